@@ -1,0 +1,3 @@
+from ghcli.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""The campaign as a domain. Reads and writes through ``ghcli.campaign.db``."""

@@ -1,0 +1,249 @@
+"""The one module that touches a campaign database (over sqlite_utils).
+
+Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
+
+- ``Store.open(path)`` opens an existing database (refusing one written by a
+  newer ghcli, migrating an older one); ``Store.create(path)`` makes a new one.
+- Reads go through ``rows()`` / ``one()`` / ``value()`` on the plain sqlite3
+  connection, so read commands never import sqlite_utils (start-up speed).
+- Every campaign-changing command is ``with store.change("command", "summary") as db:``
+  where ``db`` is a ``sqlite_utils.Database``: one ``BEGIN IMMEDIATE``
+  transaction that records one ``history`` row. Triggers on every table log
+  the inverse SQL of each row change into ``undo_log``; ``undo()`` replays
+  the last command's inverse statements, restoring the database exactly.
+- WAL and a busy timeout let two shells use one database at once.
+
+A migration set is a list of ``(name, function(db))``; ``schema.sql`` is the
+first of the ghcli set. Applied names are recorded (sqlite_utils'
+``_sqlite_migrations`` table). The same machinery serves other campaign kinds
+(Arkham Horror) with their own set and their own file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import sqlite3
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from ghcli.errors import GhcliError, Refused
+
+Migration = tuple[str, Callable[[Any], None]]
+
+MIGRATIONS_TABLE = "_sqlite_migrations"
+# Tables that the undo triggers leave alone.
+UNLOGGED = {"history", "undo_log", MIGRATIONS_TABLE, "sqlite_sequence", "sqlite_stat1"}
+BUSY_TIMEOUT_S = 10.0
+
+
+class DatabaseError(GhcliError):
+    """The database cannot be used: missing, newer than this ghcli, not a ghcli database."""
+
+
+def _schema_migration(db) -> None:
+    from ghcli.data import schema_sql
+
+    db.executescript(schema_sql())
+
+
+GHCLI_MIGRATIONS: list[Migration] = [
+    ("0001_schema", _schema_migration),
+]
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open campaign database. Use :meth:`open` or :meth:`create`."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, set_name: str, migrations: Sequence[Migration]):
+        self.conn = conn
+        self.path = path
+        self.set_name = set_name
+        self.migrations = list(migrations)
+        self._db = None
+
+    # -- opening ---------------------------------------------------------
+
+    @classmethod
+    def _connect(cls, path: Path, create: bool) -> sqlite3.Connection:
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            uri = f"file:{path}?mode=rwc"
+        else:
+            uri = f"file:{path}?mode=rw"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        except sqlite3.OperationalError as e:
+            raise DatabaseError(f"cannot open database {path}: {e}") from None
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @classmethod
+    def open(cls, path: str | Path, *, set_name: str = "ghcli", migrations: Sequence[Migration] = GHCLI_MIGRATIONS,
+             kind: str = "campaign", init_hint: str = "ghcli init") -> "Store":
+        """Open an existing database, migrating it if it is older than this ghcli."""
+        path = Path(path)
+        if not path.exists():
+            raise DatabaseError(f"no {kind} at {path}: run `{init_hint}` first (or give --db PATH)")
+        store = cls(cls._connect(path, create=False), path, set_name, migrations)
+        try:
+            applied = store._applied()
+        except sqlite3.DatabaseError as e:
+            raise DatabaseError(f"{path} is not a ghcli database ({e})") from None
+        if not applied:
+            raise DatabaseError(f"{path} holds no {kind}: run `{init_hint}` first")
+        known = [name for name, _ in store.migrations]
+        unknown = [name for name in applied if name not in known]
+        if unknown:
+            raise DatabaseError(
+                f"{path} was written by a newer ghcli (migration {unknown[-1]}); upgrade ghcli to use it"
+            )
+        if len(applied) < len(known):
+            store.migrate()
+        return store
+
+    @classmethod
+    def create(cls, path: str | Path, *, set_name: str = "ghcli", migrations: Sequence[Migration] = GHCLI_MIGRATIONS,
+               kind: str = "campaign") -> "Store":
+        """Create a new database file with the whole schema. Refuses an existing one."""
+        path = Path(path)
+        if path.exists() and path.stat().st_size > 0:
+            raise Refused(f"a {kind} already exists at {path}; refusing to overwrite it")
+        store = cls(cls._connect(path, create=True), path, set_name, migrations)
+        store.conn.execute("PRAGMA journal_mode = WAL")
+        store.migrate()
+        return store
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- migrations ------------------------------------------------------
+
+    def _applied(self) -> list[str]:
+        exists = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [MIGRATIONS_TABLE]
+        ).fetchone()
+        if not exists:
+            return []
+        return [r[0] for r in self.conn.execute(
+            f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid", [self.set_name])]
+
+    def migrate(self) -> None:
+        """Apply pending migrations, each atomically, then refresh the undo triggers."""
+        from sqlite_utils.migrations import Migrations
+
+        migrations = Migrations(self.set_name)
+        for name, fn in self.migrations:
+            migrations(name=name)(fn)
+        db = self.db
+        migrations.apply(db)
+        with db.atomic():
+            self._install_undo_triggers()
+
+    def _install_undo_triggers(self) -> None:
+        conn = self.conn
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo\\_%' ESCAPE '\\'").fetchall():
+            conn.execute(f'DROP TRIGGER "{name}"')
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()]
+        for table in tables:
+            if table in UNLOGGED or table.startswith("sqlite_"):
+                continue
+            cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")').fetchall()]
+            q = f'"{table}"'
+            conn.execute(
+                f'CREATE TRIGGER "undo_{table}_insert" AFTER INSERT ON {q} BEGIN '
+                f"INSERT INTO undo_log(sql) VALUES ('DELETE FROM {q} WHERE rowid = ' || new.rowid); END"
+            )
+            sets = " || ', ' || ".join(f"'\"{c}\" = ' || quote(old.\"{c}\")" for c in cols)
+            conn.execute(
+                f'CREATE TRIGGER "undo_{table}_update" AFTER UPDATE ON {q} BEGIN '
+                f"INSERT INTO undo_log(sql) VALUES ('UPDATE {q} SET ' || {sets} || ' WHERE rowid = ' || old.rowid); END"
+            )
+            names = ", ".join(f'"{c}"' for c in cols)
+            values = " || ', ' || ".join(f'quote(old."{c}")' for c in cols)
+            conn.execute(
+                f'CREATE TRIGGER "undo_{table}_delete" AFTER DELETE ON {q} BEGIN '
+                f"INSERT INTO undo_log(sql) VALUES ('INSERT INTO {q} (rowid, {names}) VALUES (' || old.rowid || ', ' || {values} || ')'); END"
+            )
+
+    # -- reading ---------------------------------------------------------
+
+    def rows(self, sql: str, params: Sequence[Any] | dict = ()) -> list[dict]:
+        return [dict(r) for r in self.conn.execute(sql, params).fetchall()]
+
+    def one(self, sql: str, params: Sequence[Any] | dict = ()) -> dict | None:
+        row = self.conn.execute(sql, params).fetchone()
+        return dict(row) if row is not None else None
+
+    def value(self, sql: str, params: Sequence[Any] | dict = ()) -> Any:
+        row = self.conn.execute(sql, params).fetchone()
+        return row[0] if row is not None else None
+
+    # -- writing ---------------------------------------------------------
+
+    @property
+    def db(self):
+        """The sqlite_utils Database over this connection (imported on first use)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn, execute_plugins=False)
+        return self._db
+
+    @contextlib.contextmanager
+    def change(self, command: str, summary: str = "") -> Iterator[Any]:
+        """One campaign-changing command: one transaction, one history entry.
+
+        Yields the sqlite_utils Database. Set ``store.summary`` inside the block
+        to describe what happened once it is known. Any exception rolls
+        everything back and leaves the database exactly as it was.
+        """
+        if self.conn.in_transaction:
+            raise RuntimeError("nested change()")
+        self.summary = summary
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+            cur = self.conn.execute(
+                "INSERT INTO history (at, command, summary) VALUES (?, ?, ?)",
+                [_now(), command, self.summary or command],
+            )
+            self.conn.execute("UPDATE undo_log SET history_id = ? WHERE history_id IS NULL", [cur.lastrowid])
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+
+    def history(self, limit: int | None = None) -> list[dict]:
+        sql = "SELECT id, at, command, summary FROM history ORDER BY id DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return self.rows(sql)
+
+    def undo(self) -> dict:
+        """Revert the last campaign-changing command exactly; returns its history entry."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            last = self.one("SELECT id, at, command, summary FROM history ORDER BY id DESC LIMIT 1")
+            if last is None:
+                raise Refused("nothing to undo")
+            for (sql,) in self.conn.execute(
+                "SELECT sql FROM undo_log WHERE history_id = ? ORDER BY seq DESC", [last["id"]]
+            ).fetchall():
+                self.conn.execute(sql)
+            # The replay itself was logged with history_id NULL: drop that too.
+            self.conn.execute("DELETE FROM undo_log WHERE history_id = ? OR history_id IS NULL", [last["id"]])
+            self.conn.execute("DELETE FROM history WHERE id = ?", [last["id"]])
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        return last

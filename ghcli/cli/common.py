@@ -1,0 +1,114 @@
+"""What every command shares: settings, error handling, output.
+
+Typer and the standard library only at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from ghcli.errors import GhcliError
+
+JSON_OPTION_HELP = "Print JSON instead of a table."
+
+
+@dataclass
+class Settings:
+    db: Optional[Path] = None
+
+
+def db_path() -> Path:
+    """--db PATH (given before the subcommand), else $GHCLI_DB, else campaign.db in the app folder."""
+    ctx = click.get_current_context(silent=True)
+    settings = ctx.find_root().obj if ctx is not None else None
+    if settings is not None and settings.db is not None:
+        return Path(settings.db)
+    env = os.environ.get("GHCLI_DB")
+    if env:
+        return Path(env)
+    return Path(typer.get_app_dir("ghcli")) / "campaign.db"
+
+
+def app_dir() -> Path:
+    return Path(typer.get_app_dir("ghcli"))
+
+
+class _Failure(click.ClickException):
+    """A GhcliError as a one-line message and its exit code."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file=None) -> None:  # noqa: D401 - click API
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+class ErrorHandlingGroup(TyperGroup):
+    """Turns the named errors of the lower layers into one line and an exit code.
+
+    BadInput (exit 2), Refused and other GhcliErrors (exit 1); a locked or
+    broken database is reported the same way. Never a traceback.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GhcliError as e:
+            raise _Failure(str(e), e.exit_code) from None
+        except sqlite3.OperationalError as e:
+            raise _Failure(f"database error: {e}", 1) from None
+        except sqlite3.DatabaseError as e:
+            raise _Failure(f"database error: {e}", 1) from None
+        except (BrokenPipeError, KeyboardInterrupt):
+            raise click.exceptions.Exit(130) from None
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Stop with a one-line error (for checks that belong to the CLI itself)."""
+    raise _Failure(message, code)
+
+
+def json_option(help: str = JSON_OPTION_HELP):
+    return typer.Option(False, "--json", help=help)
+
+
+def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", **kw) -> str:
+    """Rows as a plain-text table (tabulate is imported here, only when needed)."""
+    from tabulate import tabulate
+
+    return tabulate(list(rows), headers=headers, **kw)
+
+
+def emit(data: Any, as_json: bool, text: Callable[[], str] | str | None = None) -> None:
+    """Print ``data`` as JSON, or the text (a string or a function making one)."""
+    if as_json:
+        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return
+    if text is None:
+        text = lambda: table(data if isinstance(data, list) else [data])  # noqa: E731
+    out = text() if callable(text) else text
+    if out:
+        typer.echo(out)
+
+
+def read_text(path: str) -> str:
+    """A file's text, or standard input for '-'; a missing file is bad input (exit 2)."""
+    from ghcli.errors import BadInput
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot read {path}: {e.strerror or e}") from None

@@ -1,0 +1,30 @@
+"""Shipped game facts (Gloomhaven first edition + Forgotten Circles).
+
+Facts only: numbers, names, costs, links; never card, event or scenario text.
+Built from the project's checked facts (see SOURCES.md beside this file).
+Each file is read lazily, once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+NAMES = ("ability_cards", "achievements", "campaign", "classes", "items", "personal_quests", "scenarios")
+
+
+@functools.cache
+def load(name: str):
+    """The parsed JSON of ``ghcli/data/<name>.json`` (cached: treat it as read-only)."""
+    if name not in NAMES:
+        raise KeyError(name)
+    with open(HERE / f"{name}.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def schema_sql() -> str:
+    """The text of schema.sql (migration 1)."""
+    return (HERE / "schema.sql").read_text(encoding="utf-8")

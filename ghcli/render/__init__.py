@@ -1,0 +1,1 @@
+"""Pictures of boards and answers (ASCII and SVG). Pure: they return text."""

@@ -1,0 +1,1 @@
+"""Pure game rules: standard library only; no printing, files, database or exiting."""
