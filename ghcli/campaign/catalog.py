@@ -1,0 +1,202 @@
+"""Game things named as players say them, looked up in the shipped facts.
+
+Classes by common English name (or key), items by number or name,
+achievements by name or kebab-case key, scenarios by number or name;
+matching ignores case. An unknown name raises :class:`NotFound`, which names
+it and suggests the closest match.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ghcli import data
+from ghcli.errors import BadInput, NotFound
+
+
+def _norm(text: str) -> str:
+    """Lower case, with spaces, underscores, apostrophes and colons folded: 'City Rule: Economic' -> 'city-rule-economic'."""
+    text = str(text).strip().lower().replace("'", "").replace("’", "")
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+@functools.cache
+def _index(name: str, key: str, *labels: str) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for entry in data.load(name):
+        out[_norm(entry[key])] = entry
+        for label in labels:
+            if entry.get(label):
+                out.setdefault(_norm(entry[label]), entry)
+    return out
+
+
+# Other names players use for some classes (box symbols, spoiler codes).
+CLASS_ALIASES = {
+    "mind-thief": "mindthief", "sun": "sunkeeper", "three-spears": "quartermaster",
+    "circles": "summoner", "eclipse": "nightshroud", "squidface": "plagueherald", "cthulhu": "plagueherald",
+    "lightning": "berserker", "lightning-bolts": "berserker", "music-note": "soothsinger", "angry-face": "doomstalker",
+    "saw": "sawbones", "triangles": "elementalist", "two-mini": "beast-tyrant", "beasttyrant": "beast-tyrant",
+}
+
+
+def classes() -> list[dict]:
+    return data.load("classes")
+
+
+def find_class(name: str) -> dict:
+    idx = _index("classes", "key", "name", "spoiler_code")
+    n = _norm(name)
+    n = CLASS_ALIASES.get(n, n)
+    if n in idx:
+        return idx[n]
+    raise NotFound("class", name, [c["key"] for c in classes()])
+
+
+def items() -> list[dict]:
+    return data.load("items")
+
+
+@functools.cache
+def _items_by_number() -> dict[int, dict]:
+    return {i["number"]: i for i in data.load("items")}
+
+
+def item(number: int) -> dict:
+    return _items_by_number()[number]
+
+
+def find_item(name_or_number: str | int) -> dict:
+    text = str(name_or_number).strip().lstrip("#")
+    if text.isdigit():
+        found = _items_by_number().get(int(text))
+        if found:
+            return found
+        raise NotFound("item", name_or_number, [])
+    idx = _index("items", "number", "name")
+    n = _norm(text)
+    if n in idx:
+        return idx[n]
+    raise NotFound("item", name_or_number, [i["name"] for i in items()])
+
+
+def achievements() -> list[dict]:
+    return data.load("achievements")
+
+
+def find_achievement(name_or_key: str, kind: str | None = None) -> dict:
+    """kind: 'global', 'party' or None for either."""
+    idx = _index("achievements", "key", "name")
+    found = idx.get(_norm(name_or_key))
+    if found and (kind is None or found["kind"] == kind):
+        return found
+    known = [a["key"] for a in achievements() if kind is None or a["kind"] == kind]
+    raise NotFound(f"{kind} achievement" if kind else "achievement", name_or_key, known)
+
+
+def achievement(key: str) -> dict:
+    return find_achievement(key)
+
+
+def scenarios() -> list[dict]:
+    return data.load("scenarios")
+
+
+@functools.cache
+def _scenarios_by_number() -> dict[int, dict]:
+    return {s["number"]: s for s in data.load("scenarios")}
+
+
+def scenario(number: int) -> dict:
+    return _scenarios_by_number()[number]
+
+
+def find_scenario(name_or_number: str | int) -> dict:
+    text = str(name_or_number).strip().lstrip("#")
+    if text.isdigit():
+        found = _scenarios_by_number().get(int(text))
+        if found:
+            return found
+        raise NotFound("scenario", name_or_number, [])
+    idx = _index("scenarios", "number", "name")
+    n = _norm(text)
+    if n in idx:
+        return idx[n]
+    raise NotFound("scenario", name_or_number, [s["name"] for s in scenarios()])
+
+
+def personal_quests() -> list[dict]:
+    return data.load("personal_quests")
+
+
+def personal_quest(number: int | str) -> dict:
+    for q in personal_quests():
+        if str(q["number"]) == str(number).strip():
+            return q
+    raise NotFound("personal quest", number, [str(q["number"]) for q in personal_quests()])
+
+
+def ability_cards(class_key: str) -> list[dict]:
+    return [c for c in data.load("ability_cards") if c["class"] == class_key]
+
+
+def find_card(class_key: str, name_or_number: str | int) -> dict:
+    cards = ability_cards(class_key)
+    text = str(name_or_number).strip().lstrip("#")
+    for c in cards:
+        if text.isdigit() and c["number"] == int(text):
+            return c
+        if _norm(c["name"]) == _norm(text):
+            return c
+    raise NotFound(f"{class_key} ability card", name_or_number, [c["name"] for c in cards])
+
+
+def facts() -> dict:
+    """campaign.json: thresholds, starting decks and classes, price modifiers."""
+    return data.load("campaign")
+
+
+def prosperity_level(checkmarks: int) -> int:
+    """Prosperity level 1-9 from the checkmarks on the track."""
+    level = 1
+    for threshold in facts()["prosperity_thresholds"]:
+        if checkmarks >= threshold:
+            level += 1
+    return level
+
+
+def prosperity_to_next(checkmarks: int) -> int | None:
+    """Checkmarks still needed for the next prosperity level (None at level 9)."""
+    for threshold in facts()["prosperity_thresholds"]:
+        if checkmarks < threshold:
+            return threshold - checkmarks
+    return None
+
+
+def level_for_xp(xp: int) -> int:
+    """The highest level whose XP threshold the XP reaches (level 1 from 0 XP)."""
+    level = 1
+    for threshold in facts()["xp_thresholds"]:
+        if xp >= threshold:
+            level += 1
+    return level
+
+
+def xp_threshold(level: int) -> int:
+    """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
+    if not 1 <= level <= 9:
+        raise BadInput(f"level {level} is not between 1 and 9")
+    return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
+
+
+def price_modifier(reputation: int) -> int:
+    for band in facts()["reputation_price_modifiers"]:
+        if band["min"] <= reputation <= band["max"]:
+            return band["modifier"]
+    raise BadInput(f"reputation {reputation} is outside -20..20")
+
+
+def shop_items_for_prosperity(level: int) -> list[int]:
+    """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
+    return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
