@@ -36,3 +36,19 @@ def find_character(store: Store, name: str, *, include_retired: bool = False) ->
 def party_characters(store: Store, party_id: int) -> list[dict]:
     """Active (not retired) characters of a party, in creation order."""
     return store.rows("SELECT * FROM characters WHERE party_id = ? AND retired = 0 ORDER BY id", [party_id])
+
+
+def rng(store: Store):
+    """A random.Random for this command's draws and shuffles.
+
+    Seeded from the campaign's seed (``ghcli init --seed N``) and the number of
+    history entries, so a seeded campaign replays exactly; unseeded campaigns
+    use fresh system randomness.
+    """
+    import random
+
+    seed = store.value("SELECT seed FROM campaign WHERE id = 1")
+    if seed is None:
+        return random.Random()
+    count = store.value("SELECT count(*) FROM history") or 0
+    return random.Random(f"{seed}:{count}")

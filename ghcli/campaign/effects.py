@@ -1,0 +1,206 @@
+"""Primitive changes of campaign state, shared by every command.
+
+Call these only inside ``with store.change(...)``: they write through the
+store's connection, so the command's transaction, history entry and undo
+cover them. Each returns a short description of what it did (for summaries).
+"""
+
+from __future__ import annotations
+
+from ghcli.campaign import catalog
+from ghcli.campaign.db import Store
+from ghcli.campaign.state import rng
+from ghcli.errors import Refused
+
+MAX_PROSPERITY_CHECKMARKS = 64
+
+
+def add_prosperity(store: Store, n: int) -> str:
+    """Move the prosperity track by n checkmarks (kept within 0..64).
+
+    When the level rises, the new level's items enter the shop supply with
+    all their copies (items already there keep their copies).
+    """
+    before = store.value("SELECT prosperity FROM campaign WHERE id = 1")
+    after = max(0, min(MAX_PROSPERITY_CHECKMARKS, before + n))
+    store.conn.execute("UPDATE campaign SET prosperity = ? WHERE id = 1", [after])
+    old_level, new_level = catalog.prosperity_level(before), catalog.prosperity_level(after)
+    if new_level > old_level:
+        for number in catalog.shop_items_for_prosperity(new_level):
+            add_to_supply(store, number)
+        return f"prosperity {before} -> {after} checkmarks (level {new_level})"
+    return f"prosperity {before} -> {after} checkmarks"
+
+
+def add_to_supply(store: Store, number: int) -> None:
+    """Put an item into the supply with all its copies, unless it is there already."""
+    store.conn.execute(
+        "INSERT OR IGNORE INTO supply (item, copies) VALUES (?, ?)", [number, catalog.item(number)["count"]]
+    )
+
+
+def add_item_design(store: Store, number: int) -> str:
+    store.conn.execute("INSERT OR IGNORE INTO item_designs (item) VALUES (?)", [number])
+    add_to_supply(store, number)
+    return f"item design {number} ({catalog.item(number)['name']})"
+
+
+def _add_achievement(store: Store, table: str, where: dict, key: str) -> str:
+    ach = catalog.find_achievement(key)
+    cond = " AND ".join(f"{k} = ?" for k in where)
+    params = list(where.values())
+    if ach.get("group"):
+        # Typed: a new one replaces the old one of its group.
+        same_group = [a["key"] for a in catalog.achievements() if a.get("group") == ach["group"] and a["key"] != ach["key"]]
+        for other in same_group:
+            store.conn.execute(f"DELETE FROM {table} WHERE {cond} AND key = ?", [*params, other])
+    row = store.one(f"SELECT count FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+    if row is None:
+        cols = ", ".join([*where, "key", "count"])
+        marks = ", ".join("?" for _ in range(len(where) + 2))
+        store.conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", [*params, ach["key"], 1])
+        return f"achievement {ach['name']}"
+    if ach.get("max_count"):
+        if row["count"] >= ach["max_count"]:
+            raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
+        store.conn.execute(f"UPDATE {table} SET count = count + 1 WHERE {cond} AND key = ?", [*params, ach["key"]])
+        return f"achievement {ach['name']} x{row['count'] + 1}"
+    return f"achievement {ach['name']} (already held)"
+
+
+def _remove_achievement(store: Store, table: str, where: dict, key: str) -> str:
+    ach = catalog.find_achievement(key)
+    cond = " AND ".join(f"{k} = ?" for k in where)
+    params = list(where.values())
+    row = store.one(f"SELECT count FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+    if row is None:
+        raise Refused(f"{ach['name']} is not held")
+    if row["count"] > 1:
+        store.conn.execute(f"UPDATE {table} SET count = count - 1 WHERE {cond} AND key = ?", [*params, ach["key"]])
+    else:
+        store.conn.execute(f"DELETE FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+    return f"lost achievement {ach['name']}"
+
+
+def add_global_achievement(store: Store, key: str) -> str:
+    """Typed achievements (City Rule, Artifact) replace their group's previous one; counted ones count up."""
+    return _add_global(store, key)
+
+
+def _add_global(store: Store, key: str) -> str:
+    ach = catalog.find_achievement(key, "global")
+    if ach.get("group"):
+        for other in [a["key"] for a in catalog.achievements() if a.get("group") == ach["group"] and a["key"] != ach["key"]]:
+            store.conn.execute("DELETE FROM global_achievements WHERE key = ?", [other])
+    row = store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]])
+    if row is None:
+        store.conn.execute("INSERT INTO global_achievements (key, count) VALUES (?, 1)", [ach["key"]])
+        return f"achievement {ach['name']}"
+    if ach.get("max_count"):
+        if row["count"] >= ach["max_count"]:
+            raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
+        store.conn.execute("UPDATE global_achievements SET count = count + 1 WHERE key = ?", [ach["key"]])
+        return f"achievement {ach['name']} x{row['count'] + 1}"
+    return f"achievement {ach['name']} (already held)"
+
+
+def remove_global_achievement(store: Store, key: str) -> str:
+    """Counted achievements count down; others are removed."""
+    return _remove_global(store, key)
+
+
+def _remove_global(store: Store, key: str) -> str:
+    ach = catalog.find_achievement(key, "global")
+    row = store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]])
+    if row is None:
+        raise Refused(f"{ach['name']} is not held")
+    if row["count"] > 1:
+        store.conn.execute("UPDATE global_achievements SET count = count - 1 WHERE key = ?", [ach["key"]])
+    else:
+        store.conn.execute("DELETE FROM global_achievements WHERE key = ?", [ach["key"]])
+    return f"lost achievement {ach['name']}"
+
+
+def add_party_achievement(store: Store, party_id: int, key: str) -> str:
+    catalog.find_achievement(key, "party")
+    return _add_achievement(store, "party_achievements", {"party_id": party_id}, key)
+
+
+def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
+    catalog.find_achievement(key, "party")
+    return _remove_achievement(store, "party_achievements", {"party_id": party_id}, key)
+
+
+def change_reputation(store: Store, party_id: int, delta: int) -> str:
+    """Reputation moves by delta, kept within -20..20 (the track's ends)."""
+    before = store.value("SELECT reputation FROM parties WHERE id = ?", [party_id])
+    after = max(-20, min(20, before + delta))
+    store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
+    return f"reputation {before:+d} -> {after:+d}"
+
+
+def add_events(store: Store, deck: str, cards: list[int]) -> str:
+    """Add event cards to the city or road deck, then shuffle that deck (rulebook)."""
+    current = [r["card"] for r in store.rows("SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [deck])]
+    new = [c for c in cards if c not in current]
+    if not new:
+        return ""
+    set_deck(store, deck, shuffled(store, current + new))
+    return f"{deck} events {', '.join(map(str, new))} added, deck shuffled"
+
+
+def shuffled(store: Store, cards: list[int]) -> list[int]:
+    cards = list(cards)
+    rng(store).shuffle(cards)
+    return cards
+
+
+def set_deck(store: Store, deck: str, cards: list[int]) -> None:
+    """Replace a deck's order (position 0 is the top card)."""
+    store.conn.execute("DELETE FROM event_decks WHERE deck = ?", [deck])
+    store.conn.executemany(
+        "INSERT INTO event_decks (deck, position, card) VALUES (?, ?, ?)", [(deck, i, c) for i, c in enumerate(cards)]
+    )
+
+
+def unlock_class(store: Store, class_key: str) -> str:
+    """Unlock a class; its unlock events join both decks, which are shuffled."""
+    cls = catalog.find_class(class_key)
+    if store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
+        return ""
+    store.conn.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [cls["key"]])
+    done = [f"class {cls['name']} unlocked"]
+    for deck in ("city", "road"):
+        card = cls.get(f"{deck}_event_on_unlock")
+        if card:
+            done.append(add_events(store, deck, [card]))
+    return "; ".join(d for d in done if d)
+
+
+def unlock_scenario(store: Store, number: int) -> str:
+    catalog.scenario(number)
+    row = store.one("SELECT unlocked FROM scenarios WHERE number = ?", [number])
+    if row is None:
+        store.conn.execute("INSERT INTO scenarios (number, unlocked) VALUES (?, 1)", [number])
+    elif not row["unlocked"]:
+        store.conn.execute("UPDATE scenarios SET unlocked = 1 WHERE number = ?", [number])
+    else:
+        return ""
+    return f"scenario {number} unlocked"
+
+
+def block_scenario(store: Store, number: int) -> str:
+    row = store.one("SELECT blocked FROM scenarios WHERE number = ?", [number])
+    if row is None:
+        store.conn.execute("INSERT INTO scenarios (number, unlocked, blocked) VALUES (?, 0, 1)", [number])
+    elif not row["blocked"]:
+        store.conn.execute("UPDATE scenarios SET blocked = 1 WHERE number = ?", [number])
+    else:
+        return ""
+    return f"scenario {number} blocked"
+
+
+def complete_scenario(store: Store, number: int) -> str:
+    unlock_scenario(store, number)
+    store.conn.execute("UPDATE scenarios SET completed = 1 WHERE number = ?", [number])
+    return f"scenario {number} completed"
