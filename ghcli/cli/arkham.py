@@ -1,9 +1,418 @@
-"""`ghcli arkham` commands. (placeholder: commands are added by the issue that owns them)"""
+"""`ghcli arkham ...`: an Arkham Horror: The Card Game campaign log (issue 8).
+
+Its own database file: ``--db PATH`` (before the subcommand), else
+$GHCLI_ARKHAM_DB, else arkham.db in ghcli's app folder. Typer and the standard
+library only at import time; the domain is imported inside each command.
+"""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import List, Optional
+
+import click
 import typer
+
+from ghcli.cli import common
+
+arkham_app = typer.Typer(help="Arkham Horror: The Card Game campaign log (its own database).", no_args_is_help=True)
+investigator_app = typer.Typer(help="Investigators: the pool, joining, leaving.", no_args_is_help=True)
+deck_app = typer.Typer(help="Decks: starting cards and cards a campaign guide adds or removes (no XP).",
+                       no_args_is_help=True)
+log_app = typer.Typer(help="The campaign log: notes and named counts, crossed out rather than deleted.",
+                      invoke_without_command=True)
+
+arkham_app.add_typer(investigator_app, name="investigator")
+arkham_app.add_typer(deck_app, name="deck")
+arkham_app.add_typer(log_app, name="log")
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.add_typer(arkham_app, name="arkham")
+
+
+def db_path() -> Path:
+    """--db PATH, else $GHCLI_ARKHAM_DB, else arkham.db in the app folder."""
+    ctx = click.get_current_context(silent=True)
+    settings = ctx.find_root().obj if ctx is not None else None
+    if settings is not None and getattr(settings, "db", None) is not None:
+        return Path(settings.db)
+    env = os.environ.get("GHCLI_ARKHAM_DB")
+    if env:
+        return Path(env)
+    return common.app_dir() / "arkham.db"
+
+
+def _store():
+    from ghcli.campaign import arkham
+
+    return arkham.open_store(db_path())
+
+
+def _steps(steps: list[str]) -> str:
+    return "\n".join(f"  {s}" for s in steps)
+
+
+# -- campaign --------------------------------------------------------------
+
+@arkham_app.command("init")
+def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name.")) -> None:
+    """Start a new Arkham campaign in its own database file."""
+    from ghcli.campaign import arkham
+
+    path = db_path()
+    arkham.create(path, name)
+    typer.echo(f"new Arkham campaign {name!r} at {path}")
+
+
+@arkham_app.command("status")
+def status(as_json: bool = common.json_option()) -> None:
+    """The campaign at a glance: investigators, XP, trauma, counts."""
+    from ghcli.campaign import arkham
+
+    data = arkham.status(_store())
+
+    def text() -> str:
+        lines = [f"{data['name']}" + ("  (LOST)" if data["lost"] else "")]
+        lines.append(f"scenarios played: {len(data['scenarios'])}" +
+                     (f" ({', '.join(data['scenarios'])})" if data["scenarios"] else ""))
+        if data["investigators"]:
+            lines.append(common.table(
+                [[i["name"], i["player"], i["status"], f"{i['health']}/{i['sanity']}",
+                  f"{i['physical_trauma']}/{i['mental_trauma']}", i["xp"]["earned"], i["xp"]["spent"],
+                  i["xp"]["unspent"]] for i in data["investigators"]],
+                ["investigator", "player", "status", "health/sanity", "trauma phys/ment", "XP earned", "spent",
+                 "unspent"]))
+        lines.append("available: " + (", ".join(data["available"]) or "none"))
+        if data["players_needing_investigator"]:
+            lines.append("must pick a new investigator: " + ", ".join(data["players_needing_investigator"]))
+        for name, value in data["counts"].items():
+            lines.append(f"{name}: {value}")
+        return "\n".join(lines)
+
+    common.emit(data, as_json, text)
+
+
+@arkham_app.command("history")
+def history(as_json: bool = common.json_option(),
+            limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
+    """Campaign-changing commands, newest first."""
+    rows = _store().history(limit)
+    common.emit(rows, as_json, lambda: common.table(rows, "keys") if rows else "no history")
+
+
+@arkham_app.command("undo")
+def undo() -> None:
+    """Revert the last campaign-changing command exactly."""
+    last = _store().undo()
+    typer.echo(f"undid: {last['summary']}")
+
+
+@arkham_app.command("weaknesses")
+def weaknesses(xp: int = typer.Argument(..., help="The standalone deck's total XP."),
+               as_json: bool = common.json_option()) -> None:
+    """Standalone mode: extra random basic weaknesses for a deck of XP total experience."""
+    from ghcli.rules.arkham import standalone_weaknesses
+
+    n = standalone_weaknesses(xp)
+    common.emit({"weaknesses": n}, as_json, f"{xp} XP: {n} extra random basic weakness{'es' if n != 1 else ''}")
+
+
+# -- experience ------------------------------------------------------------
+
+def _award_lines(awards: list[dict]) -> str:
+    return "\n".join(f"{a['investigator']}: {'; '.join(a['arithmetic'])}" for a in awards)
+
+
+@arkham_app.command("scenario")
+def scenario(name: str = typer.Argument(..., help="The scenario played."),
+             victory: int = typer.Option(0, "--victory", help="XP of the victory display."),
+             bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
+             investigators: Optional[List[str]] = typer.Option(
+                 None, "--investigator", "-i", help="Only these investigators (default: all playing)."),
+             as_json: bool = common.json_option()) -> None:
+    """Record a scenario: each investigator earns victory display + bonus XP."""
+    from ghcli.campaign import arkham
+
+    out = arkham.record_scenario(_store(), name, victory, bonus, investigators or None)
+    common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + _award_lines(out["awards"]))
+
+
+@arkham_app.command("xp")
+def xp(investigator: str = typer.Argument(...),
+       victory: int = typer.Option(0, "--victory", help="XP of the victory display."),
+       bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
+       scenario_name: Optional[str] = typer.Option(None, "--scenario", help="A recorded scenario (default: the latest)."),
+       as_json: bool = common.json_option()) -> None:
+    """Record one investigator's XP for a scenario."""
+    from ghcli.campaign import arkham
+
+    out = arkham.record_xp(_store(), investigator, victory, bonus, scenario_name)
+    common.emit(out, as_json, lambda: f"{out['scenario']}: " + _award_lines([out]))
+
+
+# -- deck changes ----------------------------------------------------------
+
+def _purchase_text(out: dict) -> str:
+    head = (f"{out['investigator']} bought {out['copies']} x {out['card']} (level {out['level']})"
+            if out["action"] == "buy" else
+            f"{out['investigator']} upgraded {out['copies']} x {out['card']} "
+            f"from level {out['from_level']} to level {out['level']}")
+    lines = [head, _steps(out["arithmetic"]),
+             f"  unspent XP: {out['unspent_before']} - {out['xp']} = {out['unspent']}"]
+    if out.get("removed"):
+        lines.append(f"  removed: {out['removed']}")
+    return "\n".join(lines)
+
+
+@arkham_app.command("buy")
+def buy(investigator: str = typer.Argument(...),
+        card: str = typer.Argument(..., help="The card's title."),
+        level: int = typer.Option(..., "--level", help="The card's level (0-5)."),
+        exceptional: bool = typer.Option(False, "--exceptional", help="Exceptional: costs double."),
+        myriad: bool = typer.Option(False, "--myriad", help="Myriad: copies bought together are paid once."),
+        permanent: bool = typer.Option(False, "--permanent", help="Permanent: no card is removed for it."),
+        copies: int = typer.Option(1, "--copies", help="How many copies."),
+        remove: Optional[List[str]] = typer.Option(
+            None, "--remove", help="A card taken out (TITLE or TITLE@LEVEL), once per copy added."),
+        as_json: bool = common.json_option()) -> None:
+    """Buy a card with XP and show the arithmetic."""
+    from ghcli.campaign import arkham
+
+    out = arkham.buy(_store(), investigator, card, level, copies=copies, exceptional=exceptional, myriad=myriad,
+                     permanent=permanent, remove=remove or [])
+    common.emit(out, as_json, lambda: _purchase_text(out))
+
+
+@arkham_app.command("upgrade")
+def upgrade(investigator: str = typer.Argument(...),
+            card: str = typer.Argument(..., help="The card's title."),
+            from_level: int = typer.Option(..., "--from", help="The level in the deck now."),
+            to_level: int = typer.Option(..., "--to", help="The higher level bought."),
+            exceptional: bool = typer.Option(False, "--exceptional", help="The new card is Exceptional: costs double."),
+            myriad: bool = typer.Option(False, "--myriad", help="Myriad: copies upgraded together are paid once."),
+            copies: int = typer.Option(1, "--copies", help="How many copies."),
+            as_json: bool = common.json_option()) -> None:
+    """Upgrade a card to a higher level of the same title and show the arithmetic."""
+    from ghcli.campaign import arkham
+
+    out = arkham.upgrade(_store(), investigator, card, from_level, to_level, copies=copies,
+                         exceptional=exceptional, myriad=myriad)
+    common.emit(out, as_json, lambda: _purchase_text(out))
+
+
+# -- trauma ----------------------------------------------------------------
+
+def _trauma_text(out: dict) -> str:
+    lines = [f"{out['investigator']}: trauma {out['physical_trauma']} physical (health {out['health']}), "
+             f"{out['mental_trauma']} mental (sanity {out['sanity']})"]
+    if not out["outcome"]:
+        lines.append(f"  starts each scenario with {out['starting_damage']} damage and {out['starting_horror']} horror")
+    else:
+        lines.append(f"  {out['investigator']} is {out['outcome']}: the player picks a new investigator")
+    if out["campaign_lost"]:
+        lines.append("  no investigator is left to pick: the campaign is lost")
+    return "\n".join(lines)
+
+
+@arkham_app.command("trauma")
+def trauma(investigator: str = typer.Argument(...),
+           physical: int = typer.Option(0, "--physical", help="Physical trauma to add."),
+           mental: int = typer.Option(0, "--mental", help="Mental trauma to add."),
+           as_json: bool = common.json_option()) -> None:
+    """Add trauma: killed at printed health, insane at printed sanity."""
+    from ghcli.campaign import arkham
+
+    out = arkham.add_trauma(_store(), investigator, physical, mental)
+    common.emit(out, as_json, lambda: _trauma_text(out))
+
+
+@arkham_app.command("defeat")
+def defeat(investigator: str = typer.Argument(...),
+           by: str = typer.Option(..., "--by", help="damage, horror or both."),
+           choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
+           as_json: bool = common.json_option()) -> None:
+    """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses."""
+    from ghcli.campaign import arkham
+
+    out = arkham.defeat(_store(), investigator, by, choose)
+    common.emit(out, as_json, lambda: _trauma_text(out))
+
+
+# -- investigators ---------------------------------------------------------
+
+def _inv_rows(rows: list[dict]) -> str:
+    return common.table(
+        [[i["name"], i["player"] or "", i["status"], i["health"], i["sanity"], i["physical_trauma"],
+          i["mental_trauma"], i["xp"]["unspent"]] for i in rows],
+        ["investigator", "player", "status", "health", "sanity", "physical", "mental", "unspent XP"])
+
+
+@investigator_app.command("add")
+def investigator_add(name: str = typer.Argument(...),
+                     health: int = typer.Option(..., "--health", help="Printed health."),
+                     sanity: int = typer.Option(..., "--sanity", help="Printed sanity."),
+                     as_json: bool = common.json_option()) -> None:
+    """Add an investigator the group could pick to the pool."""
+    from ghcli.campaign import arkham
+
+    out = arkham.add_investigator(_store(), name, health, sanity)
+    common.emit(out, as_json, lambda: f"{out['name']} is available (health {out['health']}, sanity {out['sanity']})")
+
+
+@investigator_app.command("join")
+def investigator_join(name: str = typer.Argument(...),
+                      player: Optional[str] = typer.Option(None, "--player", help="Who plays the investigator."),
+                      health: Optional[int] = typer.Option(None, "--health", help="Printed health (if not in the pool)."),
+                      sanity: Optional[int] = typer.Option(None, "--sanity", help="Printed sanity (if not in the pool)."),
+                      as_json: bool = common.json_option()) -> None:
+    """An investigator joins (new: 0 XP, no trauma; one who left: everything kept)."""
+    from ghcli.campaign import arkham
+
+    out = arkham.join(_store(), name, player, health, sanity)
+    common.emit(out, as_json, lambda: f"{out['name']} {'rejoined' if out['rejoined'] else 'joined'} "
+                                      f"(player {out['player']}, unspent XP {out['xp']['unspent']})")
+
+
+@investigator_app.command("leave")
+def investigator_leave(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
+    """An investigator leaves the campaign; their log is kept."""
+    from ghcli.campaign import arkham
+
+    out = arkham.leave(_store(), name)
+    common.emit(out, as_json, lambda: f"{out['name']} left the campaign (kept: {out['xp']['unspent']} unspent XP, "
+                                      f"trauma {out['physical_trauma']}/{out['mental_trauma']})")
+
+
+@investigator_app.command("list")
+def investigator_list(as_json: bool = common.json_option()) -> None:
+    """Every investigator of the campaign's pool and their state."""
+    from ghcli.campaign import arkham
+
+    rows = arkham.investigators(_store())
+    common.emit(rows, as_json, lambda: _inv_rows(rows) if rows else "no investigators")
+
+
+def _deck_text(d: dict) -> str:
+    if not d["cards"]:
+        return f"{d['investigator']}: no cards recorded"
+    flags = lambda c: ", ".join(f for f in ("permanent", "exceptional", "myriad") if c[f])  # noqa: E731
+    return (f"{d['investigator']}: {d['size']} cards counting toward deck size, {d['weaknesses']} weakness(es)\n" +
+            common.table([[c["title"], c["level"], c["copies"], c["kind"], flags(c)] for c in d["cards"]],
+                         ["card", "level", "copies", "kind", "flags"]))
+
+
+@investigator_app.command("show")
+def investigator_show(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
+    """One investigator: trauma, XP earned and spent, purchases, deck."""
+    from ghcli.campaign import arkham
+
+    d = arkham.investigator(_store(), name)
+
+    def text() -> str:
+        lines = [_inv_rows([d]),
+                 f"starts each scenario with {d['starting_damage']} damage and {d['starting_horror']} horror",
+                 f"XP: earned {d['xp']['earned']}, spent {d['xp']['spent']}, unspent {d['xp']['unspent']}"]
+        for a in d["xp_awards"]:
+            lines.append(f"  {a['scenario'] or '-'}: {a['arithmetic']}")
+        for p in d["purchases"]:
+            lines.append(f"  {p['action']} {p['copies']} x {p['title']} (level {p['to_level']}): {p['arithmetic']}")
+        lines.append(_deck_text(d["deck"]))
+        return "\n".join(lines)
+
+    common.emit(d, as_json, text)
+
+
+# -- deck ------------------------------------------------------------------
+
+@deck_app.command("add")
+def deck_add(investigator: str = typer.Argument(...),
+             card: str = typer.Argument(..., help="The card's title (or TITLE@LEVEL)."),
+             level: int = typer.Option(0, "--level", help="The card's level (0-5)."),
+             copies: int = typer.Option(1, "--copies", help="How many copies."),
+             weakness: bool = typer.Option(False, "--weakness", help="A weakness (cannot be removed)."),
+             required: bool = typer.Option(False, "--required", help="A required card (cannot be removed)."),
+             permanent: bool = typer.Option(False, "--permanent", help="Permanent (does not count toward deck size)."),
+             exceptional: bool = typer.Option(False, "--exceptional"),
+             myriad: bool = typer.Option(False, "--myriad"),
+             as_json: bool = common.json_option()) -> None:
+    """Record starting-deck cards, or cards a campaign guide adds (no XP)."""
+    from ghcli.campaign import arkham
+    from ghcli.errors import BadInput
+
+    if weakness and required:
+        raise BadInput("a card is a weakness or a required card, not both")
+    kind = "weakness" if weakness else "required" if required else "card"
+    d = arkham.deck_add(_store(), investigator, card, level, copies=copies, kind=kind, permanent=permanent,
+                        exceptional=exceptional, myriad=myriad)
+    common.emit(d, as_json, lambda: _deck_text(d))
+
+
+@deck_app.command("remove")
+def deck_remove(investigator: str = typer.Argument(...),
+                card: str = typer.Argument(..., help="The card's title (or TITLE@LEVEL)."),
+                copies: int = typer.Option(1, "--copies", help="How many copies."),
+                as_json: bool = common.json_option()) -> None:
+    """Take cards out because a campaign guide says so (no XP; any card)."""
+    from ghcli.campaign import arkham
+
+    d = arkham.deck_remove(_store(), investigator, card, copies=copies)
+    common.emit(d, as_json, lambda: _deck_text(d))
+
+
+@deck_app.command("show")
+def deck_show(investigator: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
+    """An investigator's deck."""
+    from ghcli.campaign import arkham
+
+    d = arkham.deck(_store(), investigator)
+    common.emit(d, as_json, lambda: _deck_text(d))
+
+
+# -- the campaign log ------------------------------------------------------
+
+def _entry_line(e: dict) -> str:
+    body = f"{e['text']}: {e['value']}" if e["kind"] == "count" else e["text"]
+    return f"{e['id']:>3}  {'~~' + body + '~~  (crossed out)' if e['crossed'] else body}"
+
+
+@log_app.callback()
+def log(ctx: typer.Context, as_json: bool = common.json_option()) -> None:
+    """The campaign log (with no subcommand: list it)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from ghcli.campaign import arkham
+
+    rows = arkham.log_entries(_store())
+    common.emit(rows, as_json, lambda: "\n".join(_entry_line(e) for e in rows) if rows else "the log is empty")
+
+
+@log_app.command("add")
+def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = common.json_option()) -> None:
+    """Write a free-text entry."""
+    from ghcli.campaign import arkham
+
+    e = arkham.log_add(_store(), text)
+    common.emit(e, as_json, lambda: _entry_line(e))
+
+
+@log_app.command("count")
+def log_count(name: str = typer.Argument(..., help="The count's name."),
+              delta: str = typer.Argument(..., metavar="+N", help="How much to add (+1, 2; `-- -1` to take away)."),
+              as_json: bool = common.json_option()) -> None:
+    """Add to a named count (a new count starts at 0)."""
+    from ghcli.campaign import arkham
+
+    e = arkham.log_count(_store(), name, arkham.parse_delta(delta))
+    common.emit(e, as_json, lambda: _entry_line(e))
+
+
+@log_app.command("cross")
+def log_cross(entry: int = typer.Argument(..., help="The entry's number (see `ghcli arkham log`)."),
+              as_json: bool = common.json_option()) -> None:
+    """Cross out an entry (it is kept, marked)."""
+    from ghcli.campaign import arkham
+
+    e = arkham.log_cross(_store(), entry)
+    common.emit(e, as_json, lambda: _entry_line(e))

@@ -1,9 +1,142 @@
-"""`ghcli character` commands. (placeholder: commands are added by the issue that owns them)"""
+"""`ghcli character ...`: new, show, list, adjust, quest (issue 2)."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
+
+from ghcli.cli import common
+from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
+
+character_app = typer.Typer(help="Characters: create, show, list, adjust by hand, personal quests.",
+                            no_args_is_help=True)
+
+
+def _offer_text(offer: list[dict], name: str) -> str:
+    if not offer:
+        return ""
+    drawn = ", ".join(f"{q['number']} ({q['name']})" for q in offer)
+    return f"Personal quests drawn: {drawn}. Keep one: ghcli character quest {name!r} N"
+
+
+def _show_text(c: dict) -> str:
+    lines = [
+        f"{c['name']}: level {c['level']} {c['class_name']}" + (f", played by {c['player']}" if c["player"] else "")
+        + (f", party {c['party']}" if c["party"] else "") + (" (retired)" if c["retired"] else ""),
+        f"XP {c['xp']}" + (f" (next level at {c['next_level_xp']})" if c["next_level_xp"] else "")
+        + f", gold {c['gold']}, checkmarks {c['checkmarks']}, max HP {c['max_hp']}, hand {c['hand_size']}",
+        f"Perks: {c['perks_taken']} taken of {c['perks_earned']} earned"
+        + (f" ({c['extra_perks']} from the player's retirements)" if c["extra_perks"] else ""),
+    ]
+    for p in c["perks"]:
+        lines.append(f"  {p['perk']}. {p['text']}" + (f" x{p['times']}" if p["times"] > 1 else ""))
+    lines.append("Items: " + (", ".join(f"{i['number']} {i['name']}" for i in c["items"]) or "none"))
+    if c["cards"]:
+        lines.append("Cards chosen: " + ", ".join(f"{x['name']} (level {x['at_level']})" for x in c["cards"]))
+    if c["quest"]:
+        q = c["quest"]
+        lines.append(f"Personal quest: {q['number']} {q['name']}" + (" (fulfilled)" if c["quest_fulfilled"] else ""))
+    elif c["quest_offer"]:
+        lines.append(_offer_text(c["quest_offer"], c["name"]))
+    else:
+        lines.append("Personal quest: none")
+    return "\n".join(lines)
+
+
+@character_app.command("new")
+def new_cmd(
+    name: str = typer.Argument(..., metavar="NAME"),
+    class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", help="An unlocked class (brute, tinkerer, ...)."),
+    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
+    level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
+    quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Create a character in the current party (in town)."""
+    from ghcli.campaign import characters
+
+    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest)
+    text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
+            + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
+            + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
+    common.emit(c, as_json, text)
+
+
+@character_app.command("show")
+def show_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option()) -> None:
+    """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
+    from ghcli.campaign import characters
+
+    c = characters.show(open_store(), name)
+    common.emit(c, as_json, lambda: _show_text(c))
+
+
+@character_app.command("list")
+def list_cmd(
+    include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Every active character of the campaign."""
+    from ghcli.campaign import characters
+
+    rows = characters.list_characters(open_store(), include_retired=include_retired)
+    common.emit(rows, as_json, lambda: common.table(
+        [[c["name"], c["class_name"], c["player"] or "", c["party"] or "", c["level"], c["xp"], c["gold"],
+          c["checkmarks"], f"{c['perks_taken']}/{c['perks_earned']}", c["quest"] or ""]
+         + (["yes" if c["retired"] else ""] if include_retired else []) for c in rows],
+        ["character", "class", "player", "party", "level", "xp", "gold", "checkmarks", "perks", "quest"]
+        + (["retired"] if include_retired else [])) if rows else "No characters.")
+
+
+@character_app.command("adjust", context_settings=SIGNED_CONTEXT)
+def adjust_cmd(
+    name: str = typer.Argument(..., metavar="NAME"),
+    xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
+    gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
+    checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N", help="Checkmarks to add or remove."),
+) -> None:
+    """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""
+    from ghcli.campaign import characters
+
+    c = characters.adjust(
+        open_store(), name,
+        xp=signed(xp, "--xp") if xp is not None else 0,
+        gold=signed(gold, "--gold") if gold is not None else 0,
+        checkmarks=signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
+    )
+    typer.echo(f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
+
+
+@character_app.command("quest")
+def quest_cmd(
+    name: str = typer.Argument(..., metavar="NAME"),
+    number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn)."),
+    fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Show the personal quest, keep one of the two drawn, or mark it fulfilled."""
+    from ghcli.campaign import characters
+    from ghcli.errors import BadInput
+
+    if number is not None and fulfilled:
+        raise BadInput("give either N (keep a quest) or --fulfilled, not both")
+    store = open_store()
+    if number is not None:
+        q = characters.keep_quest(store, name, number)
+    elif fulfilled:
+        q = characters.fulfil_quest(store, name)
+    else:
+        q = characters.quest_info(store, name)
+
+    def text() -> str:
+        if q["quest"]:
+            return (f"{q['name']}: personal quest {q['quest']['number']} {q['quest']['name']}"
+                    + (" (fulfilled)" if q["fulfilled"] else ""))
+        return _offer_text(q["offer"], q["name"]) or f"{q['name']} has no personal quest."
+
+    common.emit(q, as_json, text)
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.add_typer(character_app, name="character")

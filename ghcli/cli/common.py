@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -27,9 +26,18 @@ class Settings:
     db: Optional[Path] = None
 
 
+def _current_context():
+    """The running command's context (typer >= 0.2x runs its own vendored click, typer._click)."""
+    try:
+        from typer._click.globals import get_current_context
+    except ImportError:  # older typer over plain click
+        from click import get_current_context
+    return get_current_context(silent=True)
+
+
 def db_path() -> Path:
     """--db PATH (given before the subcommand), else $GHCLI_DB, else campaign.db in the app folder."""
-    ctx = click.get_current_context(silent=True)
+    ctx = _current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and settings.db is not None:
         return Path(settings.db)
@@ -43,7 +51,12 @@ def app_dir() -> Path:
     return Path(typer.get_app_dir("ghcli"))
 
 
-class _Failure(click.ClickException):
+# The ClickException that typer's own click (vendored as typer._click in
+# typer >= 0.2x) catches; plain ``click.ClickException`` is a different class there.
+_ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+class _Failure(_ClickException):
     """A GhcliError as a one-line message and its exit code."""
 
     def __init__(self, message: str, exit_code: int):
@@ -51,7 +64,7 @@ class _Failure(click.ClickException):
         self.exit_code = exit_code
 
     def show(self, file=None) -> None:  # noqa: D401 - click API
-        click.echo(f"error: {self.format_message()}", err=True)
+        typer.echo(f"error: {self.format_message()}", err=True)
 
 
 class ErrorHandlingGroup(TyperGroup):
@@ -61,7 +74,7 @@ class ErrorHandlingGroup(TyperGroup):
     broken database is reported the same way. Never a traceback.
     """
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except GhcliError as e:
@@ -71,7 +84,7 @@ class ErrorHandlingGroup(TyperGroup):
         except sqlite3.DatabaseError as e:
             raise _Failure(f"database error: {e}", 1) from None
         except (BrokenPipeError, KeyboardInterrupt):
-            raise click.exceptions.Exit(130) from None
+            raise typer.Exit(130) from None
 
 
 def fail(message: str, code: int = 1) -> None:

@@ -1,9 +1,122 @@
-"""`ghcli core` commands. (placeholder: commands are added by the issue that owns them)"""
+"""Top-level `ghcli init`, `status`, `history`, `undo` (issue 2).
+
+Only typer and the standard library at import time: the campaign modules are
+imported inside the commands. ``status --json`` keys (see README):
+campaign{name, created, seed}, prosperity{checkmarks, level, to_next_level},
+donations, party{id, name, reputation, price_modifier, location, scenario},
+achievements{global, party: [{key, name, count}]}, characters[{name, class,
+class_name, player, party, level, xp, gold, checkmarks, perks_taken,
+perks_earned, quest, retired}], available_scenarios[{number, name, location}],
+unlocked_classes[key].
+"""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
+
+from ghcli.cli import common
+
+# For commands taking "+N|-N": let click pass "-2" through as an argument.
+SIGNED_CONTEXT = {"ignore_unknown_options": True}
+
+
+def open_store():
+    """The campaign Store at --db / $GHCLI_DB / the app folder."""
+    from ghcli.campaign.db import Store
+
+    return Store.open(common.db_path())
+
+
+def signed(text: str, what: str = "number") -> int:
+    """'+3', '-2' or '4' as an int; anything else is bad input."""
+    t = str(text).strip()
+    body = t[1:] if t[:1] in "+-" else t
+    if not body.isdigit():
+        from ghcli.errors import BadInput
+
+        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
+    return int(t)
+
+
+def _signed_text(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _status_text(s: dict) -> str:
+    p, party = s["prosperity"], s["party"]
+    where = party["location"] if party["location"] == "town" else f"{party['location']} {party['scenario'] or ''}".strip()
+    nxt = (f"{p['to_next_level']} to level {p['level'] + 1}" if p["to_next_level"] is not None else "top level")
+    lines = [
+        f"Campaign:     {s['campaign']['name']}",
+        f"Party:        {party['name']} ({'in town' if where == 'town' else 'at ' + where})",
+        f"Prosperity:   level {p['level']} ({p['checkmarks']} checkmarks; {nxt})",
+        f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
+        f"Donations:    {s['donations']} gold",
+        "Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none"),
+        "Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none"),
+        "",
+    ]
+    if s["characters"]:
+        lines.append(common.table(
+            [[c["name"], c["class_name"], c["party"], c["level"], c["xp"], c["gold"], c["checkmarks"],
+              f"{c['perks_taken']}/{c['perks_earned']}"] for c in s["characters"]],
+            ["character", "class", "party", "level", "xp", "gold", "checkmarks", "perks"],
+        ))
+    else:
+        lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
+    lines.append("")
+    lines.append("Available scenarios: " + (
+        ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none"))
+    return "\n".join(lines)
+
+
+def _ach(a: dict) -> str:
+    return a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    @app.command("init")
+    def init_cmd(
+        name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
+        party: str = typer.Option("Party", "--party", help="The first party's name."),
+        seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+    ) -> None:
+        """Start a new campaign (refuses to overwrite an existing one)."""
+        from ghcli.campaign import core
+
+        r = core.init(common.db_path(), name=name, party=party, seed=seed)
+        typer.echo(f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+                   f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+                   f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
+
+    @app.command("status")
+    def status_cmd(as_json: bool = common.json_option()) -> None:
+        """Prosperity, reputation, donations, achievements, characters and available scenarios."""
+        from ghcli.campaign import core
+
+        store = open_store()
+        data = core.status(store)
+        common.emit(data, as_json, lambda: _status_text(data))
+
+    @app.command("history")
+    def history_cmd(
+        limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
+        as_json: bool = common.json_option(),
+    ) -> None:
+        """Every campaign-changing command, newest first."""
+        from ghcli.campaign import core
+
+        rows = core.history(open_store(), limit or None)
+        common.emit(rows, as_json, lambda: common.table(
+            [[r["id"], r["at"], r["command"], r["summary"]] for r in rows], ["#", "at", "command", "summary"])
+            if rows else "No history.")
+
+    @app.command("undo")
+    def undo_cmd() -> None:
+        """Revert the last campaign-changing command exactly (repeat to go further back)."""
+        from ghcli.campaign import core
+
+        last = core.undo(open_store())
+        typer.echo(f"Undid #{last['id']} {last['command']}: {last['summary']}")

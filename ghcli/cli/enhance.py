@@ -2,9 +2,60 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
+from ghcli.cli import common
+
 enhance_app = typer.Typer(help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
+
+
+@enhance_app.command("cost")
+def cost(
+    edition: str = typer.Option("gh", "--edition", metavar="gh|gh-digital|fh|gh2e", help="Rule set."),
+    ability: Optional[str] = typer.Option(
+        None, "--ability", metavar="NAME",
+        help="A +1 sticker: move, attack, range, shield, push, pull, pierce, retaliate, heal, target, "
+        "teleport, summon-move, summon-attack, summon-range, summon-hp.",
+    ),
+    effect: Optional[str] = typer.Option(
+        None, "--effect", metavar="NAME",
+        help="poison, wound, muddle, immobilize, disarm, curse, strengthen, bless, regenerate, ward, jump, "
+        "element (or fire, ice, air, earth, light, dark), any-element.",
+    ),
+    hexes: Optional[int] = typer.Option(None, "--hex", metavar="N", help="A hex sticker on an area attack of N hexes now."),
+    level: int = typer.Option(1, "--level", metavar="L", help="Card level, 1-9."),
+    previous: int = typer.Option(0, "--previous", metavar="K", help="Enhancements already on that action."),
+    multi: bool = typer.Option(False, "--multi", help="The ability targets several figures."),
+    lost: bool = typer.Option(False, "--lost", help="The action has a lost icon (fh, gh2e)."),
+    persistent: bool = typer.Option(False, "--persistent", help="The action gives a persistent bonus (fh, gh2e)."),
+    enhancer_level: Optional[int] = typer.Option(
+        None, "--enhancer-level", metavar="1-4", help="Level of the Frosthaven enhancer building (fh)."
+    ),
+    temporary: bool = typer.Option(False, "--temporary", help="Frosthaven's temporary-enhancement variant (fh)."),
+    on: Optional[str] = typer.Option(
+        None, "--on", metavar="ABILITY",
+        help="The ability the sticker goes on (attack, move, heal, shield, retaliate, push, pull, teleport, "
+        "summon, loot, or a printed condition); default: the sticker's usual place.",
+    ),
+    secondary: bool = typer.Option(False, "--secondary", help="The slot is on a small-print (not main) ability."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """What an enhancement costs, step by step; refuses a sticker the rules forbid (no campaign needed)."""
+    from ghcli.rules.enhance import quote
+
+    q = quote(
+        edition=edition, ability=ability, effect=effect, hexes=hexes, level=level, previous=previous,
+        multi=multi, lost=lost, persistent=persistent, enhancer_level=enhancer_level, temporary=temporary,
+        on=on, secondary=secondary,
+    )
+    data = q.as_dict()
+    common.emit(
+        data, as_json,
+        lambda: common.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
+        + f"\n\ncost: {q.cost} gold",
+    )
 
 
 def register(app: typer.Typer) -> None:

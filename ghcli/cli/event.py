@@ -1,9 +1,85 @@
-"""`ghcli event` commands. (placeholder: commands are added by the issue that owns them)"""
+"""`ghcli event draw city|road` and `ghcli event resolve city|road --option A|B ...`."""
 
 from __future__ import annotations
 
+from typing import List, Optional
+
 import typer
+
+from ghcli.cli import common
+
+event_app = typer.Typer(help="City and road events: draw the top card, record its outcome.", no_args_is_help=True)
+
+
+@event_app.command("draw")
+def draw(
+    deck: str = typer.Argument(..., metavar="city|road"),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Draw the top card of the city or road deck (read the physical card)."""
+    from ghcli.campaign import events
+    from ghcli.cli.road import open_store
+
+    result = events.draw(open_store(), deck)
+    common.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
+                                 f"({result['left']} cards left in the deck). Read it, choose A or B, then "
+                                 f"`ghcli event resolve {result['deck']} --option A|B ... --return|--remove`.")
+
+
+@event_app.command("resolve")
+def resolve(
+    deck: str = typer.Argument(..., metavar="city|road"),
+    option: str = typer.Option(..., "--option", metavar="A|B", help="The option the party chose."),
+    return_: bool = typer.Option(False, "--return", help="The card goes to the bottom of its deck."),
+    remove: bool = typer.Option(False, "--remove", help="The card is removed from the game."),
+    gold_each: int = typer.Option(0, "--gold-each", metavar="N", help="Gold every character gains (or pays, -N)."),
+    gold: Optional[List[str]] = typer.Option(None, "--gold", metavar="NAME=N",
+                                             help="Gold one character gains or pays (collective amounts, split)."),
+    xp_each: int = typer.Option(0, "--xp-each", metavar="N", help="XP every character gains."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP one character gains."),
+    checkmarks_each: int = typer.Option(0, "--checkmarks-each", metavar="N", help="Checkmarks for every character."),
+    checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
+                                                   help="Checkmarks for one character."),
+    reputation: int = typer.Option(0, "--reputation", metavar="N", help="Party reputation +N/-N."),
+    prosperity: int = typer.Option(0, "--prosperity", metavar="N", help="Prosperity checkmarks +N/-N."),
+    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="A character gains an item."),
+    item_design: Optional[List[str]] = typer.Option(None, "--item-design", metavar="ITEM",
+                                                    help="An item design joins the shop."),
+    achievement: Optional[List[str]] = typer.Option(None, "--achievement", metavar="KEY",
+                                                    help="Gain a global or party achievement."),
+    lose_achievement: Optional[List[str]] = typer.Option(None, "--lose-achievement", metavar="KEY",
+                                                         help="Lose a global or party achievement."),
+    unlock: Optional[List[int]] = typer.Option(None, "--unlock", metavar="N", help="Unlock scenario N."),
+    add_event: Optional[List[str]] = typer.Option(None, "--add-event", metavar="city:N|road:N",
+                                                  help="Add an event card to a deck (the deck is shuffled)."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Record what the drawn card gave, then return it to the bottom or remove it."""
+    from ghcli.campaign import events
+    from ghcli.cli.road import as_dict, lines, open_store, pairs
+    from ghcli.errors import BadInput
+
+    if return_ == remove:
+        raise BadInput("say where the card goes: --return (to the bottom) or --remove")
+    added = []
+    for raw in add_event or []:
+        d, sep, n = raw.partition(":")
+        if not sep or not n.strip().isdigit():
+            raise BadInput(f"--add-event {raw!r}: expected city:N or road:N")
+        added.append((d.strip(), int(n)))
+    outcome = events.Outcome(
+        gold_each=gold_each, gold=as_dict(pairs(gold, "--gold"), "--gold"),
+        xp_each=xp_each, xp=as_dict(pairs(xp, "--xp"), "--xp"),
+        checkmarks_each=checkmarks_each, checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        reputation=reputation, prosperity=prosperity,
+        items=pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
+        achievements=list(achievement or []), lose_achievements=list(lose_achievement or []),
+        unlock_scenarios=list(unlock or []), add_events=added,
+    )
+    result = events.resolve(open_store(), deck, option, outcome, remove=remove)
+    common.emit(result, as_json, lambda: f"{result['deck'].capitalize()} event {result['card']}, "
+                                         f"option {result['option']}:\n" + lines(result["done"]))
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.add_typer(event_app, name="event")

@@ -1,9 +1,295 @@
-"""Commands of `ghcli rules` (placeholder until its issue fills it)."""
+"""`ghcli rules order|attack|level|rest|exhausted|elements`: what a table argues about (issue 6).
+
+Thin: parse the flags, call one function of ``ghcli.rules``, format. The
+rules modules are imported inside each command (start-up speed).
+"""
 
 from __future__ import annotations
 
+from typing import List, Optional
+
 import typer
+
+from ghcli.cli import common
+
+
+def _split(values: Optional[List[str]]) -> list[str]:
+    """Repeatable options that also take comma-separated lists."""
+    out: list[str] = []
+    for v in values or []:
+        out.extend(p.strip() for p in v.split(",") if p.strip())
+    return out
+
+
+def _pct(p) -> str:
+    return f"{float(p) * 100:.2f}%"
 
 
 def register(rules_app: typer.Typer) -> None:
-    pass
+    rules_app.command("order")(order)
+    rules_app.command("attack")(attack)
+    rules_app.command("level")(level)
+    rules_app.command("rest")(rest)
+    rules_app.command("exhausted")(exhausted)
+    rules_app.command("elements")(elements)
+
+
+def order(
+    character: Optional[List[str]] = typer.Option(
+        None, "--character", "-c", metavar="NAME=LEAD[,OTHER]",
+        help="A character's leading card's initiative, then its other card's (repeatable).",
+    ),
+    long_rest: Optional[List[str]] = typer.Option(
+        None, "--long-rest", "-r", metavar="NAME", help="A character on a long rest: initiative 99 (repeatable)."
+    ),
+    monster: Optional[List[str]] = typer.Option(
+        None, "--monster", "-m", metavar="TYPE=INIT[:e1,n2,...]",
+        help="A monster type's ability card initiative and its standees, e.g. guard=35:e1,n2 (repeatable).",
+    ),
+    summon: Optional[List[str]] = typer.Option(
+        None, "--summon", "-s", metavar="OWNER=SUMMON",
+        help="A summon and its summoner, in the order summoned (repeatable).",
+    ),
+    as_json: bool = common.json_option(),
+) -> None:
+    """The turn order of a round, with the ties that are the players' choice."""
+    from ghcli.rules import order as rules
+
+    chars = [rules.Character.parse(s) for s in character or []]
+    chars += [rules.Character(name, long_rest=True) for name in _split(long_rest)]
+    result = rules.round_order(
+        chars,
+        [rules.MonsterType.parse(s) for s in monster or []],
+        [rules.Summon.parse(s) for s in summon or []],
+    )
+    data = result.as_dict()
+
+    def text() -> str:
+        tied: dict[str, str] = {}
+        for tie in result.ties:
+            for name in tie.actors:
+                tied[name] = "players' choice with " + ", ".join(a for a in tie.actors if a != name)
+        rows = []
+        for t in result.turns:
+            note = tied.get(t.actor, "")
+            if t.kind == "summon":
+                note = f"summoned by {t.owner}"
+            elif t.long_rest:
+                note = ("long rest; " + note).rstrip("; ")
+            actor = f"{t.actor} {t.standee}" if t.standee else t.actor
+            rows.append([t.position, actor, t.kind, t.initiative, note])
+        lines = [common.table(rows, ["#", "actor", "kind", "initiative", "note"])]
+        lines += [f"tie at {t.initiative}: {', '.join(t.actors)}: {t.reason}" for t in result.ties]
+        lines += [f"decided: {d}" for d in result.decided]
+        return "\n".join(lines)
+
+    common.emit(data, as_json, text)
+
+
+def attack(
+    base: int = typer.Argument(..., help="The base attack value (with the ability's and items' bonuses)."),
+    add: Optional[List[str]] = typer.Option(
+        None, "--add", "-a", metavar="CARD",
+        help="Add cards (perks, items): +1, -1, x2, null, r+1 (rolling), r+0:pierce3, +1:stun, 2*r+1 (repeatable).",
+    ),
+    remove: Optional[List[str]] = typer.Option(
+        None, "--remove", metavar="CARD", help="Remove cards from the deck (perks): -1, 2*-1 (repeatable)."
+    ),
+    deck: Optional[str] = typer.Option(
+        None, "--deck", metavar="CARDS", help="Start from these cards instead of the standard 20, e.g. '+0,+1,x2,null'."
+    ),
+    bless: int = typer.Option(0, "--bless", help="Bless cards in the deck."),
+    curse: int = typer.Option(0, "--curse", help="Curse cards in the deck."),
+    advantage: bool = typer.Option(False, "--advantage", help="The attack has advantage."),
+    disadvantage: bool = typer.Option(False, "--disadvantage", help="The attack has disadvantage."),
+    strengthen: bool = typer.Option(False, "--strengthen", help="The attacker is strengthened (advantage)."),
+    muddle: bool = typer.Option(False, "--muddle", help="The attacker is muddled (disadvantage)."),
+    ranged_adjacent: bool = typer.Option(
+        False, "--ranged-adjacent", help="A ranged attack on an adjacent target (disadvantage)."
+    ),
+    poison: bool = typer.Option(False, "--poison", help="The target is poisoned: +1 attack."),
+    shield: int = typer.Option(0, "--shield", help="The target's shield."),
+    pierce: int = typer.Option(0, "--pierce", help="The attack's pierce."),
+    condition: Optional[List[str]] = typer.Option(
+        None, "--condition", metavar="EFFECT", help="The attack's own conditions/effects, e.g. stun (repeatable)."
+    ),
+    seed: Optional[int] = typer.Option(None, "--seed", help="One reproducible draw, shown card by card."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """One attack: a seeded draw card by card, or the exact damage distribution."""
+    import random
+
+    from ghcli.rules import attack as rules
+
+    mode, why = rules.attack_mode(
+        [n for n, on in (("advantage", advantage), ("strengthen", strengthen)) if on],
+        [n for n, on in (("disadvantage", disadvantage), ("muddle", muddle), ("ranged on adjacent", ranged_adjacent)) if on],
+    )
+    att = rules.Attack(
+        base, mode=mode, poisoned=poison, shield=shield, pierce=pierce, conditions=tuple(_split(condition))
+    )
+    cards = rules.build_deck(
+        rules.parse_cards([deck]) if deck is not None else None,
+        add=rules.parse_cards(add or []),
+        remove=rules.parse_cards(remove or []),
+        bless=bless,
+        curse=curse,
+    )
+    header = {
+        "base_attack": base,
+        "mode": mode,
+        "why": why,
+        "poisoned": poison,
+        "shield": shield,
+        "pierce": pierce,
+        "deck": rules.describe_deck(cards),
+    }
+    if seed is not None:
+        res = rules.draw(att, cards, random.Random(seed))
+        data = {**header, "seed": seed, **res.as_dict()}
+
+        def text() -> str:
+            rows = []
+            for i, d in enumerate(res.drawn, 1):
+                notes = []
+                if d.leaves_deck:
+                    notes.append("leaves the deck")
+                if d.card.shuffles:
+                    notes.append("shuffle at round end")
+                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "used" if d.used else "ignored", "; ".join(notes)])
+            lines = [
+                f"attack {base}, {why}; deck of {len(cards)} cards, seed {seed}",
+                common.table(rows, ["#", "card", "rolling", "", "note"]),
+            ]
+            if res.final.kind == rules.NULL:
+                lines.append(f"{res.final}: no damage")
+            else:
+                lines.append(f"attack value {res.attack_value}, shield {res.shield} after pierce: {res.damage} damage")
+            if res.effects:
+                lines.append("effects: " + ", ".join(res.effects) + (" (they still apply on a null)" if res.final.kind == rules.NULL else ""))
+            if res.removed:
+                lines.append("leave the deck: " + ", ".join(res.removed))
+            if res.shuffle_at_round_end:
+                lines.append("the deck shuffles at the end of the round")
+            return "\n".join(lines)
+
+        common.emit(data, as_json, text)
+        return
+
+    dist = rules.distribution(att, cards)
+    data = {**header, **dist.as_dict()}
+
+    def text() -> str:
+        rows = [[d, _pct(p), str(p)] for d, p in dist.probabilities.items()]
+        ev = dist.expected_damage
+        return "\n".join(
+            [
+                f"attack {base}, {why}; deck of {len(cards)} cards, shield {shield}, pierce {pierce}"
+                + (", target poisoned (+1)" if poison else ""),
+                common.table(rows, ["damage", "probability", "exact"]),
+                f"expected damage: {float(ev):.3f} (exactly {ev})",
+                f"the deck shuffles at round end (x2/null drawn) with probability {_pct(dist.shuffle_probability)}",
+            ]
+        )
+
+    common.emit(data, as_json, text)
+
+
+def level(
+    levels: List[int] = typer.Argument(..., help="The characters' levels."),
+    difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
+    solo: bool = typer.Option(False, "--solo", help="Solo play: +1 monster level and trap damage."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Scenario level and what follows from it: monster level, coin value, traps, bonus XP."""
+    from ghcli.rules import level as rules
+
+    info = rules.scenario_info(levels, difficulty.strip().lower(), solo=solo)
+    data = info.as_dict()
+    common.emit(data, as_json, lambda: common.table([[k.replace("_", " "), v] for k, v in data.items()], ["", "value"]))
+
+
+def rest(
+    kind: str = typer.Argument(..., metavar="short|long", help="The kind of rest."),
+    hand: Optional[int] = typer.Option(None, "--hand", help="Cards in hand."),
+    discard: Optional[int] = typer.Option(None, "--discard", help="Cards in the discard pile."),
+    lost: Optional[int] = typer.Option(None, "--lost", help="Cards already lost."),
+    cards: Optional[List[str]] = typer.Option(
+        None, "--cards", metavar="NAMES", help="The discarded cards by name (comma-separated or repeated)."
+    ),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Short rest: pick the random lost card reproducibly."),
+    reroll: bool = typer.Option(False, "--reroll", help="Short rest: suffer 1 damage to lose another random card."),
+    lose: Optional[str] = typer.Option(None, "--lose", metavar="CARD", help="Long rest: the card chosen to lose."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """What a short or long rest does (it needs at least 2 discarded cards)."""
+    import random
+
+    from ghcli.rules import rest as rules
+
+    names = _split(cards)
+    if seed is not None and not names:
+        from ghcli.errors import BadInput
+
+        raise BadInput("--seed picks among named cards: give --cards")
+    out = rules.rest(
+        kind.strip().lower(),
+        hand=hand,
+        discard=discard,
+        lost=lost,
+        discarded_cards=names,
+        rng=random.Random(seed) if seed is not None else None,
+        reroll=reroll,
+        lose=lose,
+    )
+    data = out.as_dict()
+    common.emit(
+        data,
+        as_json,
+        lambda: common.table([[k.replace("_", " "), v] for k, v in data.items() if v is not None], ["", "value"]),
+    )
+
+
+def exhausted(
+    hand: int = typer.Option(..., "--hand", help="Cards in hand."),
+    discard: int = typer.Option(..., "--discard", help="Cards in the discard pile."),
+    hp: Optional[int] = typer.Option(None, "--hp", help="Hit points left (0 exhausts)."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Is the character exhausted (fewer than 2 cards in hand and fewer than 2 discarded)?"""
+    from ghcli.rules import rest as rules
+
+    out = rules.exhaustion(hand, discard, hp)
+    common.emit(out.as_dict(), as_json, lambda: ("exhausted: " if out.exhausted else "not exhausted: ") + out.reason)
+
+
+def elements(
+    strong: Optional[List[str]] = typer.Option(None, "--strong", metavar="ELEMENTS", help="Strong at the start of the turn."),
+    waning: Optional[List[str]] = typer.Option(None, "--waning", metavar="ELEMENTS", help="Waning at the start of the turn."),
+    infused: Optional[List[str]] = typer.Option(None, "--infused", metavar="ELEMENTS", help="Infused during this turn."),
+    consumed: Optional[List[str]] = typer.Option(None, "--consumed", metavar="ELEMENTS", help="Consumed during this turn."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """The element board now, after this turn, and after this round's and the next round's end."""
+    from ghcli.rules import elements as rules
+
+    lines = rules.timeline(_split(strong), _split(waning), _split(infused), _split(consumed))
+    data = {"elements": {t.element: t.as_dict() for t in lines}}
+
+    def text() -> str:
+        def cell(state: str, usable: bool) -> str:
+            return state + (" (usable)" if usable else "")
+
+        rows = [
+            [
+                t.element,
+                cell(t.now, t.usable_now) + (" infused" if t.infused else "") + (" consumed" if t.consumed else ""),
+                cell(t.after_turn, t.usable_after_turn),
+                cell(t.next_round, t.usable_next_round),
+                t.round_after,
+            ]
+            for t in lines
+        ]
+        return common.table(rows, ["element", "this turn", "next turns this round", "next round", "round after"])
+
+    common.emit(data, as_json, text)

@@ -4,7 +4,26 @@ from __future__ import annotations
 
 import typer
 
+from ghcli.cli import common
+
 scenario_app = typer.Typer(help="Scenarios: what is available, and results.", no_args_is_help=True)
+
+
+@scenario_app.command("list")
+def list_cmd(
+    available: bool = typer.Option(False, "--available", help="Only the scenarios the party may play now."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Unlocked scenarios: available, completed, locked (why) or blocked (by which)."""
+    from ghcli.campaign import scenarios
+    from ghcli.cli.core import open_store
+
+    rows = scenarios.availability(open_store())
+    if available:
+        rows = [r for r in rows if r["state"] == "available"]
+    common.emit(rows, as_json, lambda: common.table(
+        [[r["number"], r["name"], r["location"] or "", r["state"], "; ".join(r["reasons"])] for r in rows],
+        ["#", "scenario", "map", "state", "why"]) if rows else "No scenarios.")
 
 
 def register(app: typer.Typer) -> None:

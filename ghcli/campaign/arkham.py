@@ -1,0 +1,654 @@
+"""An Arkham Horror: The Card Game campaign, kept in its own database file.
+
+The domain over the "arkham" migration set (schema: ghcli/data/arkham_schema.sql),
+with the same conventions as the Gloomhaven campaign: every changing command
+is one ``store.change(...)`` (one transaction, one history entry, exact undo),
+checks happen inside the block before any write, so a refusal leaves the
+file exactly as it was. The rules themselves are in :mod:`ghcli.rules.arkham`.
+
+Readings chosen here (the rulebook seed where issue 8 is silent):
+
+- The investigator pool: ``investigator add`` lists an investigator the group
+  could play (printed health and sanity); ``investigator join`` puts one into
+  play for a player (adding it to the pool first if health and sanity are
+  given). A new investigator starts with 0 XP and no trauma. Only one
+  investigator per player is active at a time.
+- An investigator who leaves keeps everything (XP, trauma, deck, log) and may
+  rejoin later; killed or insane investigators can never be used again.
+- When an investigator is killed or goes insane, that player must pick a new
+  investigator: if more players must pick than investigators remain available
+  in the pool, the campaign is lost and every later change is refused (undo
+  still works).
+- XP is earned per scenario by active investigators; unspent XP is carried
+  over (earned minus spent). Purchases need enough unspent XP.
+- The deck is recorded per investigator (``deck add`` for the starting deck and
+  for cards a campaign guide adds; those cost nothing). ``buy``: each copy of a
+  non-permanent card needs one ``--remove`` of a card in the deck (not a
+  weakness, not a required card, not a permanent card); permanent cards need
+  none. ``upgrade`` swaps copies of the lower level for the higher one, so the
+  deck size is kept; weaknesses and required cards cannot be upgraded away.
+- The campaign log: notes and named counts, numbered; crossing out marks an
+  entry, nothing is deleted. Counting on a crossed-out name starts a new count.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+from ghcli.campaign.db import Migration, Store
+from ghcli.errors import BadInput, NotFound, Refused
+
+KIND = "Arkham campaign"
+INIT_HINT = "ghcli arkham init"
+
+
+def _schema(db) -> None:
+    from ghcli.data import HERE
+
+    db.executescript((HERE / "arkham_schema.sql").read_text(encoding="utf-8"))
+
+
+ARKHAM_MIGRATIONS: list[Migration] = [
+    ("0001_arkham_schema", _schema),
+]
+
+
+# -- opening ---------------------------------------------------------------
+
+def create(path: str | Path, name: str = "Arkham campaign") -> Store:
+    name = (name or "").strip()
+    if not name:
+        raise BadInput("the campaign needs a name")
+    store = Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND)
+    with store.change("arkham init", f"new campaign {name!r}") as db:
+        db["campaign"].insert({
+            "id": 1, "name": name,
+            "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        })
+    return store
+
+
+def open_store(path: str | Path) -> Store:
+    return Store.open(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, init_hint=INIT_HINT)
+
+
+def _campaign(store: Store) -> dict:
+    row = store.one("SELECT * FROM campaign WHERE id = 1")
+    if row is None:
+        raise Refused(f"the database holds no Arkham campaign: run `{INIT_HINT}`")
+    return row
+
+
+def _playing(store: Store) -> dict:
+    """The campaign, refusing changes once it is lost."""
+    row = _campaign(store)
+    if row["lost"]:
+        raise Refused("the campaign is lost: a player had to pick a new investigator and none was left")
+    return row
+
+
+# -- investigators ---------------------------------------------------------
+
+def _find(store: Store, name: str) -> dict:
+    """An investigator by full name, or by a part of it that names only one ('Roland', 'Banks')."""
+    q = name.strip()
+    row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [q])
+    if row is not None:
+        return row
+    everyone = store.rows("SELECT * FROM investigators ORDER BY id")
+    ql = q.lower()
+    hits = [r for r in everyone if ql and (r["name"].lower().startswith(ql) or ql in r["name"].lower().split())]
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
+        raise BadInput(f"{q!r} could be " + " or ".join(r["name"] for r in hits) + ": give the full name")
+    raise NotFound("investigator", name, [r["name"] for r in everyone])
+
+
+def _active(store: Store, name: str) -> dict:
+    row = _find(store, name)
+    if row["status"] != "active":
+        why = {"available": "has not joined the campaign", "left": "has left the campaign",
+               "killed": "was killed", "insane": "went insane"}[row["status"]]
+        raise Refused(f"{row['name']} {why}")
+    return row
+
+
+def _xp(store: Store, inv_id: int) -> dict:
+    earned = store.value("SELECT coalesce(sum(applied), 0) FROM xp_awards WHERE investigator_id = ?", [inv_id])
+    spent = store.value("SELECT coalesce(sum(xp), 0) FROM purchases WHERE investigator_id = ?", [inv_id])
+    return {"earned": earned, "spent": spent, "unspent": earned - spent}
+
+
+def _describe(store: Store, row: dict) -> dict:
+    from ghcli.rules import arkham as rules
+
+    t = rules.trauma_state(row["health"], row["sanity"], row["physical_trauma"], row["mental_trauma"])
+    return {
+        "name": row["name"], "player": row["player"], "status": row["status"],
+        "health": row["health"], "sanity": row["sanity"],
+        "physical_trauma": t.physical, "mental_trauma": t.mental,
+        "starting_damage": t.starting_damage, "starting_horror": t.starting_horror,
+        "xp": _xp(store, row["id"]),
+    }
+
+
+def _check_printed(health: int | None, sanity: int | None) -> None:
+    for label, v in (("health", health), ("sanity", sanity)):
+        if v is not None and v < 1:
+            raise BadInput(f"printed {label} is at least 1, not {v}")
+
+
+def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
+    """Add an investigator to the pool the group can pick from (not yet in play)."""
+    name = name.strip()
+    if not name:
+        raise BadInput("an investigator needs a name")
+    _check_printed(health, sanity)
+    with store.change("arkham investigator add", f"{name} added to the pool") as db:
+        _playing(store)
+        if store.one("SELECT 1 FROM investigators WHERE name = ? COLLATE NOCASE", [name]):
+            raise Refused(f"{name} is already in this campaign's pool")
+        db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+    return _describe(store, _find(store, name))
+
+
+def _player_active(store: Store, player: str, exclude_id: int) -> dict | None:
+    return store.one("SELECT * FROM investigators WHERE player = ? COLLATE NOCASE AND status = 'active' AND id != ?",
+                     [player, exclude_id])
+
+
+def join(store: Store, name: str, player: str | None = None, health: int | None = None,
+         sanity: int | None = None) -> dict:
+    """Put an investigator into play: one not yet used (0 XP, no trauma), or one who left (all kept)."""
+    name = name.strip()
+    if player is not None:
+        player = player.strip() or None
+    _check_printed(health, sanity)
+    with store.change("arkham investigator join", f"{name} joined") as db:
+        _playing(store)
+        row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+        if row is None and (health is None or sanity is None):
+            try:
+                row = _find(store, name)
+            except NotFound:
+                pass
+        if row is None:
+            if health is None or sanity is None:
+                raise BadInput(f"{name} is not in the pool: give --health and --sanity (printed values)")
+            if not name:
+                raise BadInput("an investigator needs a name")
+            db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+            row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+        else:
+            for label, given in (("health", health), ("sanity", sanity)):
+                if given is not None and given != row[label]:
+                    raise BadInput(f"{row['name']}'s printed {label} is {row[label]}, not {given}")
+            if row["status"] == "active":
+                raise Refused(f"{row['name']} is already playing in this campaign")
+            if row["status"] == "killed":
+                raise Refused(f"{row['name']} was killed and cannot be used for the rest of the campaign")
+            if row["status"] == "insane":
+                raise Refused(f"{row['name']} went insane and cannot be used for the rest of the campaign")
+        player = player or row["player"]
+        if not player:
+            raise BadInput(f"who plays {row['name']}? give --player NAME")
+        other = _player_active(store, player, row["id"])
+        if other:
+            raise Refused(f"{player} already plays {other['name']}; they leave first")
+        seq = (store.value("SELECT max(joined_seq) FROM investigators") or 0) + 1
+        rejoin = row["status"] == "left"
+        db["investigators"].update(row["id"], {"status": "active", "player": player, "joined_seq": seq})
+        store.summary = f"{row['name']} {'rejoined' if rejoin else 'joined'} ({player})"
+    out = _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
+    out["rejoined"] = rejoin
+    return out
+
+
+def leave(store: Store, name: str) -> dict:
+    """An investigator leaves the campaign; their XP, trauma, deck and log are kept."""
+    with store.change("arkham investigator leave", f"{name} left") as db:
+        _playing(store)
+        row = _active(store, name)
+        db["investigators"].update(row["id"], {"status": "left"})
+        store.summary = f"{row['name']} left the campaign"
+    return _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
+
+
+def investigators(store: Store) -> list[dict]:
+    _campaign(store)
+    return [_describe(store, r) for r in store.rows("SELECT * FROM investigators ORDER BY id")]
+
+
+def investigator(store: Store, name: str) -> dict:
+    _campaign(store)
+    row = _find(store, name)
+    out = _describe(store, row)
+    out["xp_awards"] = store.rows(
+        "SELECT s.name AS scenario, a.victory, a.bonus, a.applied, a.arithmetic FROM xp_awards a "
+        "LEFT JOIN scenarios s ON s.id = a.scenario_id WHERE a.investigator_id = ? ORDER BY a.id", [row["id"]])
+    out["purchases"] = store.rows(
+        "SELECT action, title, from_level, to_level, copies, xp, arithmetic, removed FROM purchases "
+        "WHERE investigator_id = ? ORDER BY id", [row["id"]])
+    out["deck"] = deck(store, row["name"])
+    return out
+
+
+# -- experience ------------------------------------------------------------
+
+def _award(store: Store, db, inv: dict, scenario_id: int | None, victory: int, bonus: int) -> dict:
+    from ghcli.rules import arkham as rules
+
+    award = rules.scenario_xp(victory, bonus, _xp(store, inv["id"])["unspent"])
+    db["xp_awards"].insert({
+        "investigator_id": inv["id"], "scenario_id": scenario_id, "victory": victory, "bonus": bonus,
+        "applied": award.applied, "arithmetic": award.arithmetic,
+    })
+    return {"investigator": inv["name"], "victory": victory, "bonus": bonus, "earned": award.earned,
+            "unspent": award.unspent_after, "arithmetic": list(award.steps)}
+
+
+def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
+                    only: list[str] | None = None) -> dict:
+    """A scenario played: each active investigator (or those named) earns victory display + bonus."""
+    name = name.strip()
+    if not name:
+        raise BadInput("the scenario needs a name")
+    with store.change("arkham scenario", f"scenario {name!r}") as db:
+        _playing(store)
+        if only:
+            invs = [_active(store, n) for n in only]
+            if len({i["id"] for i in invs}) != len(invs):
+                raise BadInput("an investigator is named twice")
+        else:
+            invs = store.rows("SELECT * FROM investigators WHERE status = 'active' ORDER BY id")
+            if not invs:
+                raise Refused("no investigator is playing: join one first")
+        scenario_id = db["scenarios"].insert({"name": name}).last_pk
+        awards = [_award(store, db, inv, scenario_id, victory, bonus) for inv in invs]
+        store.summary = f"scenario {name!r}: " + ", ".join(f"{a['investigator']} {a['earned']:+d} XP" for a in awards)
+    return {"scenario": name, "number": scenario_id, "awards": awards}
+
+
+def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenario: str | None = None) -> dict:
+    """One investigator's XP for a recorded scenario (the latest unless named)."""
+    with store.change("arkham xp", f"XP for {name}") as db:
+        _playing(store)
+        inv = _active(store, name)
+        if scenario:
+            row = store.one("SELECT * FROM scenarios WHERE name = ? COLLATE NOCASE ORDER BY id DESC LIMIT 1",
+                            [scenario.strip()])
+            if row is None:
+                raise NotFound("scenario", scenario, [r["name"] for r in store.rows("SELECT name FROM scenarios")])
+        else:
+            row = store.one("SELECT * FROM scenarios ORDER BY id DESC LIMIT 1")
+            if row is None:
+                raise Refused("no scenario recorded yet: record one with `ghcli arkham scenario NAME`")
+        award = _award(store, db, inv, row["id"], victory, bonus)
+        store.summary = f"{inv['name']} {award['earned']:+d} XP ({row['name']})"
+    return {"scenario": row["name"], **award}
+
+
+# -- the deck --------------------------------------------------------------
+
+def _parse_card(text: str) -> tuple[str, int | None]:
+    """'Knife' or 'Knife@2' -> (title, level or None)."""
+    title, sep, level = text.strip().rpartition("@")
+    if not sep:
+        return text.strip(), None
+    try:
+        return title.strip(), int(level)
+    except ValueError:
+        raise BadInput(f"{text!r}: write a card as TITLE or TITLE@LEVEL") from None
+
+
+def _deck_row(store: Store, inv: dict, card: str, level: int | None = None) -> dict:
+    title, at = _parse_card(card)
+    if level is not None and at is not None and level != at:
+        raise BadInput(f"{card!r}: two different levels given")
+    level = at if at is not None else level
+    sql, params = "SELECT * FROM deck_cards WHERE investigator_id = ? AND title = ? COLLATE NOCASE", [inv["id"], title]
+    if level is not None:
+        sql += " AND level = ?"
+        params.append(level)
+    rows = store.rows(sql + " ORDER BY level", params)
+    if not rows:
+        known = [r["title"] for r in store.rows("SELECT title FROM deck_cards WHERE investigator_id = ?", [inv["id"]])]
+        what = f"{title} (level {level})" if level is not None else title
+        if any(k.lower() == title.lower() for k in known):
+            raise NotFound(f"card in {inv['name']}'s deck", what, [])
+        raise NotFound(f"card in {inv['name']}'s deck", what, known)
+    if len(rows) > 1:
+        levels = ", ".join(f"{title}@{r['level']}" for r in rows)
+        raise BadInput(f"{inv['name']} has {title} at more than one level: say which ({levels})")
+    return rows[0]
+
+
+def _take(db, row: dict, copies: int) -> None:
+    if row["copies"] > copies:
+        db["deck_cards"].update(row["id"], {"copies": row["copies"] - copies})
+    else:
+        db["deck_cards"].delete(row["id"])
+
+
+def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, kind: str = "card",
+         permanent: bool = False, exceptional: bool = False, myriad: bool = False) -> None:
+    row = store.one("SELECT * FROM deck_cards WHERE investigator_id = ? AND title = ? COLLATE NOCASE AND level = ?",
+                    [inv["id"], title, level])
+    if row is not None:
+        if row["kind"] != kind:
+            raise Refused(f"{row['title']} (level {level}) is already in the deck as a {row['kind']}")
+        db["deck_cards"].update(row["id"], {"copies": row["copies"] + copies})
+    else:
+        db["deck_cards"].insert({
+            "investigator_id": inv["id"], "title": title, "level": level, "kind": kind, "copies": copies,
+            "permanent": int(permanent), "exceptional": int(exceptional), "myriad": int(myriad),
+        })
+
+
+def _usable(store: Store, name: str) -> dict:
+    row = _find(store, name)
+    if row["status"] in ("killed", "insane"):
+        raise Refused(f"{row['name']} {'was killed' if row['status'] == 'killed' else 'went insane'}")
+    return row
+
+
+def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int = 1, kind: str = "card",
+             permanent: bool = False, exceptional: bool = False, myriad: bool = False) -> dict:
+    """Record cards of the starting deck, or cards a campaign guide adds: no XP."""
+    from ghcli.rules import arkham as rules
+
+    title, at = _parse_card(card)
+    level = at if at is not None else level
+    rules.buy_cost(level)  # validates the level
+    if not title:
+        raise BadInput("a card needs a title")
+    if copies < 1:
+        raise BadInput(f"copies must be at least 1, not {copies}")
+    with store.change("arkham deck add", f"{title} added") as db:
+        _playing(store)
+        inv = _usable(store, name)
+        _put(store, db, inv, title, level, copies, kind=kind, permanent=permanent, exceptional=exceptional,
+             myriad=myriad)
+        store.summary = f"{inv['name']}: +{copies} {title} (level {level}, {kind}, no XP)"
+    return deck(store, name)
+
+
+def deck_remove(store: Store, name: str, card: str, *, copies: int = 1) -> dict:
+    """Take cards out of a deck because a campaign guide says so: no XP, any kind of card."""
+    if copies < 1:
+        raise BadInput(f"copies must be at least 1, not {copies}")
+    with store.change("arkham deck remove", f"{card} removed") as db:
+        _playing(store)
+        inv = _usable(store, name)
+        row = _deck_row(store, inv, card)
+        if row["copies"] < copies:
+            raise Refused(f"{inv['name']}'s deck holds {row['copies']} {row['title']}, not {copies}")
+        _take(db, row, copies)
+        store.summary = f"{inv['name']}: -{copies} {row['title']} (level {row['level']})"
+    return deck(store, name)
+
+
+def deck(store: Store, name: str) -> dict:
+    _campaign(store)
+    inv = _find(store, name)
+    cards = store.rows(
+        "SELECT title, level, kind, copies, permanent, exceptional, myriad FROM deck_cards "
+        "WHERE investigator_id = ? ORDER BY kind, title, level", [inv["id"]])
+    for c in cards:
+        for flag in ("permanent", "exceptional", "myriad"):
+            c[flag] = bool(c[flag])
+    size = sum(c["copies"] for c in cards if c["kind"] == "card" and not c["permanent"])
+    return {"investigator": inv["name"], "cards": cards, "size": size,
+            "weaknesses": sum(c["copies"] for c in cards if c["kind"] == "weakness")}
+
+
+def _removals(store: Store, inv: dict, removes: list[str], needed: int) -> list[tuple[dict, int]]:
+    """Check the cards taken out to keep the deck size; returns (row, copies) pairs, writes nothing."""
+    if len(removes) != needed:
+        if needed == 0:
+            raise BadInput("a permanent card does not count toward deck size: remove nothing (drop --remove)")
+        raise Refused(f"the deck size is kept: {needed} card(s) added, so name {needed} card(s) to remove "
+                      f"with --remove (got {len(removes)})")
+    taken: dict[int, list] = {}
+    for card in removes:
+        row = _deck_row(store, inv, card)
+        if row["kind"] == "weakness":
+            raise Refused(f"{row['title']} is a weakness: weaknesses cannot be removed")
+        if row["kind"] == "required":
+            raise Refused(f"{row['title']} is a required card: required cards cannot be removed")
+        if row["permanent"]:
+            raise Refused(f"{row['title']} is permanent and does not count toward deck size: remove another card")
+        entry = taken.setdefault(row["id"], [row, 0])
+        entry[1] += 1
+        if entry[1] > row["copies"]:
+            raise Refused(f"{inv['name']}'s deck holds only {row['copies']} {row['title']} (level {row['level']})")
+    return [(row, n) for row, n in taken.values()]
+
+
+def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exceptional: bool = False,
+        myriad: bool = False, permanent: bool = False, remove: list[str] | None = None) -> dict:
+    """Buy new cards with XP: level (at least 1) per copy, Exceptional doubled, Myriad paid once."""
+    from ghcli.rules import arkham as rules
+
+    remove = list(remove or [])
+    title, at = _parse_card(card)
+    level = at if at is not None else level
+    if not title:
+        raise BadInput("a card needs a title")
+    cost = rules.buy_cost(level, exceptional=exceptional, myriad=myriad, copies=copies)
+    with store.change("arkham buy", f"bought {title}") as db:
+        _playing(store)
+        inv = _active(store, name)
+        xp = _xp(store, inv["id"])
+        if cost.xp > xp["unspent"]:
+            raise Refused(f"{inv['name']} has {xp['unspent']} unspent XP; {title} costs {cost.xp} ({cost.arithmetic})")
+        taken = _removals(store, inv, remove, 0 if permanent else copies)
+        for row, n in taken:
+            _take(db, row, n)
+        _put(store, db, inv, title, level, copies, permanent=permanent, exceptional=exceptional, myriad=myriad)
+        removed = "; ".join(f"{n} x {row['title']} (level {row['level']})" for row, n in taken)
+        db["purchases"].insert({
+            "investigator_id": inv["id"], "action": "buy", "title": title, "from_level": None, "to_level": level,
+            "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic, "removed": removed,
+        })
+        store.summary = f"{inv['name']} bought {copies} x {title} (level {level}) for {cost.xp} XP"
+    return {"investigator": inv["name"], "action": "buy", "card": title, "level": level, "copies": copies,
+            "xp": cost.xp, "arithmetic": list(cost.steps), "removed": removed,
+            "unspent_before": xp["unspent"], "unspent": xp["unspent"] - cost.xp}
+
+
+def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, *, copies: int = 1,
+            exceptional: bool = False, myriad: bool = False) -> dict:
+    """Upgrade copies of a card to a higher level of the same title: the difference (at least 1) per copy."""
+    from ghcli.rules import arkham as rules
+
+    title, at = _parse_card(card)
+    if at is not None:
+        raise BadInput("give the levels with --from and --to")
+    cost = rules.upgrade_cost(from_level, to_level, exceptional=exceptional, myriad=myriad, copies=copies)
+    with store.change("arkham upgrade", f"upgraded {title}") as db:
+        _playing(store)
+        inv = _active(store, name)
+        xp = _xp(store, inv["id"])
+        row = _deck_row(store, inv, title, from_level)
+        if row["kind"] != "card":
+            raise Refused(f"{row['title']} is a {row['kind']} card: it cannot be removed, so it cannot be upgraded")
+        if row["copies"] < copies:
+            raise Refused(f"{inv['name']}'s deck holds {row['copies']} {row['title']} (level {from_level}), "
+                          f"not {copies} to upgrade")
+        if cost.xp > xp["unspent"]:
+            raise Refused(f"{inv['name']} has {xp['unspent']} unspent XP; the upgrade costs {cost.xp} "
+                          f"({cost.arithmetic})")
+        _take(db, row, copies)
+        _put(store, db, inv, row["title"], to_level, copies, permanent=bool(row["permanent"]),
+             exceptional=exceptional, myriad=myriad)
+        db["purchases"].insert({
+            "investigator_id": inv["id"], "action": "upgrade", "title": row["title"], "from_level": from_level,
+            "to_level": to_level, "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic,
+            "removed": f"{copies} x {row['title']} (level {from_level})",
+        })
+        store.summary = (f"{inv['name']} upgraded {copies} x {row['title']} from level {from_level} "
+                         f"to {to_level} for {cost.xp} XP")
+    return {"investigator": inv["name"], "action": "upgrade", "card": row["title"], "from_level": from_level,
+            "level": to_level, "copies": copies, "xp": cost.xp, "arithmetic": list(cost.steps),
+            "unspent_before": xp["unspent"], "unspent": xp["unspent"] - cost.xp}
+
+
+# -- trauma ----------------------------------------------------------------
+
+def _lost_check(store: Store) -> tuple[list[str], int]:
+    """Players who must pick a new investigator, and how many investigators remain available."""
+    needing = [r["player"] for r in store.rows(
+        "SELECT i.player, i.status FROM investigators i WHERE i.player IS NOT NULL AND i.joined_seq = "
+        "(SELECT max(j.joined_seq) FROM investigators j WHERE j.player = i.player COLLATE NOCASE) "
+        "AND i.status IN ('killed', 'insane') ORDER BY i.player")]
+    available = store.value("SELECT count(*) FROM investigators WHERE status = 'available'")
+    return needing, available
+
+
+def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> dict:
+    from ghcli.rules import arkham as rules
+
+    t = rules.trauma_state(inv["health"], inv["sanity"], inv["physical_trauma"] + physical,
+                           inv["mental_trauma"] + mental)
+    status = "killed" if t.killed else "insane" if t.insane else "active"
+    db["investigators"].update(inv["id"], {"physical_trauma": t.physical, "mental_trauma": t.mental,
+                                           "status": status})
+    out = {"investigator": inv["name"], "added_physical": physical, "added_mental": mental,
+           "physical_trauma": t.physical, "mental_trauma": t.mental, "health": t.health, "sanity": t.sanity,
+           "starting_damage": t.starting_damage, "starting_horror": t.starting_horror,
+           "outcome": t.outcome, "status": status, "campaign_lost": False}
+    if status != "active":
+        needing, available = _lost_check(store)
+        out["players_needing_investigator"] = needing
+        out["available_investigators"] = available
+        if len(needing) > available:
+            db["campaign"].update(1, {"lost": 1})
+            out["campaign_lost"] = True
+    return out
+
+
+def _trauma_summary(out: dict) -> str:
+    s = (f"{out['investigator']}: trauma {out['physical_trauma']} physical, {out['mental_trauma']} mental")
+    if out["outcome"]:
+        s += f" - {out['outcome']}"
+    if out["campaign_lost"]:
+        s += "; the campaign is lost"
+    return s
+
+
+def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> dict:
+    """Physical and/or mental trauma (from a resolution); killed/insane when it reaches health/sanity."""
+    if physical < 0 or mental < 0:
+        raise BadInput("trauma is added, 0 or more of each")
+    if physical == 0 and mental == 0:
+        raise BadInput("give --physical N and/or --mental N")
+    with store.change("arkham trauma", f"trauma for {name}") as db:
+        _playing(store)
+        inv = _active(store, name)
+        out = _apply_trauma(store, db, inv, physical, mental)
+        store.summary = _trauma_summary(out)
+    return out
+
+
+def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
+    """Defeated in a scenario by damage (1 physical), horror (1 mental), or both (the player chooses)."""
+    from ghcli.rules import arkham as rules
+
+    physical, mental = rules.defeat_trauma(by, choose)
+    with store.change("arkham defeat", f"{name} defeated") as db:
+        _playing(store)
+        inv = _active(store, name)
+        out = _apply_trauma(store, db, inv, physical, mental)
+        out["defeated_by"] = by.strip().lower()
+        store.summary = f"defeated by {out['defeated_by']}; " + _trauma_summary(out)
+    return out
+
+
+# -- the campaign log ------------------------------------------------------
+
+def log_add(store: Store, text: str) -> dict:
+    text = text.strip()
+    if not text:
+        raise BadInput("a log entry needs some text")
+    with store.change("arkham log add", f"log: {text}") as db:
+        _playing(store)
+        entry_id = db["log_entries"].insert({"kind": "note", "text": text}).last_pk
+    return _entry(store, entry_id)
+
+
+def parse_delta(text: str) -> int:
+    """'+2', '2' or '-1' -> int."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise BadInput(f"count by a whole number like +1 or -1, not {text!r}") from None
+
+
+def log_count(store: Store, name: str, delta: int) -> dict:
+    """Add to a named count (started at 0 if new, or if the old one was crossed out)."""
+    name = name.strip()
+    if not name:
+        raise BadInput("a count needs a name")
+    with store.change("arkham log count", f"count {name} {delta:+d}") as db:
+        _playing(store)
+        row = store.one("SELECT * FROM log_entries WHERE kind = 'count' AND crossed = 0 AND text = ? COLLATE NOCASE",
+                        [name])
+        before = row["value"] if row else 0
+        after = before + delta
+        if after < 0:
+            raise Refused(f"{name} is {before}; it cannot go below 0")
+        if row:
+            db["log_entries"].update(row["id"], {"value": after})
+            entry_id = row["id"]
+        else:
+            entry_id = db["log_entries"].insert({"kind": "count", "text": name, "value": after}).last_pk
+        store.summary = f"count {name}: {before} {'+' if delta >= 0 else '-'} {abs(delta)} = {after}"
+    return _entry(store, entry_id)
+
+
+def log_cross(store: Store, entry_id: int) -> dict:
+    """Cross out an entry (it stays in the log, marked)."""
+    with store.change("arkham log cross", f"crossed out entry {entry_id}") as db:
+        _playing(store)
+        row = store.one("SELECT * FROM log_entries WHERE id = ?", [entry_id])
+        if row is None:
+            raise NotFound("log entry", entry_id, [])
+        if row["crossed"]:
+            raise Refused(f"entry {entry_id} is already crossed out")
+        db["log_entries"].update(entry_id, {"crossed": 1})
+        store.summary = f"crossed out entry {entry_id}: {row['text']}"
+    return _entry(store, entry_id)
+
+
+def _entry(store: Store, entry_id: int) -> dict:
+    row = store.one("SELECT id, kind, text, value, crossed FROM log_entries WHERE id = ?", [entry_id])
+    row["crossed"] = bool(row["crossed"])
+    return row
+
+
+def log_entries(store: Store) -> list[dict]:
+    _campaign(store)
+    return [_entry(store, r["id"]) for r in store.rows("SELECT id FROM log_entries ORDER BY id")]
+
+
+# -- overview --------------------------------------------------------------
+
+def status(store: Store) -> dict[str, Any]:
+    camp = _campaign(store)
+    needing, available = _lost_check(store)
+    return {
+        "name": camp["name"],
+        "lost": bool(camp["lost"]),
+        "scenarios": [r["name"] for r in store.rows("SELECT name FROM scenarios ORDER BY id")],
+        "investigators": [_describe(store, r) for r in store.rows(
+            "SELECT * FROM investigators WHERE status != 'available' ORDER BY joined_seq, id")],
+        "available": [r["name"] for r in store.rows(
+            "SELECT name FROM investigators WHERE status = 'available' ORDER BY id")],
+        "players_needing_investigator": needing,
+        "counts": {r["text"]: r["value"] for r in store.rows(
+            "SELECT text, value FROM log_entries WHERE kind = 'count' AND crossed = 0 ORDER BY id")},
+    }

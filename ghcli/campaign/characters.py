@@ -1,0 +1,243 @@
+"""Characters: creation, what they hold, hand adjustments, personal quests.
+
+Rules (issue 2; seeds 000 section 8.1, "character creation"):
+
+- A character is made in Gloomhaven: the current party must be in town. It
+  joins the current party. Its class must be unlocked, and no other active
+  character of that party may play the same class (one set of components).
+- Starting level L is 1..prosperity level; gold 15 x (L + 1); XP the minimum
+  of level L (0, 45, 95, ...). A character starting above level 1 is owed
+  the level-ups' perks (L - 1) and cards: they count as earned perks here and
+  are taken with issue 3's commands.
+- Two personal quests are drawn (``state.rng``) from those no character holds
+  (retired characters' quests left the game) or is being offered; they are
+  stored in ``characters.quest_offer`` until one is kept, and the other goes
+  back. ``--quest N`` at creation keeps quest N at once: one of the two cards
+  drawn, whether ghcli drew them or the table drew them from the box; it must
+  not be held or offered to another character. Later, ``character quest NAME N``
+  keeps one of the two offered.
+- The player's perks from earlier retirements (``players.extra_perks``) are
+  copied to ``characters.extra_perks`` at creation.
+- Perks earned = (level - 1) + min(6, checkmarks // 3) + extra perks.
+- ``adjust`` changes XP, gold and checkmarks by hand; a result below 0 is
+  refused; the level never changes here (level-up in town is issue 3's).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ghcli.campaign import catalog, state
+from ghcli.campaign.db import Store
+from ghcli.errors import BadInput, NotFound, Refused
+
+MAX_CHECKMARK_PERKS = 6
+
+
+def perks_earned(char: dict) -> int:
+    return (char["level"] - 1) + min(MAX_CHECKMARK_PERKS, char["checkmarks"] // 3) + char["extra_perks"]
+
+
+def perks_taken(store: Store, char_id: int) -> int:
+    return store.value("SELECT coalesce(sum(times), 0) FROM character_perks WHERE character_id = ?", [char_id])
+
+
+def _offer(char: dict) -> list[int]:
+    return json.loads(char["quest_offer"]) if char.get("quest_offer") else []
+
+
+def _quest_ref(number: int | None) -> dict | None:
+    if number is None:
+        return None
+    q = catalog.personal_quest(number)
+    return {"number": q["number"], "name": q["name"]}
+
+
+def summary(store: Store, char: dict) -> dict:
+    """The one-line view of a character (status, character list)."""
+    cls = catalog.find_class(char["class"])
+    party = store.value("SELECT name FROM parties WHERE id = ?", [char["party_id"]])
+    return {
+        "name": char["name"],
+        "class": cls["key"],
+        "class_name": cls["name"],
+        "player": char["player"],
+        "party": party,
+        "level": char["level"],
+        "xp": char["xp"],
+        "gold": char["gold"],
+        "checkmarks": char["checkmarks"],
+        "perks_taken": perks_taken(store, char["id"]),
+        "perks_earned": perks_earned(char),
+        "quest": char["quest"],
+        "retired": bool(char["retired"]),
+    }
+
+
+def show(store: Store, name: str) -> dict:
+    """Everything about one character (retired ones too)."""
+    char = state.find_character(store, name, include_retired=True)
+    cls = catalog.find_class(char["class"])
+    out = summary(store, char)
+    level = char["level"]
+    out.update({
+        "max_hp": cls["hp"][level - 1],
+        "hand_size": cls["hand_size"],
+        "next_level_xp": catalog.xp_threshold(level + 1) if level < 9 else None,
+        "extra_perks": char["extra_perks"],
+        "perks": [
+            {"perk": r["perk"], "times": r["times"], "text": cls["perks"][r["perk"] - 1]["text"]}
+            for r in store.rows("SELECT perk, times FROM character_perks WHERE character_id = ? ORDER BY perk",
+                                [char["id"]])
+        ],
+        "items": [
+            {"number": r["item"], "name": catalog.item(r["item"])["name"]}
+            for r in store.rows("SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [char["id"]])
+        ],
+        "cards": [
+            {"card": r["card"], "name": _card_name(cls["key"], r["card"]), "at_level": r["at_level"]}
+            for r in store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY at_level, card",
+                                [char["id"]])
+        ],
+        "quest": _quest_ref(char["quest"]),
+        "quest_fulfilled": bool(char["quest_fulfilled"]),
+        "quest_offer": [_quest_ref(n) for n in _offer(char)],
+    })
+    return out
+
+
+def _card_name(class_key: str, number: int) -> str:
+    try:
+        return catalog.find_card(class_key, number)["name"]
+    except NotFound:
+        return str(number)
+
+
+def list_characters(store: Store, *, include_retired: bool = False) -> list[dict]:
+    sql = "SELECT * FROM characters" + ("" if include_retired else " WHERE retired = 0") + " ORDER BY id"
+    state.campaign_row(store)
+    return [summary(store, c) for c in store.rows(sql)]
+
+
+def _parse_level(level: int) -> int:
+    if not 1 <= int(level) <= 9:
+        raise BadInput(f"level {level} is not between 1 and 9")
+    return int(level)
+
+
+def _quests_in_use(store: Store, *, except_id: int | None = None) -> set[int]:
+    used: set[int] = set()
+    for r in store.rows("SELECT id, quest, quest_offer FROM characters"):
+        if r["id"] == except_id:
+            continue
+        if r["quest"] is not None:
+            used.add(r["quest"])
+        used.update(_offer(r))
+    return used
+
+
+def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
+        quest: int | str | None = None) -> dict:
+    """Create a character in the current party (in town)."""
+    name = (name or "").strip()
+    if not name:
+        raise BadInput("the character name must not be empty")
+    level = _parse_level(level)
+    cls = catalog.find_class(class_name)
+    kept = catalog.personal_quest(quest)["number"] if quest is not None else None
+    player = player.strip() if player and player.strip() else None
+    with store.change("character new") as db:
+        party = state.current_party(store)
+        if party["location"] != "town":
+            raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
+        if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
+            raise Refused(f"the {cls['name']} class is not unlocked")
+        prosperity_level = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        if level > prosperity_level:
+            raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")
+        same = store.one("SELECT name, retired FROM characters WHERE name = ? COLLATE NOCASE", [name])
+        if same:
+            raise Refused(f"a character named {same['name']!r} already exists"
+                          + (" (retired)" if same["retired"] else ""))
+        twin = store.one("SELECT name FROM characters WHERE party_id = ? AND class = ? AND retired = 0",
+                         [party["id"], cls["key"]])
+        if twin:
+            raise Refused(f"{twin['name']} already plays the {cls['name']} in {party['name']}")
+        in_use = _quests_in_use(store)
+        offer: list[int] = []
+        if kept is not None:
+            if kept in in_use:
+                raise Refused(f"personal quest {kept} is held by or offered to another character")
+        else:
+            free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
+            offer = sorted(state.rng(store).sample(free, min(2, len(free))))
+        extra = store.value("SELECT extra_perks FROM players WHERE name = ?", [player]) if player else None
+        db.execute(
+            "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [party["id"], player, cls["key"], name, level, catalog.xp_threshold(level), 15 * (level + 1),
+             extra or 0, kept, json.dumps(offer) if offer else None],
+        )
+        store.summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
+    return show(store, name)
+
+
+def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> dict:
+    """Change XP, gold and checkmarks by hand (refusing a result below 0)."""
+    changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
+    if not any(changes.values()):
+        raise BadInput("nothing to adjust: give --xp, --gold or --checkmarks (e.g. --gold -10)")
+    with store.change("character adjust") as db:
+        char = state.find_character(store, name)
+        parts = []
+        for col, delta in changes.items():
+            if not delta:
+                continue
+            after = char[col] + delta
+            if after < 0:
+                raise Refused(f"{char['name']} has {char[col]} {col}; {delta:+d} would leave {after}")
+            db.execute(f"UPDATE characters SET {col} = ? WHERE id = ?", [after, char["id"]])
+            parts.append(f"{col} {delta:+d} ({char[col]} -> {after})")
+        store.summary = f"{char['name']}: " + ", ".join(parts)
+    return show(store, char["name"])
+
+
+def quest_info(store: Store, name: str) -> dict:
+    char = state.find_character(store, name, include_retired=True)
+    return {
+        "name": char["name"],
+        "quest": _quest_ref(char["quest"]),
+        "fulfilled": bool(char["quest_fulfilled"]),
+        "offer": [_quest_ref(n) for n in _offer(char)],
+    }
+
+
+def keep_quest(store: Store, name: str, number: int | str) -> dict:
+    """Keep one of the two personal quests offered; the other goes back."""
+    wanted = catalog.personal_quest(number)["number"]
+    with store.change("character quest") as db:
+        char = state.find_character(store, name)
+        if char["quest"] is not None:
+            raise Refused(f"{char['name']} already keeps personal quest {char['quest']}")
+        offer = _offer(char)
+        if offer and wanted not in offer:
+            raise Refused(f"personal quest {wanted} was not offered to {char['name']} "
+                          f"(offered: {', '.join(map(str, offer))})")
+        if not offer and wanted in _quests_in_use(store, except_id=char["id"]):
+            raise Refused(f"personal quest {wanted} is held by or offered to another character")
+        db.execute("UPDATE characters SET quest = ?, quest_offer = NULL WHERE id = ?", [wanted, char["id"]])
+        store.summary = f"{char['name']} keeps personal quest {wanted} ({catalog.personal_quest(wanted)['name']})"
+    return quest_info(store, char["name"])
+
+
+def fulfil_quest(store: Store, name: str) -> dict:
+    """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
+    with store.change("character quest") as db:
+        char = state.find_character(store, name)
+        if char["quest"] is None:
+            raise Refused(f"{char['name']} has not kept a personal quest yet")
+        if char["quest_fulfilled"]:
+            raise Refused(f"{char['name']}'s personal quest is already fulfilled")
+        db.execute("UPDATE characters SET quest_fulfilled = 1 WHERE id = ?", [char["id"]])
+        store.summary = f"{char['name']} fulfilled personal quest {char['quest']}"
+    return quest_info(store, char["name"])

@@ -1,0 +1,318 @@
+"""The campaign as a whole: init, status, prosperity, achievements, parties, history, undo.
+
+Readings chosen where the issue is silent (issue 2; seeds 000 sections 7-8):
+
+- ``init`` is one ``change()`` with the history entry ``init``; ``undo``
+  never reverts it (it says "nothing to undo": delete the file to start over).
+- The two starting decks are shuffled with ONE random stream, so a seeded
+  campaign's city and road decks are not the same order.
+- Adding an achievement that is held already (and is not counted) is refused
+  rather than recorded as a change that changes nothing; removing one that is
+  not held is refused. Counted achievements count up to their maximum.
+- A global achievement given to ``party achievement`` (or the reverse) is bad
+  input naming the right command.
+- ``party new NAME`` makes a party in town with an open visit and makes it the
+  current party (the rulebook: a new party is made of new characters);
+  ``party switch NAME`` changes the current party.
+- Reputation and prosperity are kept on their tracks (-20..20, 0..64); moving
+  them past an end stops at the end. Special conditions (the Sunkeeper box at
+  reputation 10 and so on) are for the table: use ``campaign unlock-class``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from ghcli.campaign import catalog, effects, state
+from ghcli.campaign.db import Store
+from ghcli.errors import BadInput, NotFound, Refused
+
+DEFAULT_CAMPAIGN_NAME = "Gloomhaven"
+DEFAULT_PARTY_NAME = "Party"
+
+
+# -- init ------------------------------------------------------------------
+
+
+def _clean_name(text: str | None, what: str) -> str:
+    name = (text or "").strip()
+    if not name:
+        raise BadInput(f"the {what} name must not be empty")
+    return name
+
+
+def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DEFAULT_PARTY_NAME,
+         seed: int | None = None) -> dict:
+    """Create a campaign database in the starting state; refuses an existing one."""
+    name = _clean_name(name, "campaign")
+    party = _clean_name(party, "party")
+    store = Store.create(path)
+    try:
+        facts = catalog.facts()
+        with store.change("init", f"new campaign {name!r}, party {party!r}") as db:
+            party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [party]).lastrowid
+            db.execute(
+                "INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
+                "VALUES (1, ?, 0, 0, ?, ?, ?)",
+                [name, party_id, seed, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")],
+            )
+            db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+            for key in facts["starting_classes"]:
+                effects.unlock_class(store, key)
+            for number in catalog.shop_items_for_prosperity(1):
+                effects.add_to_supply(store, number)
+            rng = state.rng(store)  # one stream for both decks
+            for deck in ("city", "road"):
+                cards = list(facts[f"starting_{deck}_events"])
+                rng.shuffle(cards)
+                effects.set_deck(store, deck, cards)
+            effects.unlock_scenario(store, 1)
+        return {
+            "path": str(store.path),
+            "name": name,
+            "party": party,
+            "seed": seed,
+            "classes": list(facts["starting_classes"]),
+            "supply": catalog.shop_items_for_prosperity(1),
+            "scenarios": [1],
+        }
+    finally:
+        store.close()
+
+
+# -- status ----------------------------------------------------------------
+
+
+def _achievement_rows(rows: list[dict]) -> list[dict]:
+    out = []
+    for r in rows:
+        try:
+            name = catalog.achievement(r["key"])["name"]
+        except NotFound:
+            name = r["key"]
+        out.append({"key": r["key"], "name": name, "count": r["count"]})
+    return out
+
+
+def global_achievements(store: Store) -> list[dict]:
+    return _achievement_rows(store.rows("SELECT key, count FROM global_achievements ORDER BY key"))
+
+
+def party_achievements(store: Store, party_id: int) -> list[dict]:
+    return _achievement_rows(
+        store.rows("SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY key", [party_id]))
+
+
+def prosperity(store: Store) -> dict:
+    checks = state.campaign_row(store)["prosperity"]
+    return {
+        "checkmarks": checks,
+        "level": catalog.prosperity_level(checks),
+        "to_next_level": catalog.prosperity_to_next(checks),
+    }
+
+
+def party_info(store: Store, party: dict) -> dict:
+    return {
+        "id": party["id"],
+        "name": party["name"],
+        "reputation": party["reputation"],
+        "price_modifier": catalog.price_modifier(party["reputation"]),
+        "location": party["location"],
+        "scenario": party["scenario"],
+    }
+
+
+def status(store: Store) -> dict:
+    """Everything the table wants to see at a glance (the ``status --json`` document)."""
+    from ghcli.campaign import characters, scenarios
+
+    camp = state.campaign_row(store)
+    party = state.current_party(store)
+    return {
+        "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
+        "prosperity": prosperity(store),
+        "donations": camp["donations"],
+        "party": party_info(store, party),
+        "achievements": {
+            "global": global_achievements(store),
+            "party": party_achievements(store, party["id"]),
+        },
+        "characters": [characters.summary(store, c) for c in state.party_characters(store, party["id"])],
+        "available_scenarios": [
+            {"number": s["number"], "name": s["name"], "location": s["location"]}
+            for s in scenarios.availability(store, party) if s["state"] == "available"
+        ],
+        "unlocked_classes": [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")],
+    }
+
+
+# -- prosperity, achievements ----------------------------------------------
+
+
+def change_prosperity(store: Store, delta: int) -> dict:
+    if delta == 0:
+        raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
+    with store.change("campaign prosperity") as _:
+        before = state.campaign_row(store)["prosperity"]
+        if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
+            raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
+        store.summary = effects.add_prosperity(store, delta)
+    return prosperity(store)
+
+
+def _achievement_of_kind(key: str, kind: str) -> dict:
+    try:
+        return catalog.find_achievement(key, kind)
+    except NotFound:
+        try:
+            other = catalog.find_achievement(key)
+        except NotFound:
+            raise
+        noun = "campaign" if other["kind"] == "global" else "party"
+        raise BadInput(
+            f"{other['name']} is a {other['kind']} achievement: use `ghcli {noun} achievement`") from None
+
+
+def _check_add(ach: dict, held: dict | None) -> None:
+    if held is None:
+        return
+    if ach.get("max_count"):
+        if held["count"] >= ach["max_count"]:
+            raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
+        return
+    raise Refused(f"{ach['name']} is already held")
+
+
+def add_global_achievement(store: Store, key: str) -> dict:
+    ach = _achievement_of_kind(key, "global")
+    with store.change("campaign achievement add") as _:
+        state.campaign_row(store)
+        _check_add(ach, store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]]))
+        store.summary = effects.add_global_achievement(store, ach["key"])
+    return {"achievement": ach["key"], "name": ach["name"], "done": store.summary,
+            "global": global_achievements(store)}
+
+
+def remove_global_achievement(store: Store, key: str) -> dict:
+    ach = _achievement_of_kind(key, "global")
+    with store.change("campaign achievement remove") as _:
+        state.campaign_row(store)
+        store.summary = effects.remove_global_achievement(store, ach["key"])
+    return {"achievement": ach["key"], "name": ach["name"], "done": store.summary,
+            "global": global_achievements(store)}
+
+
+def add_party_achievement(store: Store, key: str) -> dict:
+    ach = _achievement_of_kind(key, "party")
+    with store.change("party achievement add") as _:
+        party = state.current_party(store)
+        _check_add(ach, store.one("SELECT count FROM party_achievements WHERE party_id = ? AND key = ?",
+                                  [party["id"], ach["key"]]))
+        store.summary = f"{party['name']}: " + effects.add_party_achievement(store, party["id"], ach["key"])
+    return {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": store.summary,
+            "achievements": party_achievements(store, party["id"])}
+
+
+def remove_party_achievement(store: Store, key: str) -> dict:
+    ach = _achievement_of_kind(key, "party")
+    with store.change("party achievement remove") as _:
+        party = state.current_party(store)
+        store.summary = f"{party['name']}: " + effects.remove_party_achievement(store, party["id"], ach["key"])
+    return {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": store.summary,
+            "achievements": party_achievements(store, party["id"])}
+
+
+def change_reputation(store: Store, delta: int) -> dict:
+    if delta == 0:
+        raise BadInput("give a non-zero change, e.g. +1 or -1")
+    with store.change("party reputation") as _:
+        party = state.current_party(store)
+        if (delta < 0 and party["reputation"] <= -20) or (delta > 0 and party["reputation"] >= 20):
+            raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
+        store.summary = f"{party['name']}: " + effects.change_reputation(store, party["id"], delta)
+    party = state.current_party(store)
+    return party_info(store, party)
+
+
+def unlock_class(store: Store, name: str) -> dict:
+    cls = catalog.find_class(name)
+    with store.change("campaign unlock-class") as _:
+        state.campaign_row(store)
+        done = effects.unlock_class(store, cls["key"])
+        if not done:
+            raise Refused(f"{cls['name']} is already unlocked")
+        store.summary = done
+    return {"class": cls["key"], "name": cls["name"], "done": store.summary}
+
+
+def unlock_scenario(store: Store, number: str) -> dict:
+    scen = catalog.find_scenario(number)
+    with store.change("campaign unlock-scenario") as _:
+        state.campaign_row(store)
+        done = effects.unlock_scenario(store, scen["number"])
+        if not done:
+            raise Refused(f"scenario {scen['number']} is already unlocked")
+        store.summary = f"{done} ({scen['name']})"
+    return {"number": scen["number"], "name": scen["name"], "done": store.summary}
+
+
+# -- parties ---------------------------------------------------------------
+
+
+def find_party(store: Store, name: str) -> dict:
+    row = store.one("SELECT * FROM parties WHERE name = ? COLLATE NOCASE", [name.strip()])
+    if row is None:
+        raise NotFound("party", name, [r["name"] for r in store.rows("SELECT name FROM parties")])
+    return row
+
+
+def list_parties(store: Store) -> list[dict]:
+    current = state.campaign_row(store)["current_party"]
+    out = []
+    for p in store.rows("SELECT * FROM parties ORDER BY id"):
+        info = party_info(store, p)
+        info["current"] = p["id"] == current
+        info["characters"] = [c["name"] for c in state.party_characters(store, p["id"])]
+        out.append(info)
+    return out
+
+
+def new_party(store: Store, name: str) -> dict:
+    name = _clean_name(name, "party")
+    with store.change("party new", f"new party {name!r}") as db:
+        state.campaign_row(store)
+        if store.one("SELECT 1 FROM parties WHERE name = ? COLLATE NOCASE", [name]):
+            raise Refused(f"a party named {name!r} already exists")
+        party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
+        db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+        db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party_id])
+    return party_info(store, state.current_party(store))
+
+
+def switch_party(store: Store, name: str) -> dict:
+    with store.change("party switch") as db:
+        party = find_party(store, name)
+        if party["id"] == state.campaign_row(store)["current_party"]:
+            raise Refused(f"{party['name']} is already the current party")
+        db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party["id"]])
+        store.summary = f"current party {party['name']!r}"
+    return party_info(store, party)
+
+
+# -- history, undo ---------------------------------------------------------
+
+
+def history(store: Store, limit: int | None = None) -> list[dict]:
+    """Campaign-changing commands, newest first."""
+    state.campaign_row(store)
+    return store.history(limit)
+
+
+def undo(store: Store) -> dict:
+    """Revert the last command exactly (never the init)."""
+    last = store.one("SELECT id, command FROM history ORDER BY id DESC LIMIT 1")
+    if last is None or last["command"] == "init":
+        raise Refused("nothing to undo")
+    return store.undo()

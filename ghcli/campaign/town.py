@@ -1,0 +1,225 @@
+"""A town visit, per character: the shop, levelling up, perks, donations.
+
+Everything here but ``shop`` (a read) needs the party in town with its visit
+open (``ghcli return`` opens one). Readings:
+
+- Shop: the supply is what ``supply`` holds (items 1-14 at the start, seven
+  more per prosperity level, item designs found, items sold back). Prices
+  are the printed cost plus the reputation modifier. Items owned by
+  characters of other parties are not counted as in the supply.
+- Sell: half the printed cost, rounded down (the reputation modifier does
+  not apply); the copy goes back to the supply.
+- Level-up: one level per command, when the XP reaches the next threshold
+  (45, 95, 150, 210, 275, 345, 420, 500), or when the character is below the
+  prosperity level (the seed 000 section 7.4: it may level up to that level;
+  its XP is raised to the new level's threshold). The card is one of the
+  class's level 2+ cards, of a level at most the new level, not chosen
+  before (level 1 and X cards are always in the pool). One perk comes with
+  it. The new maximum HP is read from the class data.
+- Perks: a character may hold (level - 1) + min(6, checkmarks // 3)
+  + extra perks (from its player's retirements) perks in all; ``perk``
+  takes one of those not taken yet. A perk with k boxes can be taken k times.
+- Donations: 10 gold, once per character per visit; the character starts
+  the next scenario with 2 bless cards. The campaign total opens envelope B
+  when it reaches 100 gold, and adds one prosperity checkmark when it
+  reaches each of DONATION_PROSPERITY (the sanctuary track as printed on the
+  first-edition map: every 50 gold from 150 to 400, then every 100 gold to
+  1000; other tables give every 50 gold up to 1000, or start at 100).
+"""
+
+from __future__ import annotations
+
+from ghcli.campaign import catalog, effects, state
+from ghcli.campaign.db import Store
+from ghcli.campaign.road import party_member, require_town
+from ghcli.errors import BadInput, Refused
+
+DONATION = 10
+DONATION_BLESSES = 2
+ENVELOPE_B_AT = 100
+DONATION_PROSPERITY = (150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 900, 1000)
+MAX_CHECKMARK_PERKS = 6
+
+
+# -- reads -----------------------------------------------------------------
+
+def shop(store: Store) -> dict:
+    """The supply with copies left and prices after the reputation modifier."""
+    party = state.current_party(store)
+    modifier = catalog.price_modifier(party["reputation"])
+    designs = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
+    rows = []
+    for r in store.rows("SELECT item, copies FROM supply ORDER BY item"):
+        it = catalog.item(r["item"])
+        rows.append({
+            "number": it["number"], "name": it["name"], "slot": it["slot"], "cost": it["cost"],
+            "price": price(it, modifier), "copies": r["copies"], "design": it["number"] in designs,
+        })
+    return {"reputation": party["reputation"], "modifier": modifier, "items": rows}
+
+
+def price(item: dict, modifier: int) -> int:
+    return max(0, item["cost"] + modifier)
+
+
+def perk_allowance(ch: dict) -> int:
+    """Perks a character may hold: one per level above 1, one per 3 checkmarks (max 6), extra perks."""
+    return (ch["level"] - 1) + min(MAX_CHECKMARK_PERKS, ch["checkmarks"] // 3) + ch["extra_perks"]
+
+
+def perks_taken(store: Store, character_id: int) -> int:
+    return store.value("SELECT coalesce(sum(times), 0) FROM character_perks WHERE character_id = ?",
+                       [character_id]) or 0
+
+
+# -- actions ---------------------------------------------------------------
+
+def buy(store: Store, name: str, item_name: str) -> dict:
+    it = catalog.find_item(item_name)
+    with store.change("buy", f"{name} buys {it['name']}"):
+        party, _ = require_town(store, "items are bought")
+        ch = party_member(store, party, name)
+        row = store.one("SELECT copies FROM supply WHERE item = ?", [it["number"]])
+        if row is None:
+            raise Refused(f"{it['name']} (item {it['number']}) is not in the shop's supply")
+        if row["copies"] < 1:
+            raise Refused(f"no copy of {it['name']} is left in the supply")
+        if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
+            raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
+        cost = price(it, catalog.price_modifier(party["reputation"]))
+        if ch["gold"] < cost:
+            raise Refused(f"{ch['name']} has {ch['gold']} gold; {it['name']} costs {cost}")
+        store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
+        store.summary = f"{ch['name']} bought item {it['number']} {it['name']} for {cost} gold"
+    return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": cost,
+            "gold": ch["gold"] - cost}
+
+
+def sell(store: Store, name: str, item_name: str) -> dict:
+    it = catalog.find_item(item_name)
+    with store.change("sell", f"{name} sells {it['name']}"):
+        party, _ = require_town(store, "items are sold")
+        ch = party_member(store, party, name)
+        if not store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?",
+                           [ch["id"], it["number"]]):
+            raise Refused(f"{ch['name']} does not own {it['name']}")
+        gain = it["cost"] // 2
+        return_to_supply(store, it["number"])
+        store.conn.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
+        store.conn.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
+        store.summary = f"{ch['name']} sold item {it['number']} {it['name']} for {gain} gold"
+    return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": gain,
+            "gold": ch["gold"] + gain}
+
+
+def return_to_supply(store: Store, number: int) -> None:
+    """One copy back into the shop's supply."""
+    if store.value("SELECT 1 FROM supply WHERE item = ?", [number]):
+        store.conn.execute("UPDATE supply SET copies = copies + 1 WHERE item = ?", [number])
+    else:
+        store.conn.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
+
+
+def _check_perk(store: Store, ch: dict, perk: int) -> dict:
+    cls = catalog.find_class(ch["class"])
+    perks = cls["perks"]
+    if not 1 <= perk <= len(perks):
+        raise BadInput(f"{cls['name']} perks are numbered 1-{len(perks)}, not {perk}")
+    taken = store.value("SELECT times FROM character_perks WHERE character_id = ? AND perk = ?",
+                        [ch["id"], perk]) or 0
+    entry = perks[perk - 1]
+    if taken >= entry["count"]:
+        raise Refused(f"{ch['name']} has taken perk {perk} ({entry['text']}) {taken} of {entry['count']} times already")
+    return entry
+
+
+def _take_perk(store: Store, ch: dict, perk: int) -> None:
+    if store.value("SELECT 1 FROM character_perks WHERE character_id = ? AND perk = ?", [ch["id"], perk]):
+        store.conn.execute("UPDATE character_perks SET times = times + 1 WHERE character_id = ? AND perk = ?",
+                           [ch["id"], perk])
+    else:
+        store.conn.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, 1)",
+                           [ch["id"], perk])
+
+
+def level_up(store: Store, name: str, card: str, perk: int) -> dict:
+    with store.change("level-up", f"{name} levels up"):
+        party, _ = require_town(store, "characters level up")
+        ch = party_member(store, party, name)
+        cls = catalog.find_class(ch["class"])
+        new = ch["level"] + 1
+        if new > 9:
+            raise Refused(f"{ch['name']} is already level 9")
+        need = catalog.xp_threshold(new)
+        prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        if ch["xp"] < need and new > prosperity:
+            raise Refused(f"{ch['name']} has {ch['xp']} XP; level {new} needs {need}")
+        chosen = catalog.find_card(cls["key"], card)
+        if chosen["level"] in ("X", 1):
+            raise Refused(f"{chosen['name']} is a level {chosen['level']} card, always in the pool: "
+                          f"choose a card of level 2-{new}")
+        if int(chosen["level"]) > new:
+            raise Refused(f"{chosen['name']} is a level {chosen['level']} card; at level {new} the card's level "
+                          f"must be at most {new}")
+        if store.value("SELECT 1 FROM character_cards WHERE character_id = ? AND card = ?",
+                       [ch["id"], chosen["number"]]):
+            raise Refused(f"{ch['name']} already has {chosen['name']}")
+        entry = _check_perk(store, ch, perk)
+        xp = max(ch["xp"], need)
+        store.conn.execute("UPDATE characters SET level = ?, xp = ? WHERE id = ?", [new, xp, ch["id"]])
+        store.conn.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
+                           [ch["id"], chosen["number"], new])
+        _take_perk(store, ch, perk)
+        hp = cls["hp"][new - 1]
+        store.summary = (f"{ch['name']} to level {new}: card {chosen['number']} {chosen['name']}, "
+                         f"perk {perk}, max HP {hp}")
+    return {"character": ch["name"], "level": new, "xp": xp, "card": chosen["number"], "card_name": chosen["name"],
+            "perk": perk, "perk_text": entry["text"], "max_hp": hp}
+
+
+def take_perk(store: Store, name: str, perk: int) -> dict:
+    with store.change("perk", f"{name} takes perk {perk}"):
+        party, _ = require_town(store, "perks are taken")
+        ch = party_member(store, party, name)
+        allowed, taken = perk_allowance(ch), perks_taken(store, ch["id"])
+        if taken >= allowed:
+            next_at = (ch["checkmarks"] // 3 + 1) * 3
+            more = (f"; the next comes at {next_at} checkmarks" if ch["checkmarks"] // 3 < MAX_CHECKMARK_PERKS
+                    else "; checkmarks give at most 6 perks")
+            raise Refused(f"{ch['name']} has taken all {allowed} perks earned "
+                          f"({ch['checkmarks']} checkmarks, level {ch['level']}, {ch['extra_perks']} extra){more}")
+        entry = _check_perk(store, ch, perk)
+        _take_perk(store, ch, perk)
+        store.summary = f"{ch['name']} takes perk {perk}: {entry['text']}"
+    return {"character": ch["name"], "perk": perk, "perk_text": entry["text"],
+            "perks_taken": taken + 1, "perks_allowed": allowed}
+
+
+def donate(store: Store, name: str) -> dict:
+    with store.change("donate", f"{name} donates"):
+        party, visit = require_town(store, "donations are made")
+        ch = party_member(store, party, name)
+        if store.value("SELECT 1 FROM visit_donations WHERE visit_id = ? AND character_id = ?",
+                       [visit["id"], ch["id"]]):
+            raise Refused(f"{ch['name']} has already donated on this town visit (once per visit)")
+        if ch["gold"] < DONATION:
+            raise Refused(f"{ch['name']} has {ch['gold']} gold; a donation is {DONATION}")
+        before = state.campaign_row(store)["donations"]
+        after = before + DONATION
+        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
+        store.conn.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
+        store.conn.execute("INSERT INTO visit_donations (visit_id, character_id) VALUES (?, ?)",
+                           [visit["id"], ch["id"]])
+        done = [f"{ch['name']} donated {DONATION} gold ({DONATION_BLESSES} bless cards next scenario); "
+                f"donations {after}"]
+        envelope_b = before < ENVELOPE_B_AT <= after
+        if envelope_b:
+            done.append("open envelope B")
+        marks = sum(1 for m in DONATION_PROSPERITY if before < m <= after)
+        if marks:
+            done.append(effects.add_prosperity(store, marks))
+        store.summary = "; ".join(done)
+    return {"character": ch["name"], "gold": ch["gold"] - DONATION, "donations": after,
+            "blesses": DONATION_BLESSES, "envelope_b": envelope_b, "prosperity": marks, "done": done}

@@ -1,0 +1,250 @@
+"""A board (format 1) as a frozen value, built from its JSON dict with validation.
+
+``Board.from_dict(doc)`` checks the document and raises
+``ghcli.errors.BadInput`` naming the problem and where (a missing key, a
+figure on a hex not on the map, two figures on one hex, a wall between hexes
+that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
+(``expected``, ``los``, ``message``, ``notes``, ``source`` ...) are ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from ghcli.errors import BadInput
+from ghcli.rules.hexes import Hex, are_adjacent
+
+RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
+TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
+SIDES = ("character", "summon", "monster")
+
+
+@dataclass(frozen=True)
+class Figure:
+    id: str
+    side: str
+    at: Hex
+    initiative: Optional[float] = None
+    invisible: bool = False
+    elite: bool = False
+    standee: Optional[int] = None
+
+    @property
+    def is_enemy(self) -> bool:
+        """An enemy of the monsters (a character or a summon)."""
+        return self.side != "monster"
+
+
+@dataclass(frozen=True)
+class Attack:
+    range: int = 0
+    targets: Any = 1  # int, or "all"
+    area: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def melee(self) -> bool:
+        return self.range == 0
+
+
+@dataclass(frozen=True)
+class Action:
+    move: int = 0
+    attack: Optional[Attack] = None
+    jump: bool = False
+    flying: bool = False
+    teleport: bool = False
+    muddled: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    rules: str
+    hexes: frozenset
+    figures: tuple
+    active: str
+    action: Action
+    obstacle: frozenset = frozenset()
+    trap: frozenset = frozenset()
+    hazardous: frozenset = frozenset()
+    difficult: frozenset = frozenset()
+    icy: frozenset = frozenset()
+    walls: frozenset = frozenset()  # frozensets of two adjacent Hexes
+    orientation: str = "flat"
+    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    # -- lookups -----------------------------------------------------------
+    def figure(self, fid: str) -> Figure:
+        for f in self.figures:
+            if f.id == fid:
+                return f
+        raise KeyError(fid)
+
+    @property
+    def monster(self) -> Figure:
+        return self.figure(self.active)
+
+    def occupant(self, h) -> Optional[Figure]:
+        occ = self._cache.get("occupants")
+        if occ is None:
+            occ = {f.at: f for f in self.figures}
+            self._cache["occupants"] = occ
+        return occ.get(h)
+
+    def wall_between(self, a, b) -> bool:
+        return frozenset((a, b)) in self.walls
+
+    def on_map(self, h) -> bool:
+        return h in self.hexes
+
+    # -- construction ------------------------------------------------------
+    @classmethod
+    def from_dict(cls, doc: Any) -> "Board":
+        if not isinstance(doc, dict):
+            raise BadInput("board must be a JSON object")
+        for key in ("format", "hexes", "figures", "active", "action"):
+            if key not in doc:
+                raise BadInput(f"board: missing key {key!r}")
+        if doc["format"] != 1:
+            raise BadInput(f"board: unsupported format {doc['format']!r} (only 1)")
+        rules = doc.get("rules", "gloomhaven")
+        if rules not in RULE_SETS:
+            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SETS)})")
+        orientation = doc.get("orientation", "flat")
+        if orientation not in ("flat", "pointy"):
+            raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")
+
+        if not isinstance(doc["hexes"], list) or not doc["hexes"]:
+            raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
+        hexes = set()
+        for i, h in enumerate(doc["hexes"]):
+            hx = _hex(h, f"hexes[{i}]")
+            if hx in hexes:
+                raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
+            hexes.add(hx)
+
+        terrain_doc = doc.get("terrain") or {}
+        if not isinstance(terrain_doc, dict):
+            raise BadInput("board: 'terrain' must be an object")
+        terrain: dict[str, frozenset] = {}
+        for name, cells in terrain_doc.items():
+            if name not in TERRAINS:
+                raise BadInput(f"board: unknown terrain {name!r} (one of {', '.join(TERRAINS)})")
+            if not isinstance(cells, list):
+                raise BadInput(f"board: terrain.{name} must be a list of [q, r]")
+            seen = set()
+            for i, h in enumerate(cells):
+                hx = _hex(h, f"terrain.{name}[{i}]")
+                if hx not in hexes:
+                    raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
+                seen.add(hx)
+            terrain[name] = frozenset(seen)
+
+        walls = set()
+        for i, w in enumerate(doc.get("walls") or []):
+            if not isinstance(w, list) or len(w) != 2:
+                raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
+            a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
+            if not are_adjacent(a, b):
+                raise BadInput(f"board: walls[{i}] is between {list(a)} and {list(b)}, which are not adjacent")
+            walls.add(frozenset((a, b)))
+
+        if not isinstance(doc["figures"], list):
+            raise BadInput("board: 'figures' must be a list")
+        figures = []
+        ids = set()
+        where: dict[Hex, str] = {}
+        for i, f in enumerate(doc["figures"]):
+            if not isinstance(f, dict):
+                raise BadInput(f"board: figures[{i}] must be an object")
+            for key in ("id", "side", "at"):
+                if key not in f:
+                    raise BadInput(f"board: figures[{i}] is missing key {key!r}")
+            fid = str(f["id"])
+            if fid in ids:
+                raise BadInput(f"board: figure id {fid!r} used twice")
+            ids.add(fid)
+            side = f["side"]
+            if side not in SIDES:
+                raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
+            at = _hex(f["at"], f"figure {fid!r} 'at'")
+            if at not in hexes:
+                raise BadInput(f"board: figure {fid!r} stands on {list(at)}, which is not on the map")
+            if at in where:
+                raise BadInput(f"board: figures {where[at]!r} and {fid!r} both stand on {list(at)}")
+            where[at] = fid
+            init = f.get("initiative")
+            if side != "monster":
+                if init is None:
+                    raise BadInput(f"board: {side} {fid!r} needs an 'initiative'")
+            if init is not None and (isinstance(init, bool) or not isinstance(init, (int, float))):
+                raise BadInput(f"board: figure {fid!r} has a non-numeric initiative {init!r}")
+            figures.append(
+                Figure(
+                    id=fid,
+                    side=side,
+                    at=at,
+                    initiative=init,
+                    invisible=bool(f.get("invisible", False)),
+                    elite=bool(f.get("elite", False)),
+                    standee=f.get("standee"),
+                )
+            )
+
+        active = doc["active"]
+        if active not in ids:
+            raise BadInput(f"board: active figure {active!r} is not among the figures")
+        if next(f for f in figures if f.id == active).side != "monster":
+            raise BadInput(f"board: active figure {active!r} is not a monster")
+
+        action = _action(doc["action"])
+        return cls(
+            rules=rules,
+            orientation=orientation,
+            hexes=frozenset(hexes),
+            figures=tuple(figures),
+            active=active,
+            action=action,
+            walls=frozenset(walls),
+            **terrain,
+        )
+
+
+def _hex(value: Any, where: str) -> Hex:
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise BadInput(f"board: {where} must be a hex [q, r] of two integers, not {value!r}")
+    return Hex(value[0], value[1])
+
+
+def _action(a: Any) -> Action:
+    if not isinstance(a, dict):
+        raise BadInput("board: 'action' must be an object")
+    move = a.get("move") or 0
+    if isinstance(move, bool) or not isinstance(move, int) or move < 0:
+        raise BadInput(f"board: action.move must be a whole number >= 0, not {move!r}")
+    attack = None
+    at = a.get("attack")
+    if at is not None:
+        if not isinstance(at, dict):
+            raise BadInput("board: action.attack must be an object or null")
+        rng = at.get("range", 0) or 0
+        if isinstance(rng, bool) or not isinstance(rng, int) or rng < 0:
+            raise BadInput(f"board: action.attack.range must be a whole number >= 0, not {rng!r}")
+        targets = at.get("targets", 1)
+        if targets != "all" and (isinstance(targets, bool) or not isinstance(targets, int) or targets < 1):
+            raise BadInput(f"board: action.attack.targets must be a whole number >= 1 or \"all\", not {targets!r}")
+        area = []
+        for i, off in enumerate(at.get("area") or []):
+            area.append(tuple(_hex(off, f"action.attack.area[{i}]")))
+        attack = Attack(range=rng, targets=targets, area=tuple(area))
+    flags = {}
+    for key in ("jump", "flying", "teleport", "muddled"):
+        v = a.get(key, False)
+        if not isinstance(v, bool):
+            raise BadInput(f"board: action.{key} must be true or false, not {v!r}")
+        flags[key] = v
+    return Action(move=move, attack=attack, **flags)

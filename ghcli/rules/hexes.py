@@ -1,0 +1,149 @@
+"""Axial hex coordinates: a small value type, neighbours, distance, geometry.
+
+Coordinates are axial ``(q, r)`` as in the Red Blob Games guide and board
+format 1. The six neighbours of ``(q, r)`` are ``(q+1, r)``, ``(q-1, r)``,
+``(q, r+1)``, ``(q, r-1)``, ``(q+1, r-1)`` and ``(q-1, r+1)``.
+
+Geometry (for line of sight; independent of how a renderer draws the map):
+unit hexes, flat orientation, the centre of ``(q, r)`` at ``x = 1.5 q``,
+``y = sqrt(3) (r + q / 2)``, the six corners at distance 1 from the centre
+(angles 0, 60, ..., 300 degrees).
+
+Sight tests need exact answers ("touches a wall's corner" is a question of
+equality), so besides the real coordinates (``centre``, ``corners``) this
+module offers *lattice* coordinates: ``X = 2 x`` and ``Y = y / (sqrt(3)/2)``.
+Every centre and corner is an integer point there, and because the map from
+real to lattice coordinates is a positive scaling of each axis, it keeps
+every orientation test (and so every intersection and touching test) intact.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterator, NamedTuple
+
+SQRT3 = math.sqrt(3.0)
+
+#: The six axial directions, in the order of board format 1.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+#: Lattice offsets of the six corners from the centre, at 0, 60, ..., 300 degrees.
+CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+
+
+class Hex(NamedTuple):
+    """One hex in axial coordinates; hashable, with arithmetic (``Hex(1, 0) + Hex(0, 1)``)."""
+
+    q: int
+    r: int
+
+    def __add__(self, other: tuple[int, int]) -> "Hex":  # type: ignore[override]
+        return Hex(self.q + other[0], self.r + other[1])
+
+    def __sub__(self, other: tuple[int, int]) -> "Hex":
+        return Hex(self.q - other[0], self.r - other[1])
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def neighbours(self) -> list["Hex"]:
+        q, r = self
+        return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+    def distance(self, other: tuple[int, int]) -> int:
+        return distance(self, other)
+
+    def centre(self) -> tuple[float, float]:
+        return centre(self)
+
+    def corners(self) -> list[tuple[float, float]]:
+        return corners(self)
+
+    def __repr__(self) -> str:
+        return f"Hex({self.q}, {self.r})"
+
+    @classmethod
+    def of(cls, value) -> "Hex":
+        """A Hex from a ``[q, r]`` pair (list or tuple of two integers)."""
+        q, r = value
+        return cls(int(q), int(r))
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hexes between a and b, counting straight across everything."""
+    dq = a[0] - b[0]
+    dr = a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours(h: tuple[int, int]) -> list[Hex]:
+    q, r = h
+    return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def are_adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return distance(a, b) == 1
+
+
+def centre(h: tuple[int, int]) -> tuple[float, float]:
+    """Real centre (x, y) of a hex, flat orientation."""
+    q, r = h
+    return (1.5 * q, SQRT3 * (r + q / 2.0))
+
+
+def corners(h: tuple[int, int]) -> list[tuple[float, float]]:
+    """Real (x, y) of the six corners, at 0, 60, ..., 300 degrees."""
+    x, y = centre(h)
+    return [(x + math.cos(math.radians(a)), y + math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+
+def lattice_centre(h: tuple[int, int]) -> tuple[int, int]:
+    q, r = h
+    return (3 * q, 2 * r + q)
+
+
+def lattice_corners(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    X, Y = lattice_centre(h)
+    return tuple((X + dx, Y + dy) for dx, dy in CORNER_OFFSETS)
+
+
+def lattice_to_real(p: tuple[int, int]) -> tuple[float, float]:
+    """A lattice point back in real coordinates."""
+    return (p[0] / 2.0, p[1] * SQRT3 / 2.0)
+
+
+def shared_edge(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two lattice corners of the edge between adjacent hexes a and b (sorted)."""
+    common = sorted(set(lattice_corners(a)) & set(lattice_corners(b)))
+    if len(common) != 2:
+        raise ValueError(f"hexes {tuple(a)} and {tuple(b)} are not adjacent")
+    return (common[0], common[1])
+
+
+def ring(h: tuple[int, int], radius: int) -> Iterator[Hex]:
+    """Hexes at exactly ``radius`` from h."""
+    if radius == 0:
+        yield Hex(*h)
+        return
+    q, r = h[0] - radius, h[1] + radius  # start radius steps in direction (-1, +1)
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        for _ in range(radius):
+            yield Hex(q, r)
+            q, r = q + dq, r + dr
+
+
+def rotate(offset: tuple[int, int], steps: int) -> tuple[int, int]:
+    """An axial offset rotated by ``steps`` times 60 degrees."""
+    q, r = offset
+    x, z = q, r
+    y = -x - z
+    for _ in range(steps % 6):
+        x, y, z = -z, -x, -y
+    return (x, z)
+
+
+def mirror(offset: tuple[int, int]) -> tuple[int, int]:
+    """An axial offset mirrored (swapping the q and s axes)."""
+    q, r = offset
+    return (-q - r, r)
