@@ -14,7 +14,8 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
   given). A new investigator starts with 0 XP and no trauma. Only one
   investigator per player is active at a time.
 - An investigator who leaves keeps everything (XP, trauma, deck, log) and may
-  rejoin later; killed or insane investigators can never be used again.
+  rejoin later with the same player (a new player picks an investigator not
+  yet used); killed or insane investigators can never be used again.
 - When an investigator is killed or goes insane, that player must pick a new
   investigator: if more players must pick than investigators remain available
   in the pool, the campaign is lost and every later change is refused (undo
@@ -27,6 +28,7 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
   weakness, not a required card, not a permanent card); permanent cards need
   none. ``upgrade`` swaps copies of the lower level for the higher one, so the
   deck size is kept; weaknesses and required cards cannot be upgraded away.
+- ``undo`` never reverts ``init`` (delete the file to start over).
 - The campaign log: notes and named counts, numbered; crossing out marks an
   entry, nothing is deleted. Counting on a crossed-out name starts a new count.
 """
@@ -192,6 +194,9 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
                 raise Refused(f"{row['name']} was killed and cannot be used for the rest of the campaign")
             if row["status"] == "insane":
                 raise Refused(f"{row['name']} went insane and cannot be used for the rest of the campaign")
+        if row["status"] == "left" and player and player.lower() != (row["player"] or "").lower():
+            raise Refused(f"{row['name']} was {row['player']}'s investigator; a new player picks one "
+                          f"not yet used in this campaign")
         player = player or row["player"]
         if not player:
             raise BadInput(f"who plays {row['name']}? give --player NAME")
@@ -435,7 +440,8 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
 
     remove = list(remove or [])
     title, at = _parse_card(card)
-    level = at if at is not None else level
+    if at is not None and at != level:
+        raise BadInput(f"{card!r}: the level is given twice ({at} and --level {level})")
     if not title:
         raise BadInput("a card needs a title")
     cost = rules.buy_cost(level, exceptional=exceptional, myriad=myriad, copies=copies)
@@ -633,6 +639,20 @@ def _entry(store: Store, entry_id: int) -> dict:
 def log_entries(store: Store) -> list[dict]:
     _campaign(store)
     return [_entry(store, r["id"]) for r in store.rows("SELECT id FROM log_entries ORDER BY id")]
+
+
+# -- history, undo --------------------------------------------------------
+
+def history(store: Store, limit: int | None = None) -> list[dict]:
+    return store.history(limit)
+
+
+def undo(store: Store) -> dict:
+    """Revert the last command exactly (never the init: delete the file to start over)."""
+    last = store.one("SELECT id, command FROM history ORDER BY id DESC LIMIT 1")
+    if last is None or last["command"] == "arkham init":
+        raise Refused("nothing to undo")
+    return store.undo()
 
 
 # -- overview --------------------------------------------------------------

@@ -29,7 +29,8 @@ def sticker_label(ability: str | None, effect: str | None, hexes: int | None) ->
 
 
 def apply(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
-          effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None) -> dict:
+          effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
+          secondary: bool = False) -> dict:
     action = action.strip().lower()
     if action not in ("top", "bottom"):
         raise BadInput(f"--action must be top or bottom, not {action!r}")
@@ -53,7 +54,7 @@ def apply(store: Store, name: str, card: str, action: str, *, ability: str | Non
         from ghcli.rules import enhance
 
         q = enhance.quote(edition="gh", ability=ability, effect=effect, hexes=hexes, level=card_level,
-                          previous=previous, multi=multi, on=on)
+                          previous=previous, multi=multi, on=on, secondary=secondary)
         if ch["gold"] < q.cost:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; the enhancement costs {q.cost}")
         store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [q.cost, ch["id"]])

@@ -61,7 +61,7 @@ def retire(store: Store, name: str) -> dict:
         store.conn.execute("UPDATE characters SET retired = 1, gold = 0 WHERE id = ?", [ch["id"]])
         done.append(f"{ch['name']} ({cls['name']}) retired")
         if items:
-            done.append("items " + ", ".join(map(str, items)) + " back to the supply")
+            done.append(", ".join(f"item {n} {catalog.item(n)['name']}" for n in items) + " back to the supply")
         if ch["gold"]:
             done.append(f"{ch['gold']} gold lost")
         done.append(effects.add_prosperity(store, 1))

@@ -13,11 +13,11 @@ from typing import Optional
 import typer
 
 from ghcli.cli import common
-from ghcli.cli.common import ErrorHandlingGroup
+from ghcli.cli.lazy import LazyGroup
 
 app = typer.Typer(
     name="ghcli",
-    cls=ErrorHandlingGroup,
+    cls=LazyGroup,
     help="Unofficial Gloomhaven campaign manager and rules adjudicator.",
     no_args_is_help=True,
     add_completion=False,
@@ -37,27 +37,18 @@ def _root(
     ctx.obj = common.Settings(db=db)
 
 
+# The modules that add commands, each with ``register(app)``, in --help order.
+# They are loaded lazily (ghcli/cli/lazy.py): after adding or renaming a
+# top-level command, regenerate the --help index with `python -m ghcli.cli.make_index`.
+MODULES = ("core", "campaign", "party", "character", "scenario", "road", "event", "town", "enhance", "rules", "arkham")
+
+
 def _register() -> None:
-    # Each module adds its commands / sub-app to ``app``.
-    from ghcli.cli import (  # noqa: F401  (imported for their registrations)
-        arkham,
-        campaign,
-        character,
-        core,
-        enhance,
-        event,
-        party,
-        road,
-        rules,
-        scenario,
-        town,
-    )
+    """Add every module's commands to ``app`` at once (the lazy root does not need this)."""
+    import importlib
 
-    for module in (core, campaign, party, character, scenario, road, event, town, enhance, rules, arkham):
-        module.register(app)
-
-
-_register()
+    for module in MODULES:
+        importlib.import_module(f"ghcli.cli.{module}").register(app)
 
 
 def main() -> None:

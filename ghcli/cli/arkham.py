@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 from typing import List, Optional
 
-import click
 import typer
 
 from ghcli.cli import common
@@ -34,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 def db_path() -> Path:
     """--db PATH, else $GHCLI_ARKHAM_DB, else arkham.db in the app folder."""
-    ctx = click.get_current_context(silent=True)
+    ctx = common._current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and getattr(settings, "db", None) is not None:
         return Path(settings.db)
@@ -98,14 +97,18 @@ def status(as_json: bool = common.json_option()) -> None:
 def history(as_json: bool = common.json_option(),
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
     """Campaign-changing commands, newest first."""
-    rows = _store().history(limit)
+    from ghcli.campaign import arkham
+
+    rows = arkham.history(_store(), limit)
     common.emit(rows, as_json, lambda: common.table(rows, "keys") if rows else "no history")
 
 
 @arkham_app.command("undo")
 def undo() -> None:
     """Revert the last campaign-changing command exactly."""
-    last = _store().undo()
+    from ghcli.campaign import arkham
+
+    last = arkham.undo(_store())
     typer.echo(f"undid: {last['summary']}")
 
 
@@ -397,9 +400,9 @@ def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = 
     common.emit(e, as_json, lambda: _entry_line(e))
 
 
-@log_app.command("count")
+@log_app.command("count", context_settings={"ignore_unknown_options": True})
 def log_count(name: str = typer.Argument(..., help="The count's name."),
-              delta: str = typer.Argument(..., metavar="+N", help="How much to add (+1, 2; `-- -1` to take away)."),
+              delta: str = typer.Argument(..., metavar="+N", help="How much to add: +2, 1, or -1 to take away."),
               as_json: bool = common.json_option()) -> None:
     """Add to a named count (a new count starts at 0)."""
     from ghcli.campaign import arkham

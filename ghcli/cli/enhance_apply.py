@@ -20,6 +20,7 @@ def register(sub_app: typer.Typer) -> None:
         hexes: Optional[int] = typer.Option(None, "--hex", metavar="N", help="A hex sticker on an area of N hexes."),
         multi: bool = typer.Option(False, "--multi", help="The ability targets several figures."),
         on: Optional[str] = typer.Option(None, "--on", metavar="ABILITY", help="The ability an effect sticker goes on."),
+        secondary: bool = typer.Option(False, "--secondary", help="The ability is a secondary (small-print) one."),
         as_json: bool = common.json_option(),
     ) -> None:
         """Pay for an enhancement sticker and record it on the class's card."""
@@ -27,6 +28,6 @@ def register(sub_app: typer.Typer) -> None:
         from ghcli.cli.road import open_store
 
         r = enhancing.apply(open_store(), character, card, action, ability=ability, effect=effect, hexes=hexes,
-                            multi=multi, on=on)
+                            multi=multi, on=on, secondary=secondary)
         common.emit(r, as_json, f"{r['character']} enhanced {r['card_name']} ({r['action']}) with {r['sticker']} "
                                 f"for {r['cost']} gold ({r['gold']} left).")

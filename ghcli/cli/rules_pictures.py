@@ -1,9 +1,163 @@
-"""Commands of `ghcli rules` (placeholder until its issue fills it)."""
+"""`ghcli rules board show|convert`: look at a typed board, and convert it between JSON and text.
+
+BOARD is a file or ``-`` (standard input), in JSON (board format 1) or the
+text format of ``ghcli.rules.textboard``. ``show`` validates the board
+(``ghcli.rules.board``) and prints its ASCII picture and a short summary;
+``convert`` only converts (a board the rules would refuse converts too, so
+it can be fixed in the other format).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from ghcli.cli import common
+
+board_app = typer.Typer(help="Check a typed board (picture, summary) and convert it between JSON and text.",
+                        no_args_is_help=True)
 
 
 def register(rules_app: typer.Typer) -> None:
-    pass
+    rules_app.add_typer(board_app, name="board")
+
+
+def _read_board(path: str) -> dict:
+    from ghcli.rules import textboard
+
+    return textboard.load(common.read_text(path))
+
+
+def write_svg(path: str, text: str) -> None:
+    """Write an SVG picture to a file, or to standard output for '-'."""
+    from ghcli.errors import BadInput
+
+    if path == "-":
+        typer.echo(text, nl=False)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def summary(doc: dict) -> dict:
+    """What the board says, in a few numbers and the figure list."""
+    from ghcli.rules import textboard
+
+    d = textboard.canonical(doc)
+    figures = []
+    for f in d["figures"]:
+        row = {"id": f["id"], "side": f["side"], "at": f["at"]}
+        if "initiative" in f:
+            row["initiative"] = f["initiative"]
+        flags = [k for k in ("elite", "invisible") if f.get(k)]
+        if flags:
+            row["flags"] = flags
+        figures.append(row)
+    return {
+        "rules": d["rules"],
+        "orientation": d["orientation"],
+        "hexes": len(d["hexes"]),
+        "terrain": {k: len(v) for k, v in d["terrain"].items() if v},
+        "walls": len(d["walls"]),
+        "figures": figures,
+        "active": d.get("active"),
+        "action": d.get("action"),
+    }
+
+
+def _action_text(action: Optional[dict]) -> str:
+    if not action:
+        return "no action"
+    parts = [f"move {action.get('move') or 0}"]
+    parts += [flag for flag in ("jump", "flying", "teleport") if action.get(flag)]
+    atk = action.get("attack")
+    if atk is None:
+        parts.append("no attack")
+    else:
+        kind = "melee attack" if not atk.get("range") else f"ranged attack, range {atk['range']}"
+        targets = atk.get("targets", 1)
+        kind += f", {targets} targets" if targets != 1 else ", 1 target"
+        if atk.get("area"):
+            kind += f", area of {len(atk['area'])} hexes"
+        parts.append(kind)
+    if action.get("muddled"):
+        parts.append("muddled")
+    return ", ".join(parts)
+
+
+def summary_text(s: dict) -> str:
+    terrain = ", ".join(f"{n} {k}" for k, n in s["terrain"].items()) or "no terrain"
+    lines = [
+        f"{s['rules']} rules, {s['orientation']} hexes: {s['hexes']} hexes, {s['walls']} thin walls, {terrain}",
+        f"active: {s['active']}: {_action_text(s['action'])}",
+        "",
+        common.table(
+            [[f["id"], f["side"], f"{f['at'][0]},{f['at'][1]}", f.get("initiative", ""), " ".join(f.get("flags", []))]
+             for f in s["figures"]],
+            headers=["figure", "side", "at", "initiative", ""],
+        ),
+    ]
+    return "\n".join(lines)
+
+
+@board_app.command("show")
+def show(
+    board: str = typer.Argument(..., help="Board file (JSON format 1 or text), or - for standard input."),
+    svg_file: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture to FILE (- for standard output, instead of the text)."),
+    as_json: bool = common.json_option("Print the summary as JSON."),
+) -> None:
+    """Check a board: its ASCII picture and a short summary (validates it first)."""
+    from ghcli.render.ascii import picture
+    from ghcli.rules.board import Board
+
+    doc = _read_board(board)
+    Board.from_dict(doc)
+    if svg_file is not None:
+        from ghcli.render.svg import svg
+
+        write_svg(svg_file, svg(doc))
+        if svg_file == "-":
+            return
+    s = summary(doc)
+    common.emit(s, as_json, lambda: picture(doc) + "\n\n" + summary_text(s))
+
+
+@board_app.command("convert")
+def convert(
+    board: str = typer.Argument(..., help="Board file (JSON format 1 or text), or - for standard input."),
+    to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other one)."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output."),
+) -> None:
+    """Convert a board between JSON (format 1) and the text format, losslessly."""
+    from ghcli.errors import BadInput
+    from ghcli.rules import textboard
+
+    raw = common.read_text(board)
+    doc = textboard.load(raw)
+    if to is None:
+        to = "json" if textboard.is_text(raw) else "text"
+    if to == "text":
+        out = textboard.dump(doc)
+    elif to == "json":
+        out = json_text(textboard.canonical(doc))
+    else:
+        raise BadInput(f"--to must be json or text, not {to!r}")
+    if output is None:
+        typer.echo(out, nl=False)
+        return
+    try:
+        Path(output).write_text(out, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot write {output}: {e.strerror or e}") from None
+
+
+def json_text(doc: dict) -> str:
+    """A board as JSON, one top-level key per line (hex lists stay on one line)."""
+    import json
+
+    items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}" for k, v in doc.items()]
+    return "{\n" + ",\n".join(items) + "\n}\n"

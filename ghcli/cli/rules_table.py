@@ -156,10 +156,10 @@ def attack(
                     notes.append("leaves the deck")
                 if d.card.shuffles:
                     notes.append("shuffle at round end")
-                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "used" if d.used else "ignored", "; ".join(notes)])
+                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored", "; ".join(notes)])
             lines = [
                 f"attack {base}, {why}; deck of {len(cards)} cards, seed {seed}",
-                common.table(rows, ["#", "card", "rolling", "", "note"]),
+                common.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
             ]
             if res.final.kind == rules.NULL:
                 lines.append(f"{res.final}: no damage")

@@ -1,8 +1,220 @@
-"""ASCII pictures of a board and an answer (placeholder until issue 7's work fills it)."""
+"""ASCII pictures of a board and an answer, in the layout of the text board format.
+
+The grid is the text format's (``ghcli.rules.textboard``): flat boards as
+columns 4 characters wide, each column half a hex below its left neighbour
+(line = 2 r + q), pointy boards as rows shifted 2 characters each (position =
+2 (2 q + r)). Hexes show ``.`` or terrain (``#`` obstacle, ``^`` trap, ``!``
+hazardous, ``~`` difficult, ``=`` icy), figures their id (or a short alias
+listed under the picture when the id is longer than 3 characters), thin walls
+``___ \\ / < >`` (``|`` on pointy boards). Marks: ``[a]`` the active monster,
+``(c1)`` a target, ``*`` a hex of a path, ``@`` a destination (``@2``:
+option 2's, when there are several), ``{ }`` the two hexes of a sight line.
+The ruler on top gives q (flat) and the left margin r (of the first column on
+flat boards: r stays the same going down-right; of the row on pointy boards).
+A 30 x 30 flat board is about 130 characters wide and 62 lines tall.
+"""
 
 from __future__ import annotations
 
+from typing import Optional
 
-def picture(doc: dict, answer: dict | None = None, los: dict | None = None) -> str:
+from ghcli.rules import textboard as tb
+
+_TERRAIN_NAMES = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
+
+
+def picture(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None) -> str:
     """The board as ASCII art, with the answer (focus answer dict) or LOS result marked."""
-    return ""
+    d = tb.canonical(doc)
+    flat = d["orientation"] != "pointy"
+    hexes = [tuple(h) for h in d["hexes"]]
+    if not hexes:
+        return "(a board without hexes)"
+    pos, nlines, width = tb.layout(hexes, flat)
+    hexset = set(hexes)
+
+    # margins: r labels on the left, one column for column 0's left marks, a ruler on top
+    y0 = min(2 * h[1] + h[0] for h in hexes) if flat else min(h[1] for h in hexes)
+    q0 = min(h[0] for h in hexes)
+    x0 = min(2 * h[0] + h[1] for h in hexes)
+    r0 = min(h[1] for h in hexes)
+
+    def r_label(L: int) -> Optional[int]:
+        if not flat:
+            return r0 + L
+        y = y0 + L
+        return (y - q0) // 2 if (y - q0) % 2 == 0 else None
+
+    r_labels = {L: r_label(L) for L in range(nlines)}
+    margin = max(len(f"r {v}") for v in r_labels.values() if v is not None) + 1
+    off = margin + 1
+    top = 1
+    canvas = [[" "] * (off + width + 2) for _ in range(nlines + top)]
+
+    def put(L: int, p: int, text: str) -> None:
+        row = canvas[L + top]
+        for k, ch in enumerate(text):
+            if 0 <= off + p + k < len(row):
+                row[off + p + k] = ch
+
+    # ruler
+    if flat:
+        for q in range(q0, max(h[0] for h in hexes) + 1):
+            label = str(q)
+            p = 4 * (q - q0)
+            for k, ch in enumerate(label.rjust(2)[:3]):
+                canvas[0][off + p + k] = ch
+        canvas[0][0] = "q"
+    else:
+        # q of the first row's hexes: position 2 (2 q + r0) - 2 x0
+        qs = range(-(-(x0 - r0) // 2), (max(2 * h[0] + h[1] for h in hexes) - r0) // 2 + 1)
+        for q in qs:
+            p = 2 * (2 * q + r0 - x0)
+            if p >= 0:
+                for k, ch in enumerate(str(q).rjust(2)[:3]):
+                    if off + p + k < len(canvas[0]):
+                        canvas[0][off + p + k] = ch
+        canvas[0][0] = "q"
+    for L, v in r_labels.items():
+        if v is not None:
+            for k, ch in enumerate(f"r {v}".rjust(margin - 1)):
+                canvas[L + top][k] = ch
+
+    # what each hex shows
+    tchars: dict = {}
+    for kind, ch in tb.TERRAIN_CHAR.items():
+        for h in d["terrain"].get(kind, []):
+            tchars[tuple(h)] = tchars.get(tuple(h), "") + ch
+    fig_at: dict = {}
+    for i, f in enumerate(d["figures"]):
+        h = tuple(f["at"])
+        if h in hexset and h not in fig_at:
+            fig_at[h] = i
+    room = {i: max(1, 3 - len(tchars.get(h, ""))) for h, i in fig_at.items()}
+    label_of = tb.labels(d, room)
+    ids = {f["id"]: i for i, f in enumerate(d["figures"])}
+    tokens = {h: (tchars.get(h, "") or ".")[:3] for h in hexes}
+    for h, i in fig_at.items():
+        tokens[h] = (label_of.get(i, "?") + tchars.get(h, ""))[:3]
+    used: set = set()
+
+    options = list((answer or {}).get("options") or [])
+    several = len(options) > 1
+    active_at = None
+    if d.get("active") in ids:
+        active_at = tuple(d["figures"][ids[d["active"]]]["at"])
+    target_hexes: set = set()
+    for n, opt in enumerate(options, 1):
+        path = [tuple(h) for h in (opt.get("path") or []) if isinstance(h, (list, tuple)) and len(h) == 2]
+        for h in path[1:-1]:
+            if h in tokens and h not in fig_at:
+                tokens[h] = ("*" + tchars.get(h, ""))[:3]
+                used.add("path")
+        dest = opt.get("destination")
+        if isinstance(dest, (list, tuple)) and len(dest) == 2:
+            dest = tuple(dest)
+            if dest in tokens and dest != active_at and dest not in fig_at and not tokens[dest].startswith("@"):
+                tokens[dest] = ("@" + (str(n) if several else "") + tchars.get(dest, ""))[:3]
+                used.add("dest")
+        for t in opt.get("targets") or []:
+            if t in ids:
+                target_hexes.add(tuple(d["figures"][ids[t]]["at"]))
+
+    # draw hexes, then walls, then the marks around hexes
+    spans: dict = {}
+    for h in hexes:
+        L, p = pos[h]
+        tok = tokens[h]
+        start = p + (1 if len(tok) == 1 else 0)
+        put(L, start, tok)
+        spans[h] = (L, start, start + len(tok))
+    for (a, b) in d["walls"]:
+        a, b = tuple(a), tuple(b)
+        if a not in pos or b not in pos:
+            continue
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        La, pa = pos[a]
+        Lb, pb = pos[b]
+        used.add("walls")
+        if not flat:
+            if (dq, dr) == (1, 0):
+                put(La, pa + 3, "|")
+        elif (dq, dr) == (0, 1):
+            put(La + 1, pa, "___")
+        elif (dq, dr) in tb._FLAT_RIGHT:
+            _mark(canvas[La + top], off + pa + 3, tb._FLAT_RIGHT[(dq, dr)], ">")
+            _mark(canvas[Lb + top], off + pb - 1, tb._FLAT_LEFT[(-dq, -dr)], "<")
+
+    def bracket(h, left: str, right: str) -> None:
+        if h in spans:
+            L, s, e = spans[h]
+            put(L, s - 1, left)
+            put(L, e, right)
+
+    los_ends = []
+    if los:
+        for key in ("from", "to"):
+            h = los.get(key)
+            if isinstance(h, (list, tuple)) and len(h) == 2:
+                los_ends.append(tuple(h))
+                bracket(tuple(h), "{", "}")
+    for h in target_hexes:
+        bracket(h, "(", ")")
+    if los and answer is None:
+        active_at = None  # a sight question: the active monster is not the point
+    if active_at is not None:
+        bracket(active_at, "[", "]")
+
+    lines = ["".join(row).rstrip() for row in canvas]
+    lines += _legend(d, tokens, used, label_of, fig_at, answer, options, los, active_at, target_hexes)
+    return "\n".join(lines)
+
+
+def _mark(row: list, p: int, ch: str, both: str) -> None:
+    if 0 <= p < len(row):
+        row[p] = ch if row[p] in (" ", ch) else both
+
+
+def _fmt(h) -> str:
+    return f"{h[0]},{h[1]}" if isinstance(h, (list, tuple)) and len(h) == 2 else str(h)
+
+
+def _legend(d, tokens, used, label_of, fig_at, answer, options, los, active_at, target_hexes) -> list[str]:
+    out = []
+    keys = []
+    if active_at is not None:
+        keys.append(f"[{tokens.get(active_at, '?').strip()}] active")
+    if target_hexes:
+        keys.append("( ) target")
+    if "path" in used:
+        keys.append("* path")
+    if "dest" in used:
+        keys.append("@ destination")
+    present = set("".join(t for t in tokens.values()))
+    for ch, name in _TERRAIN_NAMES.items():
+        if ch in present:
+            keys.append(f"{ch} {name}")
+    if "walls" in used:
+        keys.append("___ \\ / < > | wall")
+    if keys:
+        out.append("key: " + ", ".join(keys))
+    aliases = [f"{label_of[i]} = {f['id']}" for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]
+    if aliases:
+        out.append("labels: " + ", ".join(aliases))
+    off_map = [f["id"] for i, f in enumerate(d["figures"]) if i not in fig_at.values()]
+    if off_map:
+        out.append("not drawn (off the map or sharing a hex): " + ", ".join(off_map))
+    if answer is not None:
+        if not options:
+            out.append("no focus: the monster neither moves nor attacks")
+        for n, opt in enumerate(options, 1):
+            head = f"option {n}" if len(options) > 1 else "answer"
+            targets = ", ".join(opt.get("targets") or []) or "nobody"
+            dest = opt.get("destination")
+            stays = active_at is not None and isinstance(dest, (list, tuple)) and tuple(dest) == active_at
+            where = f"stays at {_fmt(dest)}" if stays else f"moves to {_fmt(dest)}"
+            out.append(f"{head}: focus {opt.get('focus') or '-'}, {where}, attacks {targets}")
+    if los:
+        verdict = "visible" if los.get("visible") else "not visible"
+        out.append(f"{{ }} sight from {_fmt(los.get('from'))} to {_fmt(los.get('to'))}: {verdict}")
+    return out

@@ -133,7 +133,7 @@ class Modifier:
 
 
 def parse_cards(specs: Iterable[str]) -> list[Modifier]:
-    """Cards from specs such as ``+1``, ``2*r+1``, ``2x-1`` is not a count: use ``2*-1``; commas separate."""
+    """Cards from specs such as ``+1``, ``r+0:pierce3`` or ``2*-1`` (two -1 cards); commas separate cards."""
     cards: list[Modifier] = []
     for spec in specs:
         for part in str(spec).split(","):
@@ -188,12 +188,16 @@ def _sort_label(label: str):
 def attack_mode(advantage: Iterable[str] = (), disadvantage: Iterable[str] = ()) -> tuple[str, str]:
     """The draw mode from the sources of advantage and disadvantage, and why."""
     adv, dis = [a for a in advantage if a], [d for d in disadvantage if d]
+
+    def why(name: str, sources: list[str]) -> str:
+        return name if sources == [name] else f"{name} ({', '.join(sources)})"
+
     if adv and dis:
-        return "normal", f"advantage ({', '.join(adv)}) and disadvantage ({', '.join(dis)}) cancel: a normal draw"
+        return "normal", f"{why('advantage', adv)} and {why('disadvantage', dis)} cancel: a normal draw"
     if adv:
-        return "advantage", f"advantage ({', '.join(adv)}): draw two, the better applies"
+        return "advantage", f"{why('advantage', adv)}: draw two, the better applies"
     if dis:
-        return "disadvantage", f"disadvantage ({', '.join(dis)}): draw two, the worse applies"
+        return "disadvantage", f"{why('disadvantage', dis)}: draw two, the worse applies"
     return "normal", "a normal draw"
 
 

@@ -63,7 +63,7 @@ def _check(scenario_level: int) -> None:
 def info(scenario_level: int, *, solo: bool = False) -> LevelInfo:
     """Everything that follows from a scenario level."""
     _check(scenario_level)
-    monster = scenario_level + (1 if solo else 0)
+    monster = min(MAX_LEVEL, scenario_level + (1 if solo else 0))  # monster stat cards stop at level 7
     trap = 2 + scenario_level + (1 if solo else 0)
     return LevelInfo(
         scenario_level=scenario_level,

@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from ghcli.rules.hexes import DIRECTIONS, Hex, lattice_corners, lattice_to_real, shared_edge
+from ghcli.rules.hexes import (
+    DIRECTIONS,
+    SQRT3,
+    lattice_centre,
+    lattice_corners,
+    lattice_to_real,
+    shared_edge,
+)
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -65,49 +72,134 @@ def wall_segments(hexes: Iterable, thin_walls: Iterable) -> list[Segment]:
     return sorted(segs)
 
 
+#: Scale of the sample points used by the Frosthaven test (lattice units / SCALE).
+SCALE = 1000
+
+
+def _samples(h) -> list[Point]:
+    """Twelve points of a hex in lattice units times SCALE: corners and edge midpoints,
+    each pulled 1/SCALE of the way towards the centre (so they lie inside the hex)."""
+    cx, cy = lattice_centre(h)
+    cs = lattice_corners(h)
+    out = []
+    for i in range(6):
+        a, b = cs[i], cs[(i + 1) % 6]
+        for px, py in ((a[0] * 2, a[1] * 2), (a[0] + b[0], a[1] + b[1])):  # doubled coordinates
+            x, y = px * SCALE // 2, py * SCALE // 2
+            out.append((x - (x - cx * SCALE) // SCALE, y - (y - cy * SCALE) // SCALE))
+    return out
+
+
 class Sight:
-    """Line of sight on one map; verdicts cached per ordered pair."""
+    """Line of sight on one map; verdicts cached per unordered pair.
+
+    ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
+    others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
+    point. The any-point test checks, after the corner lines, lines between
+    twelve points of each hex (corners and edge midpoints pulled a thousandth
+    inwards): the lines that slip past a wall's end point.
+    """
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
         self.hexes = frozenset(hexes)
         self.walls = wall_segments(self.hexes, thin_walls)
         self.rules = rules
+        self.corners_only = rules == "gloomhaven"
+        # wall midpoints in lattice units times 2, for the quick nearness filter
+        self._mids = [((p[0] + q[0]), (p[1] + q[1])) for p, q in self.walls]
         self._cache: dict = {}
 
-    # -- the raw test -------------------------------------------------------
-    def blocked(self, a: Point, b: Point) -> bool:
-        """The lattice segment a-b touches a wall."""
-        ax, ay = a
-        bx, by = b
-        lox, hix = (ax, bx) if ax <= bx else (bx, ax)
-        loy, hiy = (ay, by) if ay <= by else (by, ay)
-        for (p, q) in self.walls:
-            if max(p[0], q[0]) < lox or min(p[0], q[0]) > hix or max(p[1], q[1]) < loy or min(p[1], q[1]) > hiy:
-                continue
+    # -- helpers --------------------------------------------------------------
+    def _near_walls(self, a, b) -> list[Segment]:
+        """Walls that a line between hexes a and b could touch (near the pair's hull)."""
+        ax, ay = lattice_centre(a)
+        bx, by = lattice_centre(b)
+        # real coordinates: x = X/2, y = Y*sqrt(3)/2; work in doubled-real units squared
+        ax2, ay2, bx2, by2 = ax, ay * SQRT3, bx, by * SQRT3  # (2x, 2y)
+        dx, dy = bx2 - ax2, by2 - ay2
+        ll = dx * dx + dy * dy
+        out = []
+        limit = (2 * 1.5 + 0.01) ** 2  # 1 (hex radius) + 0.5 (half an edge), doubled
+        for (mx, my), seg in zip(self._mids, self.walls):
+            px, py = mx / 2.0, my / 2.0 * SQRT3
+            t = ((px - ax2) * dx + (py - ay2) * dy) / ll if ll else 0.0
+            t = 0.0 if t < 0 else 1.0 if t > 1 else t
+            ex, ey = px - (ax2 + t * dx), py - (ay2 + t * dy)
+            if ex * ex + ey * ey <= limit:
+                out.append(seg)
+        return out
+
+    @staticmethod
+    def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
+        for p, q in walls:
             if segments_touch(a, b, p, q):
-                return True
-        return False
+                return False
+        return True
 
-    def witness(self, a, b) -> Optional[Segment]:
-        """A clear lattice line between hexes a and b, or None."""
-        if self.rules == "gloomhaven":
-            for ca in lattice_corners(a):
-                for cb in lattice_corners(b):
-                    if not self.blocked(ca, cb):
-                        return (ca, cb)
+    # -- the tests -------------------------------------------------------------
+    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+        """A clear line (real coordinates) between hexes a and b, or None."""
+        walls = self._near_walls(a, b)
+        for ca in lattice_corners(a):
+            for cb in lattice_corners(b):
+                if self._clear(ca, cb, walls):
+                    return (lattice_to_real(ca), lattice_to_real(cb))
+        if self.corners_only:
             return None
-        return self._witness_any_point(a, b)
-
-    def _witness_any_point(self, a, b) -> Optional[Segment]:
-        raise NotImplementedError
+        scaled = [((p[0] * SCALE, p[1] * SCALE), (q[0] * SCALE, q[1] * SCALE)) for p, q in walls]
+        sb = _samples(b)
+        for u in _samples(a):
+            for v in sb:
+                if self._clear(u, v, scaled):
+                    return (_unscale(u), _unscale(v))
+        return None
 
     def visible(self, a, b) -> bool:
+        if a == b:
+            return True
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = a == b or self.witness(a, b) is not None
+            v = self.witness(a, b) is not None
             self._cache[key] = v
         return v
+
+    def visible_from(self, a) -> list:
+        """Every map hex visible from a (a included), sorted."""
+        return sorted(h for h in self.hexes if self.visible(a, h))
+
+    def explain(self, a, b) -> dict:
+        """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
+        corner-to-corner line and the wall it touches (real coordinates)."""
+        line = None if a == b else self.witness(a, b)
+        out = {
+            "from": [a[0], a[1]],
+            "to": [b[0], b[1]],
+            "visible": a == b or line is not None,
+            "line": [list(line[0]), list(line[1])] if line else None,
+            "blocked_line": None,
+            "blocked_by": None,
+        }
+        if a != b and line is None:
+            walls = self._near_walls(a, b)
+            best = None
+            for ca in lattice_corners(a):
+                for cb in lattice_corners(b):
+                    hits = [w for w in walls if segments_touch(ca, cb, w[0], w[1])]
+                    length = (ca[0] - cb[0]) ** 2 + 3 * (ca[1] - cb[1]) ** 2
+                    key = (len(hits), length)
+                    if best is None or key < best[0]:
+                        best = (key, ca, cb, hits)
+            _, ca, cb, hits = best
+            # the touched wall nearest the start of the line
+            first = min(hits, key=lambda w: (w[0][0] + w[1][0] - 2 * ca[0]) ** 2 + 3 * (w[0][1] + w[1][1] - 2 * ca[1]) ** 2)
+            out["blocked_line"] = [list(lattice_to_real(ca)), list(lattice_to_real(cb))]
+            out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
+        return out
+
+
+def _unscale(p: Point) -> tuple[float, float]:
+    return (p[0] / (2.0 * SCALE), p[1] * SQRT3 / (2.0 * SCALE))
 
 
 def sight_for(board) -> Sight:
@@ -117,4 +209,3 @@ def sight_for(board) -> Sight:
         s = Sight(board.hexes, board.walls, board.rules)
         board._cache["sight"] = s
     return s
-
