@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 def db_path() -> Path:
     """--db PATH, else $GHCLI_ARKHAM_DB, else arkham.db in the app folder."""
-    ctx = common._current_context()
+    ctx = common.current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and getattr(settings, "db", None) is not None:
         return Path(settings.db)

@@ -17,7 +17,9 @@ def _offer_text(offer: list[dict], name: str) -> str:
     if not offer:
         return ""
     drawn = ", ".join(f"{q['number']} ({q['name']})" for q in offer)
-    return f"Personal quests drawn: {drawn}. Keep one: ghcli character quest {name!r} N"
+    import shlex
+
+    return f"Personal quests drawn: {drawn}. Keep one: ghcli character quest {shlex.quote(name)} N"
 
 
 def _show_text(c: dict) -> str:

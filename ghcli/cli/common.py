@@ -26,7 +26,7 @@ class Settings:
     db: Optional[Path] = None
 
 
-def _current_context():
+def current_context():
     """The running command's context (typer >= 0.2x runs its own vendored click, typer._click)."""
     try:
         from typer._click.globals import get_current_context
@@ -37,7 +37,7 @@ def _current_context():
 
 def db_path() -> Path:
     """--db PATH (given before the subcommand), else $GHCLI_DB, else campaign.db in the app folder."""
-    ctx = _current_context()
+    ctx = current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and settings.db is not None:
         return Path(settings.db)

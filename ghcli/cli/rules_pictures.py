@@ -91,15 +91,17 @@ def _action_text(action: Optional[dict]) -> str:
 
 def summary_text(s: dict) -> str:
     terrain = ", ".join(f"{n} {k}" for k, n in s["terrain"].items()) or "no terrain"
+    flags = any(f.get("flags") for f in s["figures"])
+    rows = []
+    for f in s["figures"]:
+        row = [f["id"], f["side"], f"{f['at'][0]},{f['at'][1]}", f.get("initiative", "")]
+        rows.append(row + [" ".join(f.get("flags", []))] if flags else row)
+    headers = ["figure", "side", "at", "initiative"] + (["flags"] if flags else [])
     lines = [
-        f"{s['rules']} rules, {s['orientation']} hexes: {s['hexes']} hexes, {s['walls']} thin walls, {terrain}",
+        f"{s['rules']} rules, {s['orientation']} orientation: {s['hexes']} hexes, {s['walls']} thin walls, {terrain}",
         f"active: {s['active']}: {_action_text(s['action'])}",
         "",
-        common.table(
-            [[f["id"], f["side"], f"{f['at'][0]},{f['at'][1]}", f.get("initiative", ""), " ".join(f.get("flags", []))]
-             for f in s["figures"]],
-            headers=["figure", "side", "at", "initiative", ""],
-        ),
+        common.table(rows, headers=headers),
     ]
     return "\n".join(lines)
 

@@ -1,0 +1,53 @@
+"""The README's "between sessions" walkthrough runs as written."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sqlite3
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def walkthrough() -> list[list[str]]:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- section: between sessions (issue 3) -->"):
+                   text.index("<!-- end section: between sessions -->")]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words = shlex.split(line, comments=True)
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def test_walkthrough_runs_as_written(cli, db_file):
+    commands = walkthrough()
+    assert len(commands) >= 20
+    outputs = {}
+    for args in commands:
+        r = cli(*args)
+        assert r.exit_code == 0, (args, r.output, r.stderr)
+        outputs[" ".join(args[:2])] = r.stdout
+    con = sqlite3.connect(db_file)
+    con.row_factory = sqlite3.Row
+    hilda = dict(con.execute("SELECT * FROM characters WHERE name = 'Hilda'").fetchone())
+    rook = dict(con.execute("SELECT * FROM characters WHERE name = 'Rook'").fetchone())
+    # What the README says happened.
+    assert hilda["retired"] == 1 and hilda["level"] == 2 and hilda["gold"] == 0
+    assert con.execute("SELECT prosperity FROM campaign").fetchone()[0] == 2      # scenario 2 + retirement
+    assert con.execute("SELECT donations FROM campaign").fetchone()[0] == 10
+    assert con.execute("SELECT reputation FROM parties").fetchone()[0] == 3
+    assert con.execute("SELECT extra_perks FROM players WHERE name = 'ana'").fetchone()[0] == 1
+    assert con.execute("SELECT 1 FROM unlocked_classes WHERE class = 'quartermaster'").fetchone()
+    assert con.execute("SELECT copies FROM supply WHERE item = 7").fetchone()[0] == 2   # the helmet is back
+    assert rook["gold"] == 30 - 5 + 2 * 2 - 10 + 10   # road event, 2 tokens at level 1, donation, reward
+    assert con.execute("SELECT completed FROM scenarios WHERE number = 2").fetchone()[0] == 1
+    # XP: scenario 1 at level 1 (bonus 6): Hilda 40 + 6, Rook 12 + 6; scenario 2: Hilda 6 + 6, Rook 6.
+    assert (hilda["xp"], rook["xp"]) == (46 + 12, 18 + 6)
+    assert "Town Records" in outputs["retire Hilda"]
+    con.close()
