@@ -27,7 +27,7 @@ Readings (issue 3 wins; the seeds fill its gaps):
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, scenarios, state
 from ghcli.campaign.db import Store
 from ghcli.errors import Refused
 
@@ -74,8 +74,6 @@ def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool 
 
     The check itself is issue 2's ``scenarios.is_available``.
     """
-    from ghcli.campaign import scenarios
-
     a = scenarios.is_available(store, party, number, replay=replay)
     if a:
         return []

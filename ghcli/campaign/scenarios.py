@@ -83,7 +83,8 @@ def requirement_reasons(scenario: dict, held_global: dict[str, int], held_party:
     if alternatives:
         missing = [_unmet(alt, held_global, held_party) for alt in alternatives]
         if all(missing):
-            reasons.append("needs one of: " + " | ".join("; ".join(m) for m in missing))
+            reasons.append("needs one of: " + " | ".join(
+                " and ".join(r.removeprefix("needs ") for r in m) for m in missing))
     return reasons
 
 

@@ -147,3 +147,60 @@ def mirror(offset: tuple[int, int]) -> tuple[int, int]:
     """An axial offset mirrored (swapping the q and s axes)."""
     q, r = offset
     return (-q - r, r)
+
+
+
+def search(starts, step, zero=0, budget=None) -> dict:
+    """Cheapest costs from the ``starts`` hexes (an iterable) to every hex reachable.
+
+    ``step(a, b)`` is the cost of moving from hex a into its neighbour b, or
+    None when that step is not allowed; costs are numbers, or tuples (then
+    give ``zero`` as a tuple of zeros) compared lexicographically and added
+    element-wise. ``budget`` drops costs above it. The map is whatever
+    ``step`` lets through: the algorithm knows nothing of walls or figures.
+    """
+    import heapq
+
+    tuples = isinstance(zero, tuple)
+    out: dict = {}
+    heap = [(zero, i, Hex(*s)) for i, s in enumerate(starts)]
+    counter = len(heap)
+    heapq.heapify(heap)
+    while heap:
+        cost, _, h = heapq.heappop(heap)
+        if h in out:
+            continue
+        out[h] = cost
+        q, r = h
+        for dq, dr in DIRECTIONS:
+            n = Hex(q + dq, r + dr)
+            if n in out:
+                continue
+            c = step(h, n)
+            if c is None:
+                continue
+            total = tuple(x + y for x, y in zip(cost, c)) if tuples else cost + c
+            if budget is not None and total > budget:
+                continue
+            counter += 1
+            heapq.heappush(heap, (total, counter, n))
+    return out
+
+
+def bfs(starts, passable, limit=None) -> dict:
+    """Steps from the ``starts`` hexes to every hex reachable through ``passable(a, b)``."""
+    out = {Hex(*s): 0 for s in starts}
+    frontier = list(out)
+    d = 0
+    while frontier and (limit is None or d < limit):
+        d += 1
+        nxt = []
+        for h in frontier:
+            q, r = h
+            for dq, dr in DIRECTIONS:
+                n = Hex(q + dq, r + dr)
+                if n not in out and passable(h, n):
+                    out[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return out

@@ -311,6 +311,10 @@ class _Parser:
                 token = line[p:tok_end]
                 if first is None:
                     first = (L, c)
+                if set(token) <= set("/\\<>|"):
+                    seps_at = "4, 8, 12, ..." if flat else "right after a hex"
+                    raise self.err(lineno, f"wall mark {token!r} is not on a separator (character {seps_at} of a "
+                                   "line, next to a hex)", p + 1)
                 if (L - c - first[0] + first[1]) % 2 != 0:
                     if flat and set(token) <= {"_"}:
                         slots.append((L, c, lineno, p + 1))

@@ -1,0 +1,58 @@
+"""The README's campaign walkthrough (issue 2) runs as written, and says what happens."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shlex
+from pathlib import Path
+
+from ghcli.campaign import catalog
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def section_commands() -> list[list[str]]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("<!-- section: campaign (issue 2) -->", 1)[1].split("<!-- end section: campaign -->", 1)[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def test_walkthrough_runs_as_written(cli):
+    commands = section_commands()
+    assert [c[0] for c in commands][:2] == ["init", "character"]
+    assert ["undo"] in commands and ["history"] in commands and ["status"] in commands
+    outputs = {}
+    for args in commands:
+        r = cli(*args)
+        assert r.exit_code == 0, (args, r.output)
+        outputs[" ".join(args[:2])] = r.stdout
+
+    # What the README says happens.
+    seed = int(commands[0][commands[0].index("--seed") + 1])
+    quests = [q["number"] for q in catalog.personal_quests()]
+    assert sorted(random.Random(f"{seed}:1").sample(quests, 2)) == [514, 528]  # Hilda's offer (1 history entry)
+    hilda = json.loads(cli("character", "show", "Hilda", "--json").stdout)
+    quill = json.loads(cli("character", "show", "Quill", "--json").stdout)
+    assert hilda["quest"]["number"] == 528 and quill["quest"]["number"] == 521
+    assert (hilda["gold"], hilda["xp"], hilda["level"]) == (30, 0, 1)   # the adjustment was undone
+    assert "gold 25" in outputs["character show"] and "XP 8" in outputs["character show"]
+    st = json.loads(cli("status", "--json").stdout)
+    assert st["campaign"]["name"] == "Our Gloomhaven" and st["party"]["name"] == "The Lumberjacks"
+    assert st["party"]["reputation"] == 2
+    assert [a["key"] for a in st["achievements"]["global"]] == ["city-rule-economic"]
+    assert [c["name"] for c in st["characters"]] == ["Hilda", "Quill"]
+    hist = json.loads(cli("history", "--json").stdout)
+    assert [h["command"] for h in reversed(hist)] == [
+        "init", "character new", "character quest", "character new",
+        "campaign achievement add", "party reputation"]
+    assert "Hilda" in outputs["status"] and "Quill" in outputs["status"]
+    assert "1" in outputs["scenario list"] and "Black Barrow" in outputs["scenario list"]
