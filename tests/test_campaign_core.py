@@ -288,3 +288,15 @@ def test_history_text(cli, camp):
     run_ok(cli, "party", "reputation", "+2")
     text = run_ok(cli, "history").stdout
     assert "party reputation" in text and "reputation +0 -> +2" in text and "init" in text
+
+
+def test_failed_init_leaves_no_file(db_file, monkeypatch):
+    from ghcli.campaign import core, effects
+
+    def broken(store, number):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(effects, "unlock_scenario", broken)
+    with pytest.raises(RuntimeError):
+        core.init(db_file)
+    assert not db_file.exists() and not Path(f"{db_file}-wal").exists()

@@ -324,3 +324,23 @@ def test_board_show_rejects_bad_boards(cli):
     assert res.stderr.startswith("error: ") and len(res.stderr.strip().splitlines()) == 1
     res = cli("rules", "board", "show", "-", input=SMALL.replace(" ^  ___  g!", " ^  ___   g!"))
     assert res.exit_code == 2 and "line 8" in res.stderr
+
+
+@pytest.mark.parametrize("path", CASES[::45], ids=lambda p: p.stem)
+def test_rules_core_answers_render_with_paths_on_hex_centres(path):
+    board_mod = pytest.importorskip("ghcli.rules.board")
+    monster = pytest.importorskip("ghcli.rules.monster")
+    doc = _case(path)
+    answer = monster.decide(board_mod.Board.from_dict(doc)).to_dict()
+    root = ET.fromstring(svg(doc, answer))
+    hexes = _hex_polygons(root)
+    lines = [p for p in root.iter(NS + "polyline") if "path" in _classes(p)]
+    drawn = [o for o in answer["options"] if len(o.get("path") or []) >= 2]
+    assert len(lines) == len(drawn)
+    for line, opt in zip(lines, drawn):
+        pts = _points(line.get("points"))
+        assert len(pts) == len(opt["path"])
+        for pt, h in zip(pts, opt["path"]):
+            assert _close(pt, _centre(hexes[tuple(h)]))
+    art = picture(doc, answer)
+    assert ("no focus" in art) == (not answer["options"])

@@ -89,8 +89,8 @@ def test_hand_typed_pointy_board():
 RICH = {
     "format": 1, "rules": "jaws-of-the-lion", "orientation": "flat",
     "hexes": [[q, r] for q in range(5) for r in range(-2, 4) if 0 <= 2 * r + q <= 7],
-    "terrain": {"obstacle": [[1, 1]], "trap": [[2, 1], [3, 0]], "hazardous": [[2, 1]], "icy": [[0, 2]],
-                "difficult": [[4, 0], [4, 1]]},
+    "terrain": {"obstacle": [[1, 1]], "trap": [[2, 1], [3, 0]],
+                "difficult": [[4, 0], [4, 1]], "hazardous": [[2, 1], [4, 0]], "icy": [[0, 2], [4, 0]]},
     "walls": [[[0, 1], [0, 2]], [[1, 0], [2, 0]], [[1, 0], [2, -1]], [[2, 2], [3, 1]], [[3, 1], [3, 2]], [[0, 0], [5, 5]]],
     "figures": [
         {"id": "brute", "side": "character", "at": [0, 0], "initiative": 15},
@@ -99,6 +99,7 @@ RICH = {
         {"id": "ghost", "side": "character", "at": [9, 9], "initiative": 3, "invisible": True},
         {"id": "x y", "side": "monster", "at": [1, 2], "note": "a \"quoted\" note"},
         {"id": "c1", "side": "character", "at": [1, 2], "initiative": 40},
+        {"id": "m9", "side": "monster", "at": [4, 0]},
     ],
     "active": "guard-1",
     "action": {"move": 2, "attack": {"range": 3, "targets": "all", "area": [[0, 0], [1, 0]], "pierce": 2},
@@ -115,6 +116,7 @@ def test_rich_board_round_trip(orientation):
     # aliases for long ids, 'at' for a figure off the map or on an occupied hex
     assert "A = brute character 15" in text
     assert "at 9,9" in text and "at 1,2" in text
+    assert "m9 monster at 4,0" in text  # its hex already shows three kinds of terrain
     assert "extra: message" in text
 
 

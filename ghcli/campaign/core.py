@@ -48,6 +48,7 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
     name = _clean_name(name, "campaign")
     party = _clean_name(party, "party")
     store = Store.create(path)
+    ok = False
     try:
         facts = catalog.facts()
         with store.change("init", f"new campaign {name!r}, party {party!r}") as db:
@@ -68,6 +69,7 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
                 rng.shuffle(cards)
                 effects.set_deck(store, deck, cards)
             effects.unlock_scenario(store, 1)
+        ok = True
         return {
             "path": str(store.path),
             "name": name,
@@ -79,6 +81,9 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
         }
     finally:
         store.close()
+        if not ok:  # a failed init leaves no half-made database behind
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{store.path}{suffix}").unlink(missing_ok=True)
 
 
 # -- status ----------------------------------------------------------------
@@ -154,7 +159,7 @@ def status(store: Store) -> dict:
 def change_prosperity(store: Store, delta: int) -> dict:
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
-    with store.change("campaign prosperity") as _:
+    with store.change("campaign prosperity"):
         before = state.campaign_row(store)["prosperity"]
         if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
             raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
@@ -187,7 +192,7 @@ def _check_add(ach: dict, held: dict | None) -> None:
 
 def add_global_achievement(store: Store, key: str) -> dict:
     ach = _achievement_of_kind(key, "global")
-    with store.change("campaign achievement add") as _:
+    with store.change("campaign achievement add"):
         state.campaign_row(store)
         _check_add(ach, store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]]))
         store.summary = effects.add_global_achievement(store, ach["key"])
@@ -197,7 +202,7 @@ def add_global_achievement(store: Store, key: str) -> dict:
 
 def remove_global_achievement(store: Store, key: str) -> dict:
     ach = _achievement_of_kind(key, "global")
-    with store.change("campaign achievement remove") as _:
+    with store.change("campaign achievement remove"):
         state.campaign_row(store)
         store.summary = effects.remove_global_achievement(store, ach["key"])
     return {"achievement": ach["key"], "name": ach["name"], "done": store.summary,
@@ -206,7 +211,7 @@ def remove_global_achievement(store: Store, key: str) -> dict:
 
 def add_party_achievement(store: Store, key: str) -> dict:
     ach = _achievement_of_kind(key, "party")
-    with store.change("party achievement add") as _:
+    with store.change("party achievement add"):
         party = state.current_party(store)
         _check_add(ach, store.one("SELECT count FROM party_achievements WHERE party_id = ? AND key = ?",
                                   [party["id"], ach["key"]]))
@@ -217,7 +222,7 @@ def add_party_achievement(store: Store, key: str) -> dict:
 
 def remove_party_achievement(store: Store, key: str) -> dict:
     ach = _achievement_of_kind(key, "party")
-    with store.change("party achievement remove") as _:
+    with store.change("party achievement remove"):
         party = state.current_party(store)
         store.summary = f"{party['name']}: " + effects.remove_party_achievement(store, party["id"], ach["key"])
     return {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": store.summary,
@@ -227,7 +232,7 @@ def remove_party_achievement(store: Store, key: str) -> dict:
 def change_reputation(store: Store, delta: int) -> dict:
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
-    with store.change("party reputation") as _:
+    with store.change("party reputation"):
         party = state.current_party(store)
         if (delta < 0 and party["reputation"] <= -20) or (delta > 0 and party["reputation"] >= 20):
             raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
@@ -238,7 +243,7 @@ def change_reputation(store: Store, delta: int) -> dict:
 
 def unlock_class(store: Store, name: str) -> dict:
     cls = catalog.find_class(name)
-    with store.change("campaign unlock-class") as _:
+    with store.change("campaign unlock-class"):
         state.campaign_row(store)
         done = effects.unlock_class(store, cls["key"])
         if not done:
@@ -249,7 +254,7 @@ def unlock_class(store: Store, name: str) -> dict:
 
 def unlock_scenario(store: Store, number: str) -> dict:
     scen = catalog.find_scenario(number)
-    with store.change("campaign unlock-scenario") as _:
+    with store.change("campaign unlock-scenario"):
         state.campaign_row(store)
         done = effects.unlock_scenario(store, scen["number"])
         if not done:

@@ -39,16 +39,23 @@ def party_characters(store: Store, party_id: int) -> list[dict]:
 
 
 def rng(store: Store):
-    """A random.Random for this command's draws and shuffles.
+    """The random.Random for this command's draws and shuffles (one stream per open store).
 
     Seeded from the campaign's seed (``ghcli init --seed N``) and the number of
-    history entries, so a seeded campaign replays exactly; unseeded campaigns
-    use fresh system randomness.
+    history entries when first asked for, so a seeded campaign replays
+    exactly; unseeded campaigns use fresh system randomness. Every draw in one
+    command comes from the same stream, so two shuffles differ.
     """
     import random
 
+    cached = getattr(store, "_rng", None)
+    if cached is not None:
+        return cached
     seed = store.value("SELECT seed FROM campaign WHERE id = 1")
     if seed is None:
-        return random.Random()
-    count = store.value("SELECT count(*) FROM history") or 0
-    return random.Random(f"{seed}:{count}")
+        stream = random.Random()
+    else:
+        count = store.value("SELECT count(*) FROM history") or 0
+        stream = random.Random(f"{seed}:{count}")
+    store._rng = stream
+    return stream

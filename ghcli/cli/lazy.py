@@ -15,7 +15,9 @@ command near twice it (issue 2's targets; ``benchmarks/startup_bench.py``):
    For plain ``str``, ``int``/``float`` without bounds, paths and lists of
    those, :func:`install_fast_coercion` does the same conversion directly;
    anything else (choices, bounds, parsers, files, dates) still goes through
-   typer's own code. On a typer without that machinery it does nothing.
+   typer's own code. The root group installs it when it parses a command
+   line (not for the root's own ``--help``); on a typer without that
+   machinery it does nothing.
 
 Typer and the standard library only, like every module of ``ghcli.cli``.
 """
@@ -124,8 +126,8 @@ class LazyGroup(ErrorHandlingGroup):
     """The root group: commands come from the index and are built on first use."""
 
     def list_commands(self, ctx) -> list[str]:
-        names = list(self.commands)
-        return names + [n for n in _index() if n not in self.commands]
+        names = list(_index())
+        return names + [n for n in self.commands if n not in names]
 
     def get_command(self, ctx, cmd_name: str):
         cmd = self.commands.get(cmd_name)
@@ -134,6 +136,11 @@ class LazyGroup(ErrorHandlingGroup):
             if cmd is not None:
                 self.commands[cmd_name] = cmd
         return cmd
+
+    def parse_args(self, ctx, args):
+        if args and args[0] != "--help":  # the root's own help needs no coercion at all
+            install_fast_coercion()
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
         try:
@@ -272,6 +279,4 @@ def install_fast_coercion() -> bool:
     tcore.build_runtime_param = build_runtime_param
     return True
 
-
-install_fast_coercion()
 

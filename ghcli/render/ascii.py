@@ -104,12 +104,13 @@ def picture(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None
     if d.get("active") in ids:
         active_at = tuple(d["figures"][ids[d["active"]]]["at"])
     target_hexes: set = set()
-    for n, opt in enumerate(options, 1):
+    for opt in options:
         path = [tuple(h) for h in (opt.get("path") or []) if isinstance(h, (list, tuple)) and len(h) == 2]
         for h in path[1:-1]:
             if h in tokens and h not in fig_at:
                 tokens[h] = ("*" + tchars.get(h, ""))[:3]
                 used.add("path")
+    for n, opt in enumerate(options, 1):
         dest = opt.get("destination")
         if isinstance(dest, (list, tuple)) and len(dest) == 2:
             dest = tuple(dest)
@@ -141,9 +142,9 @@ def picture(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None
                 put(La, pa + 3, "|")
         elif (dq, dr) == (0, 1):
             put(La + 1, pa, "___")
-        elif (dq, dr) in tb._FLAT_RIGHT:
-            _mark(canvas[La + top], off + pa + 3, tb._FLAT_RIGHT[(dq, dr)], ">")
-            _mark(canvas[Lb + top], off + pb - 1, tb._FLAT_LEFT[(-dq, -dr)], "<")
+        elif (dq, dr) in tb.FLAT_RIGHT_MARKS:
+            _mark(canvas[La + top], off + pa + 3, tb.FLAT_RIGHT_MARKS[(dq, dr)], ">")
+            _mark(canvas[Lb + top], off + pb - 1, tb.FLAT_LEFT_MARKS[(-dq, -dr)], "<")
 
     def bracket(h, left: str, right: str) -> None:
         if h in spans:
@@ -195,7 +196,7 @@ def _legend(d, tokens, used, label_of, fig_at, answer, options, los, active_at, 
         if ch in present:
             keys.append(f"{ch} {name}")
     if "walls" in used:
-        keys.append("___ \\ / < > | wall")
+        keys.append("___ \\ / < > wall" if d["orientation"] != "pointy" else "| wall")
     if keys:
         out.append("key: " + ", ".join(keys))
     aliases = [f"{label_of[i]} = {f['id']}" for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]

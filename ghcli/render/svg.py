@@ -39,13 +39,6 @@ SQRT3 = math.sqrt(3.0)
 #: Neighbour direction -> indices of the two corners (at 0, 60, ..., 300 degrees) of the shared edge.
 EDGE_CORNERS = {(1, 0): (0, 1), (0, 1): (1, 2), (-1, 1): (2, 3), (-1, 0): (3, 4), (0, -1): (4, 5), (1, -1): (5, 0)}
 
-TERRAIN_FILL = {
-    "obstacle": "#7d7468",
-    "trap": "#e7a4a4",
-    "hazardous": "#f2b55f",
-    "difficult": "#9fc89a",
-    "icy": "#bfe3f7",
-}
 SIDE_FILL = {"character": "#2f6fb5", "summon": "#36a3a0", "monster": "#b8403a"}
 OPTION_COLOURS = ("#7a2db3", "#d2691e", "#1f8a3a", "#c0307a", "#3b5bdb", "#8a6d00")
 
@@ -294,7 +287,7 @@ def _number(n: int, x: float, y: float, colour: str, what: str) -> str:
     x, y = round(x, 2), round(y, 2)
     return (
         f'<circle class="option-badge" cx="{x}" cy="{y}" r="7" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
-        f'<text class="option-number {what}" data-option="{n}" x="{x}" y="{y}" fill="{colour}">{n}</text>'
+        f'<text class="option-number" data-for="{what}" data-option="{n}" x="{x}" y="{y}" fill="{colour}">{n}</text>'
     )
 
 

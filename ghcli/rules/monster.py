@@ -58,12 +58,16 @@ class RuleSet:
     #: a monster that cannot attack this turn heads for the nearest attack hex
     #: (Frosthaven) rather than the best one (Gloomhaven)
     unreachable_heads_for_nearest: bool = False
+    #: a jump landing on difficult terrain pays 2 for that hex (Gloomhaven only)
+    jump_landing_pays_difficult: bool = True
 
 
 RULE_SETS = {
     "gloomhaven": RuleSet("gloomhaven"),
-    "frosthaven": RuleSet("frosthaven", rank_extra_targets=False, unreachable_heads_for_nearest=True),
-    "jaws-of-the-lion": RuleSet("jaws-of-the-lion", proximity_ranks=False),
+    "frosthaven": RuleSet(
+        "frosthaven", rank_extra_targets=False, unreachable_heads_for_nearest=True, jump_landing_pays_difficult=False
+    ),
+    "jaws-of-the-lion": RuleSet("jaws-of-the-lion", proximity_ranks=False, jump_landing_pays_difficult=False),
 }
 
 
@@ -153,7 +157,7 @@ class _Turn:
         if self.mode == "fly":
             return {h: (0, d) for h, d in steps.items()}
         return {
-            h: (0, 0) if h == origin else (self.neg(h), d + (1 if h in b.difficult else 0)) for h, d in steps.items()
+            h: (0, 0) if h == origin else (self.neg(h), d + (1 if h in b.difficult and self.rs.jump_landing_pays_difficult else 0)) for h, d in steps.items()
         }
 
     def reverse_costs(self, dest) -> dict:
@@ -201,58 +205,60 @@ class _Turn:
         """Least (negative hexes, movement) to a hex from which e can be attacked, or None."""
         best = None
         for h, c in self.cost.items():
-            if (best is None or c < best) and self.endable(h) and self.can_hit(h, e):
+            if (best is None or c < best) and self.endable(h) and self.targetable(h, e):
                 best = c
         return best
+
+    def targetable(self, h, e: Figure) -> bool:
+        """e can be one of the targets of an attack from h."""
+        if not self.area or (self.attack and self.n_targets() > 1):
+            if e in self.hittable(h):
+                return True
+        return bool(self.area) and any(e in cov for cov in self.placements(h))
 
     def focus_rank(self, e: Figure):
         c = self._attack_costs[e.id]
         prox = self.prox.get(e.at, 10**6) if self.rs.proximity_ranks else 0
         return (c, prox, e.initiative)
 
-    def target_options(self, h, focus: Figure):
-        """Best (score, targets) choices from hex h that include the focus; [] if none."""
-        if not self.can_hit(h, focus):
-            return []
-        m = self.n_targets() - 1
-        others = [e for e in self.enemies if e.id != focus.id and self.can_hit(h, e)]
-        m = min(m, len(others))
-        base_dis = 1 if self.disadvantaged(h, focus) else 0
-
-        def key(e):
-            dis = 1 if self.disadvantaged(h, e) else 0
-            if self.rs.rank_extra_targets and self._ranks.get(e.id) is not None:
-                return (self._ranks[e.id], dis)
-            return ((), dis)
-
-        others.sort(key=key)
-        if m == 0:
-            chosen = [()]
-        else:
-            cut = key(others[m - 1])
-            sure = [e for e in others[:m] if key(e) < cut]
-            tied = [e for e in others if key(e) == cut]
-            chosen = [tuple(sure) + c for c in itertools.combinations(tied, m - len(sure))]
-        out = []
-        for extra in chosen:
-            ranks = tuple(key(e)[0] for e in extra)
-            dis = base_dis + sum(key(e)[1] for e in extra)
-            score = (-(len(extra) + 1), ranks, dis)
-            out.append((score, (focus.id,) + tuple(e.id for e in extra)))
+    def hittable(self, h) -> list:
+        """Enemies the monster could attack from hex h (cached per hex)."""
+        cache = self.__dict__.setdefault("_hit_cache", {})
+        out = cache.get(h)
+        if out is None:
+            out = [e for e in self.enemies if self.can_hit(h, e)]
+            cache[h] = out
         return out
+
+    @staticmethod
+    def best_subsets(items: list, m: int, key) -> list[tuple]:
+        """Every m-subset of items made of the m best by key (ties at the cut enumerated)."""
+        if m <= 0:
+            return [()]
+        items = sorted(items, key=key)
+        if len(items) <= m:
+            return [tuple(items)]
+        cut = key(items[m - 1])
+        sure = [e for e in items[:m] if key(e) < cut]
+        tied = [e for e in items if key(e) == cut]
+        return [tuple(sure) + c for c in itertools.combinations(tied, m - len(sure))]
+
+    def secondary_key(self, e: Figure):
+        """How extra targets are ranked: proximity then initiative (Gloomhaven), initiative (Jaws)."""
+        if self.rs.proximity_ranks:
+            return (self.prox.get(e.at, 10**6), e.initiative)
+        return (e.initiative,)
 
     # -- the decision ----------------------------------------------------------
     def decide(self) -> Decision:
         b = self.b
         if not self.enemies:
-            return Decision(self.me.id, (), (), ("no enemy can be focused: the monster does not act.",))
+            return self.no_focus("no enemy can be focused: the monster does not act.")
         self._attack_costs = {e.id: self.attack_cost(e) for e in self.enemies}
         reachable = [e for e in self.enemies if self._attack_costs[e.id] is not None]
         self._ranks = {e.id: self.focus_rank(e) for e in reachable}
         if not reachable:
-            return Decision(
-                self.me.id, (), (), ("no hex from which the monster could attack is reachable: no focus.",)
-            )
+            return self.no_focus("no hex from which the monster could attack is reachable: no focus.")
         best = min(self._ranks[e.id] for e in reachable)
         focuses = [e for e in reachable if self._ranks[e.id] == best]
         self.why.append(self._focus_reason(reachable, focuses))
@@ -265,6 +271,10 @@ class _Turn:
                     seen.add(k)
                     options.append(opt)
         return Decision(self.me.id, tuple(f.id for f in focuses), tuple(options), tuple(self.why))
+
+    def no_focus(self, why: str) -> Decision:
+        stay = Option(None, self.start, (), (self.start,))
+        return Decision(self.me.id, (), (stay,), (why,))
 
     def _focus_reason(self, reachable, focuses) -> str:
         names = ", ".join(f.id for f in focuses)
@@ -280,34 +290,172 @@ class _Turn:
             return f"focus {names}: equal movement and proximity, decided by initiative."
         return f"focus {names}: tied on movement, proximity and initiative: players' choice."
 
+    # -- area attacks ----------------------------------------------------------
+    def patterns(self) -> list:
+        """The area pattern in each of its rotations and mirror images (distinct ones)."""
+        out = []
+        seen = set()
+        for mir in (False, True):
+            for rot in range(6):
+                cells = tuple(sorted(rotate(mirror(o) if mir else o, rot) for o in self.area))
+                if cells not in seen:
+                    seen.add(cells)
+                    out.append(cells)
+        return out
+
+    def placements(self, h) -> list:
+        """Enemies covered by each area placement usable from hex h (each a frozenset)."""
+        cache = self.__dict__.setdefault("_place_cache", {})
+        out = cache.get(h)
+        if out is not None:
+            return out
+        occ = {e.at: e for e in self.enemies}
+        found = set()
+        if self.range == 0:
+            for pat in self.patterns():
+                cov = frozenset(
+                    occ[c] for c in (h + o for o in pat) if c in occ and c != h and self.sight.visible(h, c)
+                )
+                if cov:
+                    found.add(cov)
+        else:
+            for cells, cov, near in self.ranged_placements():
+                if h in near:
+                    vis = frozenset(e for e in cov if self.sight.visible(h, e.at))
+                    if vis:
+                        found.add(vis)
+        out = sorted(found, key=lambda c: sorted(e.id for e in c))
+        cache[h] = out
+        return out
+
+    def ranged_placements(self) -> list:
+        """(cells, covered enemies, hexes within range of a red hex on the map) of every
+        ranged area placement that covers at least one enemy."""
+        cached = self.__dict__.get("_ranged")
+        if cached is not None:
+            return cached
+        occ = {e.at: e for e in self.enemies}
+        seen = {}
+        for pat in self.patterns():
+            for e in self.enemies:
+                for o in pat:
+                    t = (e.at.q - o[0], e.at.r - o[1])
+                    cells = frozenset(Hex(t[0] + p[0], t[1] + p[1]) for p in pat)
+                    if cells in seen:
+                        continue
+                    cov = frozenset(occ[c] for c in cells if c in occ)
+                    near = set()
+                    for c in cells:
+                        if c in self.b.hexes:
+                            near.update(bfs([c], self.open_edge, self.range))
+                    seen[cells] = (cells, cov, near)
+        self._ranged = list(seen.values())
+        return self._ranged
+
+    def groups(self, h, focus: Figure) -> list:
+        """The target groups (frozensets with the focus) worth considering from hex h."""
+        cache = self.__dict__.setdefault("_group_cache", {})
+        key = (h, focus.id)
+        out = cache.get(key)
+        if out is not None:
+            return out
+        attack = self.attack is not None
+        m = self.n_targets() - 1 if attack else 0
+        hit = self.hittable(h)
+        pick = self.secondary_key if self.rs.rank_extra_targets else (lambda e: self.disadvantaged(h, e))
+        found = set()
+        if not self.area:
+            if focus in hit:
+                for g in self.best_subsets([e for e in hit if e is not focus], m, pick):
+                    found.add(frozenset((focus,) + g))
+        else:
+            for cov in self.placements(h):
+                rest = [e for e in hit if e not in cov]
+                if focus in cov:
+                    for g in self.best_subsets(rest, m, pick):
+                        found.add(cov | frozenset(g))
+                elif m >= 1 and focus in rest:
+                    for g in self.best_subsets([e for e in rest if e is not focus], m - 1, pick):
+                        found.add(cov | frozenset((focus,) + g))
+            if m >= 1 and focus in hit:  # extra targets only, no one in the area
+                for g in self.best_subsets([e for e in hit if e is not focus], m - 1, pick):
+                    found.add(frozenset((focus,) + g))
+        out = sorted(found, key=lambda g: sorted(e.id for e in g))
+        cache[key] = out
+        return out
+
+    def can_attack(self, h, group) -> bool:
+        """The whole group can be the targets of one attack from h."""
+        m = self.n_targets() - 1 if self.attack else 0
+        hit = self.hittable(h)
+        if not self.area:
+            return len(group) <= m + 1 and all(e in hit for e in group)
+        for cov in self.placements(h) + [frozenset()]:
+            if cov <= group:
+                rest = group - cov
+                if len(rest) <= m and all(e in hit for e in rest):
+                    return True
+        return False
+
     def options_for(self, focus: Figure) -> list[Option]:
-        move = self.act.move if self.act.move else 0
-        cands = []  # (score, hex, targets)
-        for h, c in self.cost.items():
-            if not self.endable(h):
-                continue
-            for score, targets in self.target_options(h, focus):
-                cands.append((score + (c,), h, targets))
+        move = self.act.move or 0
+        attack = self.attack is not None
+        cands = [h for h, c in self.cost.items() if self.endable(h) and self.groups(h, focus)]
         if not cands:
             return []
-        now = [x for x in cands if x[0][-1][1] <= move]
-        if now:
-            top = min(x[0] for x in now)
-            chosen = [x for x in now if x[0] == top]
-            self.why.append(
-                f"{focus.id} can be attacked this turn: best attack, then least movement ({top[-1][1]})."
-            )
-            attack = self.attack is not None
-            return [
-                Option(focus.id, h, tuple(sorted(t)) if attack else (), self.path_to(h)) for _, h, t in chosen
-            ]
-        if self.rs.unreachable_heads_for_nearest:
-            top = min(x[0][-1] for x in cands)
-            dests = sorted({x[1] for x in cands if x[0][-1] == top})
+        least_neg = min(self.cost[h][0] for h in cands)
+        cands = [h for h in cands if self.cost[h][0] == least_neg]
+        now = [h for h in cands if self.cost[h][1] <= move]
+        pool = now or cands
+
+        def dis(h, group):
+            """Disadvantaged targets, then the targets attacked with disadvantage, most important first."""
+            order = sorted(group, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))
+            return (sum(1 for e in group if self.disadvantaged(h, e)), tuple(self.disadvantaged(h, e) for e in order))
+
+        count = {h: max(len(g) for g in self.groups(h, focus)) for h in pool}
+        k = max(count.values())
+        pool_k = [h for h in pool if count[h] == k]
+        if not now and self.rs.unreachable_heads_for_nearest:
+            top = min(self.cost[h] for h in cands)
+            dests = sorted(h for h in cands if self.cost[h] == top)
+            choices = []
+        elif self.rs.rank_extra_targets:
+            cheapest = min(self.cost[h] for h in pool_k)
+            groups = set()
+            for h in pool_k:
+                if self.cost[h] == cheapest:
+                    groups.update(g for g in self.groups(h, focus) if len(g) == k)
+            rank = {g: sorted(self.secondary_key(e) for e in g if e is not focus) for g in groups}
+            best = min(rank.values())
+            groups = [g for g in groups if rank[g] == best]
+            choices = []
+            for g in groups:
+                scored = [((dis(h, g), self.cost[h]), h) for h in pool if self.can_attack(h, g)]
+                top = min(sc for sc, _ in scored)
+                choices += [(h, g) for sc, h in scored if sc == top]
+            dests = sorted({h for h, _ in choices})
         else:
-            top = min(x[0] for x in cands)
-            dests = sorted({x[1] for x in cands if x[0] == top})
-        self.why.append(f"{focus.id} cannot be attacked this turn: the monster heads for {len(dests)} destination(s).")
+            scored = []
+            for h in pool_k:
+                for g in self.groups(h, focus):
+                    if len(g) == k:
+                        scored.append(((dis(h, g), self.cost[h]), h, g))
+            top = min(x[0] for x in scored)
+            choices = [(h, g) for sc, h, g in scored if sc == top]
+            dests = sorted({h for h, _ in choices})
+
+        if now:
+            self.why.append(f"{focus.id} can be attacked this turn: best attack, then least movement.")
+            return [
+                Option(focus.id, h, tuple(sorted(e.id for e in g)) if attack else (), self.path_to(h))
+                for h, g in choices
+            ]
+        self.why.append(
+            f"{focus.id} cannot be attacked this turn: the monster heads for "
+            + ", ".join(f"[{d.q}, {d.r}]" for d in dests)
+            + (" (players' choice)." if len(dests) > 1 else ".")
+        )
         out = []
         reach = [h for h, c in self.cost.items() if c[1] <= move and self.endable(h)]
         for d in dests:
@@ -316,9 +464,9 @@ class _Turn:
             if not scored:
                 out.append(Option(focus.id, self.start, (), (self.start,)))
                 continue
-            k = min(s for s, _ in scored)
-            for s, x in scored:
-                if s == k:
+            best = min(sc for sc, _ in scored)
+            for sc, x in scored:
+                if sc == best:
                     out.append(Option(focus.id, x, (), self.path_to(x)))
         return out
 

@@ -71,9 +71,9 @@ _HEX_RE = re.compile(r"(-?\d+),(-?\d+)\Z")
 _KV_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=")
 _BARE_ID = re.compile(r"[^\s\"=]+\Z")
 
-#: Flat layout: direction (dq, dr) -> (separator side, character) in the owner's separator.
-_FLAT_RIGHT = {(1, -1): "\\", (1, 0): "/"}
-_FLAT_LEFT = {(-1, 0): "/", (-1, 1): "\\"}
+#: Flat layout: wall marks in the separator right / left of a hex, by direction (dq, dr) to the neighbour.
+FLAT_RIGHT_MARKS = {(1, -1): "\\", (1, 0): "/"}
+FLAT_LEFT_MARKS = {(-1, 0): "/", (-1, 1): "\\"}
 
 
 # --------------------------------------------------------------------------- load
@@ -153,8 +153,7 @@ class _Parser:
             raise BadInput("text board has no 'map:' section")
         figures = [self._figure(i, s) for i, s in figure_lines]
         cells, map_walls = self._map(map_at, map_lines, orientation)
-        doc = self._assemble(rules, orientation, cells, map_walls, figures, header)
-        return doc
+        return self._assemble(rules, orientation, cells, map_walls, figures, header)
 
     def _board(self, entries) -> tuple[str, str]:
         rules, orientation = "gloomhaven", "flat"
@@ -347,10 +346,8 @@ class _Parser:
             return ((x - r) // 2, r)
 
         out: dict = {}
-        positions: dict = {}
         for L, c, lineno, col, token in cells:
             out[coords(L, c)] = (token, lineno, col)
-            positions[(L, c)] = coords(L, c)
         walls: set = set()
         for L, c, lineno, col in slots:
             above, below = coords(L - 1, c), coords(L + 1, c)
@@ -365,7 +362,7 @@ class _Parser:
                 owner = coords(L, owner_c)
                 if owner not in out:
                     raise self.err(lineno, f"wall mark {ch!r} is not next to a hex", col)
-                table = _FLAT_RIGHT if side == "right" else _FLAT_LEFT
+                table = FLAT_RIGHT_MARKS if side == "right" else FLAT_LEFT_MARKS
                 both = ">" if side == "right" else "<"
                 dirs = [d for d, mark in table.items() if ch == both or ch == mark]
                 if not dirs:
@@ -694,8 +691,9 @@ def dump(doc: dict) -> str:
         if h in hexset and h not in occupied:
             occupied[h] = i
     room = {i: 3 - len(tchars.get(h, "")) for h, i in occupied.items()}
+    room = {i: w for i, w in room.items() if w > 0}  # the others are written with 'at'
     label_of = labels(d, room)
-    in_map = {i for h, i in occupied.items() if i in label_of and room[i] > 0}
+    in_map = {i for h, i in occupied.items() if i in room and i in label_of and len(label_of[i]) <= room[i]}
     tokens: dict[tuple, str] = {}
     for h in hexset:
         tokens[h] = tchars.get(h, "") or "."
@@ -713,7 +711,6 @@ def dump(doc: dict) -> str:
         )
         (map_walls.add((a, b)) if drawable else line_walls.append((a, b)))
     grid = _grid(d["hexes"], tokens, map_walls, flat)
-    origin = None
     out = [f"board: {d['rules']} {d['orientation']}"]
     if "active" in d:
         a = d["active"]
@@ -858,8 +855,8 @@ def _grid(hexes, tokens: dict, walls: set, flat: bool) -> list[str]:
             for k in range(3):
                 canvas[La + 1][pa + k] = "_"
         else:
-            _mark(canvas, La, pa + 3, _FLAT_RIGHT[(dq, dr)], ">")
-            _mark(canvas, Lb, pb - 1, _FLAT_LEFT[(-dq, -dr)], "<")
+            _mark(canvas, La, pa + 3, FLAT_RIGHT_MARKS[(dq, dr)], ">")
+            _mark(canvas, Lb, pb - 1, FLAT_LEFT_MARKS[(-dq, -dr)], "<")
     return ["".join(row).rstrip() for row in canvas]
 
 
