@@ -151,6 +151,12 @@ CREATE TABLE enhancements (
     character_id INTEGER REFERENCES characters(id)
 );
 
+-- One-time campaign triggers that have fired (the Sun and Eclipse boxes at
+-- reputation +10/-10, the reputation +20/-20 events, The Drake Aided).
+CREATE TABLE milestones (
+    key  TEXT PRIMARY KEY
+);
+
 -- One row per campaign-changing command; undo_log holds its inverse SQL.
 CREATE TABLE history (
     id       INTEGER PRIMARY KEY,

@@ -122,8 +122,16 @@ def _remove_global(store: Store, key: str) -> str:
 
 
 def add_party_achievement(store: Store, party_id: int, key: str) -> str:
+    """A party achievement; holding both The Drake's Command and The Drake's
+    Treasure also gives The Drake Aided and city event 75 and road event 66, once."""
     catalog.find_achievement(key, "party")
-    return _add_achievement(store, "party_achievements", {"party_id": party_id}, key)
+    done = _add_achievement(store, "party_achievements", {"party_id": party_id}, key)
+    held = {r["key"] for r in store.rows("SELECT key FROM party_achievements WHERE party_id = ?", [party_id])}
+    if {"the-drakes-command", "the-drakes-treasure"} <= held:
+        extra = milestone(store, "the-drake-aided", lambda: "; ".join(d for d in (
+            _add_global(store, "the-drake-aided"), add_events(store, "city", [75]), add_events(store, "road", [66])) if d))
+        done = "; ".join(d for d in (done, extra) if d)
+    return done
 
 
 def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
@@ -132,11 +140,68 @@ def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
 
 
 def change_reputation(store: Store, party_id: int, delta: int) -> str:
-    """Reputation moves by delta, kept within -20..20 (the track's ends)."""
+    """Reputation moves by delta, kept within -20..20 (the track's ends).
+
+    The track's special conditions fire once per campaign (campaign facts):
+    at +10 the Sunkeeper box opens, at -10 the Nightshroud box; at +20 city
+    event 76 and road event 67 join the decks, at -20 city 77 and road 68.
+    """
     before = store.value("SELECT reputation FROM parties WHERE id = ?", [party_id])
     after = max(-20, min(20, before + delta))
     store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
-    return f"reputation {before:+d} -> {after:+d}"
+    done = [f"reputation {before:+d} -> {after:+d}"]
+    if after >= 10:
+        done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
+    if after <= -10:
+        done.append(milestone(store, "eclipse-box", lambda: open_class_box(store, "nightshroud")))
+    for level, city, road in ((20, 76, 67), (-20, 77, 68)):
+        if after == level:
+            done.append(milestone(store, f"reputation{level:+d}", lambda c=city, r=road: "; ".join(
+                d for d in (add_events(store, "city", [c]), add_events(store, "road", [r])) if d)))
+    return "; ".join(d for d in done if d)
+
+
+def milestone(store: Store, key: str, fire) -> str:
+    """Run ``fire()`` the first time the campaign reaches ``key``; nothing afterwards."""
+    if store.value("SELECT 1 FROM milestones WHERE key = ?", [key]):
+        return ""
+    store.conn.execute("INSERT INTO milestones (key) VALUES (?)", [key])
+    return fire()
+
+
+RANDOM_SIDE_SCENARIOS = tuple(range(63, 72))
+
+
+def random_design_and_side_scenario(store: Store) -> tuple[int | None, int | None, list[str]]:
+    """What opening an already-opened box or envelope gives instead (campaign facts):
+    a random item design (from the random item design deck, not yet found) and a
+    random side scenario (63-71, not yet unlocked); nothing from a spent deck."""
+    stream = rng(store)
+    done: list[str] = []
+    found = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
+    designs = [i["number"] for i in catalog.items()
+               if (i.get("source") or "").startswith("random item design") and i["number"] not in found]
+    design = side = None
+    if designs:
+        design = stream.choice(designs)
+        done.append("random " + add_item_design(store, design))
+    else:
+        done.append("the random item design deck is spent")
+    known = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1")}
+    sides = [n for n in RANDOM_SIDE_SCENARIOS if n not in known]
+    if sides:
+        side = stream.choice(sides)
+        done.append("random side " + unlock_scenario(store, side))
+    else:
+        done.append("the random side scenario deck is spent")
+    return design, side, done
+
+
+def open_class_box(store: Store, class_key: str) -> str:
+    """Open a class's box: the class unlocks, or if it already is, a random design and side scenario."""
+    if store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [class_key]):
+        return "; ".join(random_design_and_side_scenario(store)[2])
+    return unlock_class(store, class_key)
 
 
 def add_events(store: Store, deck: str, cards: list[int]) -> str:

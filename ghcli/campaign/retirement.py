@@ -24,18 +24,13 @@ Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused
 
-RANDOM_SIDE_SCENARIOS = tuple(range(63, 72))
 ENVELOPE_X = "envelope X"
-
-
-def random_item_designs() -> list[int]:
-    return [i["number"] for i in catalog.items() if (i.get("source") or "").startswith("random item design")]
 
 
 def retire(store: Store, name: str) -> dict:
@@ -95,21 +90,8 @@ def retire(store: Store, name: str) -> dict:
                 done.append(effects.unlock_class(store, target["key"]))
                 unlocked_class = target["key"]
         if (not envelope_x) if reward == ENVELOPE_X else unlocked_class is None:
-            rng = state.rng(store)
-            in_supply = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
-            designs = [n for n in random_item_designs() if n not in in_supply]
-            if designs:
-                design = rng.choice(designs)
-                done.append("random " + effects.add_item_design(store, design))
-            else:
-                done.append("the random item design deck is spent")
-            known = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1")}
-            sides = [n for n in RANDOM_SIDE_SCENARIOS if n not in known]
-            if sides:
-                side = rng.choice(sides)
-                done.append("random side " + effects.unlock_scenario(store, side))
-            else:
-                done.append("the random side scenario deck is spent")
+            design, side, instead = effects.random_design_and_side_scenario(store)
+            done.extend(instead)
 
         # The class's first retirement.
         first_of_class = not store.value("SELECT 1 FROM retired_classes WHERE class = ?", [cls["key"]])

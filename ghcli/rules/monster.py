@@ -58,6 +58,9 @@ class RuleSet:
     #: a monster that cannot attack this turn heads for the nearest attack hex
     #: (Frosthaven) rather than the best one (Gloomhaven)
     unreachable_heads_for_nearest: bool = False
+    #: when several groups of extra targets rank equal, each is a players' choice with its own
+    #: best destination (Gloomhaven); otherwise the least movement decides between them
+    tied_groups_each_best: bool = True
     #: a jump landing on difficult terrain pays 2 for that hex (Gloomhaven only)
     jump_landing_pays_difficult: bool = True
 
@@ -67,7 +70,9 @@ RULE_SETS = {
     "frosthaven": RuleSet(
         "frosthaven", rank_extra_targets=False, unreachable_heads_for_nearest=True, jump_landing_pays_difficult=False
     ),
-    "jaws-of-the-lion": RuleSet("jaws-of-the-lion", proximity_ranks=False, jump_landing_pays_difficult=False),
+    "jaws-of-the-lion": RuleSet(
+        "jaws-of-the-lion", proximity_ranks=False, tied_groups_each_best=False, jump_landing_pays_difficult=False
+    ),
 }
 
 
@@ -408,10 +413,11 @@ class _Turn:
         now = [h for h in cands if self.cost[h][1] <= move]
         pool = now or cands
 
-        def dis(h, group):
-            """Disadvantaged targets, then the targets attacked with disadvantage, most important first."""
+        def preference(h, group):
+            """Fewest disadvantaged targets, least movement, then disadvantage on the least important."""
             order = sorted(group, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))
-            return (sum(1 for e in group if self.disadvantaged(h, e)), tuple(self.disadvantaged(h, e) for e in order))
+            flags = tuple(self.disadvantaged(h, e) for e in order)
+            return (sum(flags), self.cost[h], flags)
 
         count = {h: max(len(g) for g in self.groups(h, focus)) for h in pool}
         k = max(count.values())
@@ -429,18 +435,22 @@ class _Turn:
             rank = {g: sorted(self.secondary_key(e) for e in g if e is not focus) for g in groups}
             best = min(rank.values())
             groups = [g for g in groups if rank[g] == best]
-            choices = []
-            for g in groups:
-                scored = [((dis(h, g), self.cost[h]), h) for h in pool if self.can_attack(h, g)]
-                top = min(sc for sc, _ in scored)
-                choices += [(h, g) for sc, h in scored if sc == top]
+            scored = [(preference(h, g), h, g) for g in groups for h in pool if self.can_attack(h, g)]
+            if self.rs.tied_groups_each_best:
+                choices = []
+                for g in groups:
+                    top = min(sc for sc, _, gg in scored if gg == g)
+                    choices += [(h, g) for sc, h, gg in scored if gg == g and sc == top]
+            else:
+                top = min(sc for sc, _, _ in scored)
+                choices = [(h, g) for sc, h, g in scored if sc == top]
             dests = sorted({h for h, _ in choices})
         else:
             scored = []
             for h in pool_k:
                 for g in self.groups(h, focus):
                     if len(g) == k:
-                        scored.append(((dis(h, g), self.cost[h]), h, g))
+                        scored.append((preference(h, g), h, g))
             top = min(x[0] for x in scored)
             choices = [(h, g) for sc, h, g in scored if sc == top]
             dests = sorted({h for h, _ in choices})
