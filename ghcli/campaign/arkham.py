@@ -39,7 +39,8 @@ import datetime
 from pathlib import Path
 from typing import Any
 
-from ghcli.campaign.db import Migration, Store
+from ghcli.campaign.amounts import amount
+from ghcli.campaign.db import MAX_SQLITE_INT, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
 
 KIND = "Arkham campaign"
@@ -141,6 +142,8 @@ def _check_printed(health: int | None, sanity: int | None) -> None:
     for label, v in (("health", health), ("sanity", sanity)):
         if v is not None and v < 1:
             raise BadInput(f"printed {label} is at least 1, not {v}")
+        if v is not None:
+            amount(f"printed {label}", v)
 
 
 def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
@@ -255,12 +258,18 @@ def _award(store: Store, db, inv: dict, scenario_id: int | None, victory: int, b
             "unspent": award.unspent_after, "arithmetic": list(award.steps)}
 
 
+def _check_award(victory: int, bonus: int) -> None:
+    amount("--victory", victory)
+    amount("--bonus", bonus)
+
+
 def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
                     only: list[str] | None = None) -> dict:
     """A scenario played: each active investigator (or those named) earns victory display + bonus."""
     name = name.strip()
     if not name:
         raise BadInput("the scenario needs a name")
+    _check_award(victory, bonus)
     with store.change("arkham scenario", f"scenario {name!r}") as db:
         _playing(store)
         if only:
@@ -279,6 +288,7 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
 
 def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenario: str | None = None) -> dict:
     """One investigator's XP for a recorded scenario (the latest unless named)."""
+    _check_award(victory, bonus)
     with store.change("arkham xp", f"XP for {name}") as db:
         _playing(store)
         inv = _active(store, name)
@@ -372,6 +382,7 @@ def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int 
         raise BadInput("a card needs a title")
     if copies < 1:
         raise BadInput(f"copies must be at least 1, not {copies}")
+    amount("--copies", copies)
     with store.change("arkham deck add", f"{title} added") as db:
         _playing(store)
         inv = _usable(store, name)
@@ -385,6 +396,7 @@ def deck_remove(store: Store, name: str, card: str, *, copies: int = 1) -> dict:
     """Take cards out of a deck because a campaign guide says so: no XP, any kind of card."""
     if copies < 1:
         raise BadInput(f"copies must be at least 1, not {copies}")
+    amount("--copies", copies)
     with store.change("arkham deck remove", f"{card} removed") as db:
         _playing(store)
         inv = _usable(store, name)
@@ -444,6 +456,7 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
         raise BadInput(f"{card!r}: the level is given twice ({at} and --level {level})")
     if not title:
         raise BadInput("a card needs a title")
+    amount("--copies", copies)
     cost = rules.buy_cost(level, exceptional=exceptional, myriad=myriad, copies=copies)
     with store.change("arkham buy", f"bought {title}") as db:
         _playing(store)
@@ -474,6 +487,7 @@ def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, 
     title, at = _parse_card(card)
     if at is not None:
         raise BadInput("give the levels with --from and --to")
+    amount("--copies", copies)
     cost = rules.upgrade_cost(from_level, to_level, exceptional=exceptional, myriad=myriad, copies=copies)
     with store.change("arkham upgrade", f"upgraded {title}") as db:
         _playing(store)
@@ -550,6 +564,8 @@ def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> d
     """Physical and/or mental trauma (from a resolution); killed/insane when it reaches health/sanity."""
     if physical < 0 or mental < 0:
         raise BadInput("trauma is added, 0 or more of each")
+    amount("--physical", physical)
+    amount("--mental", mental)
     if physical == 0 and mental == 0:
         raise BadInput("give --physical N and/or --mental N")
     with store.change("arkham trauma", f"trauma for {name}") as db:
@@ -599,6 +615,7 @@ def log_count(store: Store, name: str, delta: int) -> dict:
     name = name.strip()
     if not name:
         raise BadInput("a count needs a name")
+    amount(f"count {name}", delta)
     with store.change("arkham log count", f"count {name} {delta:+d}") as db:
         _playing(store)
         row = store.one("SELECT * FROM log_entries WHERE kind = 'count' AND crossed = 0 AND text = ? COLLATE NOCASE",
@@ -618,6 +635,8 @@ def log_count(store: Store, name: str, delta: int) -> dict:
 
 def log_cross(store: Store, entry_id: int) -> dict:
     """Cross out an entry (it stays in the log, marked)."""
+    if not 1 <= entry_id <= MAX_SQLITE_INT:
+        raise NotFound("log entry", entry_id, [])
     with store.change("arkham log cross", f"crossed out entry {entry_id}") as db:
         _playing(store)
         row = store.one("SELECT * FROM log_entries WHERE id = ?", [entry_id])

@@ -76,7 +76,7 @@ def find_item(name_or_number: str | int) -> dict:
         raise NotFound("item", name_or_number, [])
     idx = _index("items", "number", "name")
     n = _norm(text)
-    if n in idx:
+    if n in idx and not n.isdigit():  # numbers only as written above ('-1' is not item 1)
         return idx[n]
     raise NotFound("item", name_or_number, [i["name"] for i in items()])
 
@@ -121,7 +121,7 @@ def find_scenario(name_or_number: str | int) -> dict:
         raise NotFound("scenario", name_or_number, [])
     idx = _index("scenarios", "number", "name")
     n = _norm(text)
-    if n in idx:
+    if n in idx and not n.isdigit():  # numbers only as written above ('-1' is not scenario 1)
         return idx[n]
     raise NotFound("scenario", name_or_number, [s["name"] for s in scenarios()])
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 
 from ghcli.campaign import catalog, state
+from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.errors import BadInput, NotFound, Refused
 
@@ -187,6 +188,8 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
     changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
     if not any(changes.values()):
         raise BadInput("nothing to adjust: give --xp, --gold or --checkmarks (e.g. --gold -10)")
+    for col, delta in changes.items():
+        amount(f"--{col}", delta)
     with store.change("character adjust") as db:
         char = state.find_character(store, name)
         parts = []

@@ -25,7 +25,7 @@ import datetime
 from pathlib import Path
 
 from ghcli.campaign import catalog, effects, state
-from ghcli.campaign.db import Store
+from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.errors import BadInput, NotFound, Refused
 
 DEFAULT_CAMPAIGN_NAME = "Gloomhaven"
@@ -47,6 +47,8 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
     """Create a campaign database in the starting state; refuses an existing one."""
     name = _clean_name(name, "campaign")
     party = _clean_name(party, "party")
+    if seed is not None and not -MAX_SQLITE_INT - 1 <= seed <= MAX_SQLITE_INT:
+        raise BadInput(f"--seed {seed} is out of range ({-MAX_SQLITE_INT - 1} to {MAX_SQLITE_INT})")
     store = Store.create(path)
     ok = False
     try:
@@ -119,6 +121,18 @@ def prosperity(store: Store) -> dict:
 
 
 def party_info(store: Store, party: dict) -> dict:
+    """A party at a glance; ``where`` says it in words: "in town", "on the road to
+    scenario 1 Black Barrow" (``road_event_due``: its road event not drawn yet),
+    "at scenario 1 Black Barrow" (played, not yet back in town)."""
+    number = party["scenario"] if party["location"] != "town" else None
+    name = None
+    if number is not None:
+        try:
+            name = catalog.scenario(number)["name"]
+        except NotFound:
+            pass
+    label = f"scenario {number}" + (f" {name}" if name else "")
+    where = {"town": "in town", "road": f"on the road to {label}", "scenario": f"at {label}"}[party["location"]]
     return {
         "id": party["id"],
         "name": party["name"],
@@ -126,7 +140,16 @@ def party_info(store: Store, party: dict) -> dict:
         "price_modifier": catalog.price_modifier(party["reputation"]),
         "location": party["location"],
         "scenario": party["scenario"],
+        "scenario_name": name,
+        "where": where,
+        "road_event_due": bool(party["road_event_due"]),
+        "casual": bool(party["casual"]) and party["location"] != "town",
     }
+
+
+def pending_events(store: Store) -> list[dict]:
+    """Event cards drawn and not resolved yet (at most one per deck)."""
+    return store.rows("SELECT deck, card FROM pending_events ORDER BY deck")
 
 
 def status(store: Store) -> dict:
@@ -150,6 +173,7 @@ def status(store: Store) -> dict:
             for s in scenarios.availability(store, party) if s["state"] == "available"
         ],
         "unlocked_classes": [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")],
+        "pending_events": pending_events(store),
     }
 
 

@@ -27,7 +27,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from ghcli.errors import GhcliError, Refused
+from ghcli.errors import BadInput, GhcliError, Refused
 
 Migration = tuple[str, Callable[[Any], None]]
 
@@ -41,11 +41,35 @@ class DatabaseError(GhcliError):
     """The database cannot be used: missing, newer than this ghcli, not a ghcli database."""
 
 
+class UnusableDatabase(DatabaseError, BadInput):
+    """--db names something that cannot be a campaign database: a directory, a file that
+    is not SQLite, a place where no file can be made (bad usage: exit 2)."""
+
+
+# SQLite stores whole numbers in 64 bits; a bigger one cannot match or be written.
+MAX_SQLITE_INT = 2**63 - 1
+
+
+def _an(kind: str) -> str:
+    return ("an " if kind[:1].lower() in "aeiou" else "a ") + kind
+
+
+def _too_large(params: Any = ()) -> BadInput:
+    """The error for a number SQLite cannot hold (sqlite3 raises OverflowError)."""
+    values = params.values() if isinstance(params, dict) else params or ()
+    big = next((v for v in values if isinstance(v, int) and not -MAX_SQLITE_INT - 1 <= v <= MAX_SQLITE_INT), None)
+    what = f"{big} is" if big is not None else "a number is"
+    return BadInput(f"{what} too large (whole numbers go up to {MAX_SQLITE_INT})")
+
+
 def _schema_migration(db) -> None:
     from ghcli.data import schema_sql
 
     db.executescript(schema_sql())
 
+
+# Campaign kinds by migration set, for messages about a file of another kind.
+_KINDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
 
 GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
@@ -70,15 +94,23 @@ class Store:
 
     @classmethod
     def _connect(cls, path: Path, create: bool) -> sqlite3.Connection:
+        if path.is_dir():
+            raise UnusableDatabase(f"{path} is a directory, not a database file (give --db FILE)")
         if create:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent.exists() and not path.parent.is_dir():
+                raise UnusableDatabase(f"cannot create database {path}: {path.parent} is not a directory")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise UnusableDatabase(f"cannot create database {path}: {e.strerror or e}") from None
             uri = f"file:{path}?mode=rwc"
         else:
             uri = f"file:{path}?mode=rw"
         try:
             conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.OperationalError as e:
-            raise DatabaseError(f"cannot open database {path}: {e}") from None
+            verb = "create" if create else "open"
+            raise UnusableDatabase(f"cannot {verb} database {path}: {e}") from None
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -89,14 +121,23 @@ class Store:
              kind: str = "campaign", init_hint: str = "ghcli init") -> "Store":
         """Open an existing database, migrating it if it is older than this ghcli."""
         path = Path(path)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             raise DatabaseError(f"no {kind} at {path}: run `{init_hint}` first (or give --db PATH)")
         store = cls(cls._connect(path, create=False), path, set_name, migrations)
         try:
             applied = store._applied()
+            others = store._other_sets()
+            foreign = store.value("SELECT count(*) FROM sqlite_master") > 0
         except sqlite3.DatabaseError as e:
-            raise DatabaseError(f"{path} is not a ghcli database ({e})") from None
+            store.close()
+            raise UnusableDatabase(f"{path} is not a ghcli database ({e})") from None
         if not applied:
+            store.close()
+            if others:
+                raise UnusableDatabase(f"{path} holds {_an(_KINDS.get(others[0], others[0] + ' database'))}, "
+                                       f"not {_an(_KINDS.get(set_name, kind))}: give another --db")
+            if foreign:
+                raise UnusableDatabase(f"{path} is an SQLite database that ghcli did not make: give another --db")
             raise DatabaseError(f"{path} holds no {kind}: run `{init_hint}` first")
         known = [name for name, _ in store.migrations]
         unknown = [name for name in applied if name not in known]
@@ -113,8 +154,10 @@ class Store:
                kind: str = "campaign") -> "Store":
         """Create a new database file with the whole schema. Refuses an existing one."""
         path = Path(path)
+        if path.is_dir():
+            raise UnusableDatabase(f"{path} is a directory, not a database file (give --db FILE)")
         if path.exists() and path.stat().st_size > 0:
-            raise Refused(f"a {kind} already exists at {path}; refusing to overwrite it")
+            raise Refused(f"{cls._describe(path, set_name, kind)} already exists at {path}; refusing to overwrite it")
         store = cls(cls._connect(path, create=True), path, set_name, migrations)
         store.conn.execute("PRAGMA journal_mode = WAL")
         store.migrate()
@@ -122,6 +165,24 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    @classmethod
+    def _describe(cls, path: Path, set_name: str, kind: str) -> str:
+        """What an existing file holds, for the refusal to overwrite it: 'a campaign', 'an Arkham campaign', 'a file'."""
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                sets = [r[0] for r in conn.execute(
+                    f"SELECT DISTINCT migration_set FROM {MIGRATIONS_TABLE} ORDER BY rowid")]
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return "a file that is not a ghcli database"
+        if set_name in sets:
+            return _an(kind)
+        if sets:
+            return _an(_KINDS.get(sets[0], sets[0] + " database"))
+        return "a database that is not a ghcli one"
 
     # -- migrations ------------------------------------------------------
 
@@ -133,6 +194,14 @@ class Store:
             return []
         return [r[0] for r in self.conn.execute(
             f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid", [self.set_name])]
+
+    def _other_sets(self) -> list[str]:
+        """Migration sets of other campaign kinds in this file (an Arkham file opened as Gloomhaven)."""
+        if not self.conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [MIGRATIONS_TABLE]).fetchone():
+            return []
+        return [r[0] for r in self.conn.execute(
+            f"SELECT DISTINCT migration_set FROM {MIGRATIONS_TABLE} WHERE migration_set != ?", [self.set_name])]
 
     def migrate(self) -> None:
         """Apply pending migrations, each atomically, then refresh the undo triggers."""
@@ -174,15 +243,21 @@ class Store:
 
     # -- reading ---------------------------------------------------------
 
+    def _execute(self, sql: str, params: Sequence[Any] | dict):
+        try:
+            return self.conn.execute(sql, params)
+        except OverflowError:
+            raise _too_large(params) from None
+
     def rows(self, sql: str, params: Sequence[Any] | dict = ()) -> list[dict]:
-        return [dict(r) for r in self.conn.execute(sql, params).fetchall()]
+        return [dict(r) for r in self._execute(sql, params).fetchall()]
 
     def one(self, sql: str, params: Sequence[Any] | dict = ()) -> dict | None:
-        row = self.conn.execute(sql, params).fetchone()
+        row = self._execute(sql, params).fetchone()
         return dict(row) if row is not None else None
 
     def value(self, sql: str, params: Sequence[Any] | dict = ()) -> Any:
-        row = self.conn.execute(sql, params).fetchone()
+        row = self._execute(sql, params).fetchone()
         return row[0] if row is not None else None
 
     # -- writing ---------------------------------------------------------
@@ -216,6 +291,12 @@ class Store:
             )
             self.conn.execute("UPDATE undo_log SET history_id = ? WHERE history_id IS NULL", [cur.lastrowid])
             self.conn.execute("COMMIT")
+        except OverflowError:
+            # A number too big for SQLite reached a write: the commands check their
+            # amounts first; this keeps any that slips through a one-line bad input.
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise _too_large() from None
         except BaseException:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
@@ -223,8 +304,10 @@ class Store:
 
     def history(self, limit: int | None = None) -> list[dict]:
         sql = "SELECT id, at, command, summary FROM history ORDER BY id DESC"
-        if limit:
-            sql += f" LIMIT {int(limit)}"
+        if limit is not None and limit < 0:
+            raise BadInput(f"--limit must be 0 (all) or more, not {limit}")
+        if limit and limit <= MAX_SQLITE_INT:  # a larger limit is all of it
+            return self.rows(sql + " LIMIT ?", [int(limit)])
         return self.rows(sql)
 
     def undo(self) -> dict:

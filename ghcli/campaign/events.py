@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ghcli.campaign import catalog, effects, state
+from ghcli.campaign.amounts import amount, amounts
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
 from ghcli.errors import BadInput, Refused
@@ -61,6 +62,27 @@ def _deck(deck: str) -> str:
     if d not in DECKS:
         raise BadInput(f"unknown event deck {deck!r}; choose city or road")
     return d
+
+
+def event_card(deck: str, card: int) -> int:
+    """A city or road event card's number, checked against the game's decks (city 1-81, road 1-69)."""
+    deck = _deck(deck)
+    last = catalog.facts()[f"max_{deck}_event"]
+    if not 1 <= card <= last:
+        raise BadInput(f"there is no {deck} event {card}: {deck} events are numbered 1-{last}")
+    return card
+
+
+def check_outcome(out: Outcome) -> None:
+    """Bad input in an outcome (a huge amount, an event card that does not exist), before anything is written."""
+    for label, n in (("--gold-each", out.gold_each), ("--xp-each", out.xp_each),
+                     ("--checkmarks-each", out.checkmarks_each), ("--reputation", out.reputation),
+                     ("--prosperity", out.prosperity)):
+        amount(label, n)
+    for label, mapping in (("--gold", out.gold), ("--xp", out.xp), ("--checkmarks", out.checkmarks)):
+        amounts(label, mapping)
+    for deck, card in out.add_events:
+        event_card(deck, card)
 
 
 def deck_cards(store: Store, deck: str) -> list[int]:
@@ -107,6 +129,7 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
     opt = option.strip().upper()
     if opt not in ("A", "B"):
         raise BadInput(f"option must be A or B, not {option!r}")
+    check_outcome(outcome)
     done: list[str] = []
     with store.change("event resolve", f"resolve {deck} event"):
         party = state.current_party(store)

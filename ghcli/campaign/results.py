@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from ghcli.campaign import catalog, effects, state
+from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member
 from ghcli.errors import BadInput, Refused
@@ -55,6 +56,7 @@ def finish(
         for name, n in mapping.items():
             if n < 0:
                 raise BadInput(f"{label} {name}={n}: the count cannot be negative")
+            amount(f"{label} {name}", n)
     if not won and (checkmarks or items):
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks and --item")
     if choose is not None and choose not in sc["unlocks"]:

@@ -54,6 +54,7 @@ def app_dir() -> Path:
 # The ClickException that typer's own click (vendored as typer._click in
 # typer >= 0.2x) catches; plain ``click.ClickException`` is a different class there.
 _ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+_UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
 class _Failure(_ClickException):
@@ -67,16 +68,51 @@ class _Failure(_ClickException):
         typer.echo(f"error: {self.format_message()}", err=True)
 
 
+def usage_failure(e: Any) -> "_Failure":
+    """click's usage error (a missing option, a bad value, an unknown command) as one line, exit 2.
+
+    click prints the usage line, a hint and the error on four lines; ghcli's
+    errors are one line: the message, then where the help is.
+    """
+    message = e.format_message().strip().rstrip(".")
+    message = message[:1].lower() + message[1:]
+    option = getattr(e, "option_name", None)
+    if type(e).__name__ == "NoSuchOption" and option and option[1:2].isdigit():
+        message += f" (to give a negative number, put -- before it: -- {option})"
+    ctx = getattr(e, "ctx", None)
+    if ctx is not None:
+        message += f" (see `{ctx.command_path} --help`)"
+    return _Failure(message, 2)
+
+
+def _is_usage_error(e: BaseException) -> bool:
+    # ``ghcli`` or ``ghcli campaign`` alone shows the help (click's NoArgsIsHelpError): keep that.
+    return isinstance(e, _UsageError) and type(e).__name__ != "NoArgsIsHelpError"
+
+
 class ErrorHandlingGroup(TyperGroup):
     """Turns the named errors of the lower layers into one line and an exit code.
 
     BadInput (exit 2), Refused and other GhcliErrors (exit 1); a locked or
-    broken database is reported the same way. Never a traceback.
+    broken database is reported the same way; click's usage errors become one
+    line with exit 2. Never a traceback.
     """
+
+    def make_context(self, info_name: Any, args: Any, parent: Any = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except _UsageError as e:
+            if not _is_usage_error(e):
+                raise
+            raise usage_failure(e) from None
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except _UsageError as e:
+            if not _is_usage_error(e):
+                raise
+            raise usage_failure(e) from None
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
         except sqlite3.OperationalError as e:

@@ -3,11 +3,12 @@
 Only typer and the standard library at import time: the campaign modules are
 imported inside the commands. ``status --json`` keys (see README):
 campaign{name, created, seed}, prosperity{checkmarks, level, to_next_level},
-donations, party{id, name, reputation, price_modifier, location, scenario},
+donations, party{id, name, reputation, price_modifier, location, scenario,
+scenario_name, where, road_event_due, casual},
 achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
-unlocked_classes[key].
+unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved).
 """
 
 from __future__ import annotations
@@ -46,18 +47,23 @@ def _signed_text(n: int) -> str:
 
 def _status_text(s: dict) -> str:
     p, party = s["prosperity"], s["party"]
-    where = party["location"] if party["location"] == "town" else f"{party['location']} {party['scenario'] or ''}".strip()
     nxt = (f"{p['to_next_level']} to level {p['level'] + 1}" if p["to_next_level"] is not None else "top level")
     lines = [
         f"Campaign:     {s['campaign']['name']}",
-        f"Party:        {party['name']} ({'in town' if where == 'town' else 'at ' + where})",
+        f"Party:        {party['name']} ({_where(party)})",
         f"Prosperity:   level {p['level']} ({p['checkmarks']} checkmarks; {nxt})",
         f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
         f"Donations:    {s['donations']} gold",
         "Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none"),
         "Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none"),
-        "",
     ]
+    pending = s.get("pending_events", [])
+    if party["road_event_due"] and not any(e["deck"] == "road" for e in pending):
+        lines.append("Road event:   due, not drawn yet (`ghcli event draw road`)")
+    for e in pending:
+        lines.append(f"Drawn event:  {e['deck']} event {e['card']}, not resolved yet "
+                     f"(`ghcli event resolve {e['deck']} --option A|B ... --return|--remove`)")
+    lines.append("")
     if s["characters"]:
         lines.append(common.table(
             [[c["name"], c["class_name"], c["party"], c["level"], c["xp"], c["gold"], c["checkmarks"],
@@ -70,6 +76,11 @@ def _status_text(s: dict) -> str:
     lines.append("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none"))
     return "\n".join(lines)
+
+
+def _where(party: dict) -> str:
+    """'in town', 'on the road to scenario 1 Black Barrow', 'at scenario 1 Black Barrow, casual play'."""
+    return party["where"] + (", casual play" if party.get("casual") else "")
 
 
 def _ach(a: dict) -> str:

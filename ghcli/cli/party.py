@@ -71,7 +71,7 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
 
     rows = core.list_parties(open_store())
     common.emit(rows, as_json, lambda: common.table(
-        [["*" if r["current"] else "", r["name"], f"{r['reputation']:+d}", r["location"],
+        [["*" if r["current"] else "", r["name"], f"{r['reputation']:+d}", r["where"],
           ", ".join(r["characters"])] for r in rows],
         ["", "party", "reputation", "location", "characters"]))
 

@@ -1,9 +1,186 @@
-"""Commands of `ghcli rules` (placeholder until its issue fills it)."""
+"""`ghcli rules focus` and `ghcli rules los`: a monster's turn and line of sight on a described board.
+
+BOARD is a file or ``-`` (standard input), in JSON (board format 1) or the
+text format of ``ghcli.rules.textboard``. The rules live in
+``ghcli.rules.monster`` and ``ghcli.rules.los``; this module parses, calls,
+formats.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+from typing import List, Optional
+
 import typer
+
+from ghcli.cli import common
 
 
 def register(rules_app: typer.Typer) -> None:
-    pass
+    rules_app.command("focus")(focus)
+    rules_app.command("los")(los)
+
+
+def _load(path: str):
+    """(document dict, Board) of a board file or '-'."""
+    from ghcli.rules import textboard
+    from ghcli.rules.board import Board
+
+    doc = textboard.load(common.read_text(path))
+    try:
+        board = Board.from_dict(doc)
+    except Exception as e:
+        from ghcli.errors import BadInput
+
+        if isinstance(e, BadInput):
+            where = "" if path == "-" else f"{path}: "
+            raise BadInput(f"{where}{e}") from None
+        raise
+    return doc, board
+
+
+def _hex_arg(text: str, option: str):
+    from ghcli.errors import BadInput
+    from ghcli.rules.hexes import Hex
+
+    parts = text.replace(" ", "").split(",")
+    try:
+        q, r = (int(p) for p in parts)
+    except ValueError:
+        raise BadInput(f"{option} must be a hex Q,R (two whole numbers), not {text!r}") from None
+    return Hex(q, r)
+
+
+def _write_svg(path: str, text: str) -> None:
+    from ghcli.cli.rules_pictures import write_svg
+
+    write_svg(path, text)
+
+
+def _focus_text(doc: dict, answer: dict) -> str:
+    from ghcli.render.ascii import picture
+
+    lines = []
+    focus = ", ".join(answer["focus"]) or "none (the monster neither moves nor attacks)"
+    lines.append(f"{answer['active']}: focus {focus}")
+    rows = [
+        [o["focus"] or "-", f"[{o['destination'][0]}, {o['destination'][1]}]", ", ".join(o["targets"]) or "-",
+         " ".join(f"[{q},{r}]" for q, r in o["path"])]
+        for o in answer["options"]
+    ]
+    if rows:
+        lines.append(common.table(rows, ["focus", "destination", "targets", "path"]))
+    pic = picture(doc, answer=answer)
+    if pic:
+        lines.append(pic)
+    lines.extend(f"- {why}" for why in answer["explanation"])
+    return "\n".join(lines)
+
+
+def focus(
+    boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
+    as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
+) -> None:
+    """Where the active monster moves and whom it attacks, with every players' choice."""
+    from ghcli.errors import BadInput
+    from ghcli.rules.monster import decide
+
+    if svg is not None and len(boards) != 1:
+        raise BadInput("--svg takes exactly one BOARD")
+    if boards.count("-") > 1:
+        raise BadInput("standard input ('-') can be read only once")
+    loaded = [_load(p) for p in boards]  # validate every board before printing anything
+    answers = [decide(board).to_dict() for _, board in loaded]
+    if svg is not None:
+        from ghcli.render.svg import svg as draw
+
+        _write_svg(svg, draw(loaded[0][0], answer=answers[0]))
+    if as_json:
+        if len(answers) == 1:
+            common.emit(answers[0], True)
+        else:
+            for a in answers:
+                sys.stdout.write(json.dumps(a, ensure_ascii=False) + "\n")
+        return
+    texts = []
+    for path, (doc, _), answer in zip(boards, loaded, answers):
+        text = _focus_text(doc, answer)
+        texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
+    typer.echo("\n\n".join(texts))
+
+
+def los(
+    board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
+    from_: str = typer.Option(..., "--from", metavar="Q,R", help="The hex looking."),
+    to: Optional[str] = typer.Option(None, "--to", metavar="Q,R", help="The hex looked at (else list every visible hex)."),
+    as_json: bool = common.json_option(),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
+) -> None:
+    """Whether one hex sees another (or every hex one hex sees), by the board's rule set."""
+    from ghcli.errors import BadInput
+    from ghcli.rules.los import sight_for
+
+    doc, b = _load(board)
+    a = _hex_arg(from_, "--from")
+    if a not in b.hexes:
+        raise BadInput(f"--from {list(a)} is not on the map")
+    sight = sight_for(b)
+    if to is None:
+        seen = [[h.q, h.r] for h in sight.visible_from(a) if h != a]
+        data = {"from": [a.q, a.r], "visible": seen}
+        if svg is not None:
+            from ghcli.render.svg import svg as draw
+
+            _write_svg(svg, draw(doc))
+        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
+        return
+    t = _hex_arg(to, "--to")
+    if t not in b.hexes:
+        raise BadInput(f"--to {list(t)} is not on the map")
+    full = sight.explain(a, t)
+    full["line"] = _rounded(full["line"])
+    full["blocked_line"] = _rounded(full["blocked_line"])
+    full["blocked_by"] = _rounded(full["blocked_by"])
+    if svg is not None:
+        from ghcli.render.svg import svg as draw
+
+        _write_svg(svg, draw(doc, los=full))
+    data = {"visible": full["visible"], "line": full["line"], "from": full["from"], "to": full["to"]}
+    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules))
+
+
+def _rounded(line):
+    if line is None:
+        return None
+    return [[round(x, 4), round(y, 4)] for x, y in line]
+
+
+def _los_text(doc: dict, full: dict, rules: str) -> str:
+    from ghcli.render.ascii import picture
+
+    a, t = full["from"], full["to"]
+    rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"
+    lines = []
+    if full["visible"]:
+        lines.append(f"[{a[0]}, {a[1]}] sees [{t[0]}, {t[1]}] ({rules}: {rule}).")
+        if full["line"]:
+            (x1, y1), (x2, y2) = full["line"]
+            lines.append(f"a clear line: ({x1}, {y1}) to ({x2}, {y2})")
+    else:
+        lines.append(f"[{a[0]}, {a[1]}] does not see [{t[0]}, {t[1]}] ({rules}: {rule}).")
+        if full["blocked_line"]:
+            (x1, y1), (x2, y2) = full["blocked_line"]
+            (w1, v1), (w2, v2) = full["blocked_by"]
+            lines.append(f"nearest line ({x1}, {y1}) to ({x2}, {y2}) touches the wall ({w1}, {v1})-({w2}, {v2})")
+    pic = picture(doc, los=full)
+    if pic:
+        lines.append(pic)
+    return "\n".join(lines)
+
+
+def _visible_text(doc: dict, data: dict, rules: str) -> str:
+    a = data["from"]
+    cells = " ".join(f"[{q},{r}]" for q, r in data["visible"])
+    return f"[{a[0]}, {a[1]}] sees {len(data['visible'])} hexes ({rules}): {cells}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ghcli.errors import BadInput
-from ghcli.rules.hexes import Hex, are_adjacent
+from ghcli.rules.hexes import DIRECTIONS, Hex, are_adjacent
 
 RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
@@ -29,6 +29,9 @@ class Figure:
     invisible: bool = False
     elite: bool = False
     standee: Optional[int] = None
+
+    def __hash__(self) -> int:  # ids are unique on a board: hash by id alone (fast)
+        return hash(self.id)
 
     @property
     def is_enemy(self) -> bool:
@@ -96,6 +99,29 @@ class Board:
 
     def on_map(self, h) -> bool:
         return h in self.hexes
+
+    @property
+    def links(self) -> dict:
+        """For each map hex, its neighbours on the map with no thin wall between (cached)."""
+        links = self._cache.get("links")
+        if links is None:
+            links = {}
+            hexes = self.hexes
+            cut = set()
+            for w in self.walls:
+                a, b = tuple(w)
+                cut.add((a, b))
+                cut.add((b, a))
+            canon = {h: h for h in hexes}
+            get = canon.get
+            for h in hexes:
+                q, r = h
+                out = [n for n in (get((q + dq, r + dr)) for dq, dr in DIRECTIONS) if n is not None]
+                if cut:
+                    out = [n for n in out if (h, n) not in cut]
+                links[h] = tuple(out)
+            self._cache["links"] = links
+        return links
 
     # -- construction ------------------------------------------------------
     @classmethod

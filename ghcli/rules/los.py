@@ -56,16 +56,34 @@ def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     )
 
 
+def _edge_corners():
+    """For each direction, the lattice offsets (from a hex's centre) of the edge towards it."""
+    out = []
+    for d in DIRECTIONS:
+        out.append((d, shared_edge((0, 0), d)))
+    return tuple(out)
+
+
+_EDGE_CORNERS = _edge_corners()
+
+
+def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """The segments cross at a point inside both (not merely touching)."""
+    return _orient(p1, p2, q1) * _orient(p1, p2, q2) < 0 and _orient(q1, q2, p1) * _orient(q1, q2, p2) < 0
+
+
 def wall_segments(hexes: Iterable, thin_walls: Iterable) -> list[Segment]:
     """Every sight-blocking segment: thin walls plus the map's edge."""
     hexset = set(hexes)
     segs: set[Segment] = set()
     for h in hexset:
         q, r = h
-        for dq, dr in DIRECTIONS:
-            n = (q + dq, r + dr)
-            if n not in hexset:
-                segs.add(shared_edge(h, n))
+        X, Y = 3 * q, 2 * r + q
+        for (dq, dr), (c1, c2) in _EDGE_CORNERS:
+            if (q + dq, r + dr) not in hexset:
+                a = (X + c1[0], Y + c1[1])
+                b = (X + c2[0], Y + c2[1])
+                segs.add((a, b) if a <= b else (b, a))
     for w in thin_walls:
         a, b = tuple(w)
         segs.add(shared_edge(a, b))
@@ -105,35 +123,62 @@ class Sight:
         self.walls = wall_segments(self.hexes, thin_walls)
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
-        # wall midpoints in lattice units times 2, for the quick nearness filter
-        self._mids = [((p[0] + q[0]), (p[1] + q[1])) for p, q in self.walls]
+        # walls bucketed by the real position of their midpoint, for the nearness filter
+        self._cell = 2.0
+        self._grid: dict = {}
+        for seg in self.walls:
+            (px, py), (qx, qy) = seg
+            mx, my = (px + qx) / 4.0, (py + qy) * HALF_SQRT3 / 2.0
+            key = (int(mx // self._cell), int(my // self._cell))
+            self._grid.setdefault(key, []).append((mx, my, seg))
         self._cache: dict = {}
 
     # -- helpers --------------------------------------------------------------
     def _near_walls(self, a, b) -> list[Segment]:
-        """Walls that a line between hexes a and b could touch (near the pair's hull)."""
+        """Walls that a line between hexes a and b could touch: those whose midpoint lies
+        within 1.5 (a hex's radius plus half an edge) of the segment between the centres."""
         ax, ay = lattice_centre(a)
         bx, by = lattice_centre(b)
-        # real coordinates: x = X/2, y = Y*sqrt(3)/2; work in doubled-real units squared
-        ax2, ay2, bx2, by2 = ax, ay * SQRT3, bx, by * SQRT3  # (2x, 2y)
-        dx, dy = bx2 - ax2, by2 - ay2
+        # real coordinates of the centres
+        rax, ray, rbx, rby = ax / 2.0, ay * HALF_SQRT3, bx / 2.0, by * HALF_SQRT3
+        dx, dy = rbx - rax, rby - ray
         ll = dx * dx + dy * dy
+        limit = 1.5 * 1.5 + 1e-9
+        cell = self._cell
         out = []
-        limit = (2 * 1.5 + 0.01) ** 2  # 1 (hex radius) + 0.5 (half an edge), doubled
-        for (mx, my), seg in zip(self._mids, self.walls):
-            px, py = mx / 2.0, my / 2.0 * SQRT3
-            t = ((px - ax2) * dx + (py - ay2) * dy) / ll if ll else 0.0
-            t = 0.0 if t < 0 else 1.0 if t > 1 else t
-            ex, ey = px - (ax2 + t * dx), py - (ay2 + t * dy)
-            if ex * ex + ey * ey <= limit:
-                out.append(seg)
+        for cx in range(int((min(rax, rbx) - 1.5) // cell), int((max(rax, rbx) + 1.5) // cell) + 1):
+            for cy in range(int((min(ray, rby) - 1.5) // cell), int((max(ray, rby) + 1.5) // cell) + 1):
+                for px, py, seg in self._grid.get((cx, cy), ()):
+                    t = ((px - rax) * dx + (py - ray) * dy) / ll if ll else 0.0
+                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                    ex, ey = px - rax - t * dx, py - ray - t * dy
+                    if ex * ex + ey * ey <= limit:
+                        out.append(seg)
         return out
 
     @staticmethod
     def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
-        for p, q in walls:
-            if segments_touch(a, b, p, q):
-                return False
+        """No wall touches the segment a-b (exact; inlined orientation tests)."""
+        ax, ay = a
+        bx, by = b
+        minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
+        miny, maxy = (ay, by) if ay <= by else (by, ay)
+        dx, dy = bx - ax, by - ay
+        for (px, py), (qx, qy) in walls:
+            if (px < minx and qx < minx) or (px > maxx and qx > maxx):
+                continue
+            if (py < miny and qy < miny) or (py > maxy and qy > maxy):
+                continue
+            o1 = dx * (py - ay) - dy * (px - ax)
+            o2 = dx * (qy - ay) - dy * (qx - ax)
+            if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+                continue
+            ex, ey = qx - px, qy - py
+            o3 = ex * (ay - py) - ey * (ax - px)
+            o4 = ex * (by - py) - ey * (bx - px)
+            if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+                continue
+            return False  # crossing, touching, or collinear with overlapping boxes
         return True
 
     # -- the tests -------------------------------------------------------------
@@ -170,7 +215,8 @@ class Sight:
 
     def explain(self, a, b) -> dict:
         """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
-        corner-to-corner line and the wall it touches (real coordinates)."""
+        corner-to-corner line (fewest walls crossed, then touched, then shortest) and the
+        wall it touches nearest its start (real coordinates)."""
         line = None if a == b else self.witness(a, b)
         out = {
             "from": [a[0], a[1]],
@@ -186,8 +232,9 @@ class Sight:
             for ca in lattice_corners(a):
                 for cb in lattice_corners(b):
                     hits = [w for w in walls if segments_touch(ca, cb, w[0], w[1])]
+                    crossed = sum(1 for w in hits if _crosses(ca, cb, w[0], w[1]))
                     length = (ca[0] - cb[0]) ** 2 + 3 * (ca[1] - cb[1]) ** 2
-                    key = (len(hits), length)
+                    key = (crossed, len(hits), length)
                     if best is None or key < best[0]:
                         best = (key, ca, cb, hits)
             _, ca, cb, hits = best
@@ -196,6 +243,9 @@ class Sight:
             out["blocked_line"] = [list(lattice_to_real(ca)), list(lattice_to_real(cb))]
             out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
         return out
+
+
+HALF_SQRT3 = SQRT3 / 2.0
 
 
 def _unscale(p: Point) -> tuple[float, float]:

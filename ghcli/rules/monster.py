@@ -20,11 +20,20 @@ that come from AluminumAngel's "gloom" monster mover):
 * Focus: the enemy (character or summon, not invisible) attackable with the
   least movement (unlimited movement assumed); ties go to proximity (not in
   Jaws of the Lion), then lower initiative, then the players choose.
-* Targets: the focus plus as many more enemies as the attack allows. Extra
-  targets are ranked like focuses (Gloomhaven; Jaws of the Lion without
-  proximity); Frosthaven does not rank them. Then a ranged attack avoids
-  disadvantage (an enemy at range 1) unless the monster is muddled; then
-  the least movement.
+* Targets: the focus plus as many more enemies as the attack allows (an
+  area's pattern may be rotated and mirrored; a ranged pattern needs one red
+  hex on the map in range; extra targets beyond an area are single targets).
+  Groups of targets are ranked (Gloomhaven, Jaws of the Lion) by the
+  movement needed to attack the whole group, then the extra targets'
+  proximity (not Jaws) and initiative; Frosthaven does not rank them. Then a
+  ranged attack avoids disadvantage (an enemy at range 1) unless muddled:
+  fewest disadvantaged targets, then least movement, then disadvantage on
+  the less important targets. Equally ranked groups are each a players'
+  choice with their own best hex in Gloomhaven; in Jaws of the Lion the
+  least movement decides between them.
+* Icy terrain (all rule sets, as the cases do): a step onto ice slides on in
+  the same direction, for free, until a hex that is not icy or until the
+  next hex is blocked (a wall, an obstacle, any figure).
 * If the monster can attack its focus this turn it moves to the best such
   hex reachable now. Otherwise it picks its destination among all hexes
   from which it could attack its focus: in Gloomhaven and Jaws of the Lion
@@ -44,6 +53,11 @@ from typing import Optional
 from ghcli.rules.board import Board, Figure
 from ghcli.rules.hexes import DIRECTIONS, Hex, bfs, distance, mirror, rotate, search
 from ghcli.rules.los import sight_for
+
+
+#: Weight of one negative hex in an integer movement cost (neg * NEG + movement):
+#: larger than any movement, so costs compare as the pair (negative hexes, movement).
+NEG = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -117,7 +131,6 @@ class _Turn:
     def __init__(self, board: Board):
         self.b = board
         self.rs = RULE_SETS[board.rules]
-        self.sight = sight_for(board)
         self.me = board.monster
         self.start = self.me.at
         act = board.action
@@ -127,11 +140,28 @@ class _Turn:
         self.area = tuple(self.attack.area) if self.attack else ()
         self.occ = {f.at: f for f in board.figures if f.id != self.me.id}
         self.enemies = [f for f in board.figures if f.is_enemy and not f.invisible]
+        self.bit = {e.id: 1 << i for i, e in enumerate(self.enemies)}
         self.walled_cache: dict = {}
+        self.links = board.links
+        self.blocked_walk = board.obstacle | {f.at for f in board.figures if f.is_enemy and f.id != self.me.id}
+        self.enter_cost = {
+            h: (NEG if (h in board.trap or h in board.hazardous) else 0) + (2 if h in board.difficult else 1)
+            for h in board.hexes
+        }
+        self.linksets = {h: frozenset(ns) for h, ns in self.links.items()}
         self.mode = "teleport" if act.teleport else "fly" if act.flying else "jump" if act.jump else "walk"
-        self.cost = self._costs(self.start)
+        self.parents: dict = {}
+        self.cost = self._costs(self.start, self.parents)
         self.prox = self.walled(self.start)
         self.why: list[str] = []
+
+    @property
+    def sight(self):
+        """Line of sight on this board (built on first use: melee needs none)."""
+        s = self.__dict__.get("_sight")
+        if s is None:
+            s = self.__dict__["_sight"] = sight_for(self.b)
+        return s
 
     # -- terrain and movement --------------------------------------------------
     def neg(self, h) -> int:
@@ -141,63 +171,102 @@ class _Turn:
         return h == self.start or (h in self.b.hexes and h not in self.b.obstacle and h not in self.occ)
 
     def open_edge(self, a, b) -> bool:
-        return b in self.b.hexes and frozenset((a, b)) not in self.b.walls
+        return b in self.linksets.get(a, ())
+
+    def nbrs(self, h):
+        return self.links.get(h, ())
 
     def walk_step(self, a, b):
-        if not self.open_edge(a, b) or b in self.b.obstacle:
+        """Cost (negative hexes * NEG + movement) of a plain step from a into its linked
+        neighbour b, or None when not allowed."""
+        if b in self.blocked_walk:
             return None
-        f = self.occ.get(b)
-        if f is not None and f.is_enemy:
-            return None
-        return (self.neg(b), 2 if b in self.b.difficult else 1)
+        return self.enter_cost[b]
 
-    def _costs(self, origin) -> dict:
+    def can_slide(self, a, b) -> bool:
+        return self.open_edge(a, b) and b not in self.b.obstacle and b not in self.occ
+
+    def walk_moves(self, h):
+        """Walking moves from h: a step, and on icy terrain the slide that follows it."""
+        icy = self.b.icy
+        for n in self.links.get(h, ()):
+            c = self.walk_step(h, n)
+            if c is None:
+                continue
+            if n in icy:
+                dq, dr = n.q - h.q, n.r - h.r
+                cost = self.neg(n) * NEG + 1
+                cur = n
+                while cur in icy:
+                    nxt = Hex(cur.q + dq, cur.r + dr)
+                    if not self.can_slide(cur, nxt):
+                        break
+                    cur = nxt
+                    cost += self.neg(cur) * NEG
+                yield cur, cost
+            else:
+                yield n, c
+
+    def _costs(self, origin, parents=None) -> dict:
         """(negative hexes, movement) to reach each hex from origin with unlimited movement."""
         b = self.b
         if self.mode == "walk":
-            return search([origin], self.walk_step, zero=(0, 0))
+            found = search([origin], self.walk_moves, parents=parents)
+            return {h: divmod(c, NEG) for h, c in found.items()}
         if self.mode == "teleport":
             return {h: (0 if h == origin else self.neg(h), distance(origin, h)) for h in b.hexes}
-        steps = bfs([origin], self.open_edge)
+        steps = bfs([origin], self.nbrs)
         if self.mode == "fly":
             return {h: (0, d) for h, d in steps.items()}
         return {
-            h: (0, 0) if h == origin else (self.neg(h), d + (1 if h in b.difficult and self.rs.jump_landing_pays_difficult else 0)) for h, d in steps.items()
+            h: (0, 0) if h == origin else (self.neg(h), d + (1 if h in b.difficult and self.rs.jump_landing_pays_difficult else 0))
+            for h, d in steps.items()
         }
 
-    def reverse_costs(self, dest) -> dict:
-        """Cost from each hex to dest (the remaining path if the monster stood there)."""
+    def remaining(self, dest, froms) -> dict:
+        """Cost from each hex of ``froms`` to dest (the rest of the path if the monster stood there)."""
         b = self.b
-        if self.mode == "walk":
+        if self.mode != "walk":
+            back = self._costs(dest)
+            return {x: back[x] for x in froms if x in back}
+        if b.icy:  # sliding makes paths one-way: search forward from each hex
+            out = {}
+            for x in froms:
+                c = search([x], self.walk_moves, until=(dest,)).get(dest)
+                if c is not None:
+                    out[x] = divmod(c, NEG)
+            return out
+        blocked = self.blocked_walk
+        links = self.links
 
-            def back(a, x):  # stepping from x into a costs entering a
-                if not self.open_edge(x, a) or x in b.obstacle:
-                    return None
-                f = self.occ.get(x)
-                if f is not None and f.is_enemy:
-                    return None
-                return (self.neg(a), 2 if a in b.difficult else 1)
+        def back_moves(a):  # the step x -> a, seen from a, costs entering a
+            enter = self.enter_cost[a]
+            for x in links.get(a, ()):
+                if x not in blocked:
+                    yield x, enter
 
-            return search([dest], back, zero=(0, 0))
-        return self._costs(dest)
+        back = search([dest], back_moves, until=set(froms))
+        return {x: divmod(back[x], NEG) for x in froms if x in back}
 
-    def walled(self, origin) -> dict:
-        """Hexes counted around walls (not through them), ignoring figures and obstacles."""
-        d = self.walled_cache.get(origin)
+    def walled(self, origin, limit=None) -> dict:
+        """Hexes counted around walls (not through them), ignoring figures and obstacles
+        (up to ``limit`` hexes away if given)."""
+        key = (origin, limit)
+        d = self.walled_cache.get(key)
         if d is None:
-            d = bfs([origin], self.open_edge)
-            self.walled_cache[origin] = d
+            d = bfs([origin], self.nbrs, limit)
+            self.walled_cache[key] = d
         return d
 
     # -- attacks ---------------------------------------------------------------
     def can_hit(self, h, e: Figure) -> bool:
-        d = self.walled(e.at).get(h)
-        if d is None or d > max(self.range, 1) or d == 0:
+        d = self.walled(e.at, max(self.range, 1)).get(h)
+        if d is None or d == 0:
             return False
-        return self.sight.visible(h, e.at)
+        return d == 1 or self.sight.visible(h, e.at)
 
     def disadvantaged(self, h, e: Figure) -> bool:
-        return self.range > 0 and not self.act.muddled and self.walled(e.at).get(h) == 1
+        return self.range > 0 and not self.act.muddled and self.walled(e.at, max(self.range, 1)).get(h) == 1
 
     def n_targets(self) -> int:
         if not self.attack:
@@ -209,17 +278,39 @@ class _Turn:
     def attack_cost(self, e: Figure):
         """Least (negative hexes, movement) to a hex from which e can be attacked, or None."""
         best = None
-        for h, c in self.cost.items():
-            if (best is None or c < best) and self.endable(h) and self.targetable(h, e):
+        cost = self.cost
+        for h in self.attack_hexes(e):
+            c = cost.get(h)
+            if c is not None and (best is None or c < best) and self.endable(h) and self.targetable(h, e):
                 best = c
         return best
+
+    def attack_hexes(self, e: Figure) -> set:
+        """Hexes from which e might be attacked (a superset; ``targetable`` decides)."""
+        cache = self.__dict__.setdefault("_attack_hexes", {})
+        out = cache.get(e.id)
+        if out is not None:
+            return out
+        out = set()
+        if not self.area or (self.attack and self.n_targets() > 1):
+            out.update(self.walled(e.at, max(self.range, 1)))
+        if self.area and self.range == 0:
+            for pat in self.patterns():
+                out.update(Hex(e.at.q - o[0], e.at.r - o[1]) for o in pat)
+        elif self.area:
+            for cells, cov, near in self.ranged_placements():
+                if e in cov:
+                    out.update(near)
+        cache[e.id] = out
+        return out
 
     def targetable(self, h, e: Figure) -> bool:
         """e can be one of the targets of an attack from h."""
         if not self.area or (self.attack and self.n_targets() > 1):
             if e in self.hittable(h):
                 return True
-        return bool(self.area) and any(e in cov for cov in self.placements(h))
+        b = self.bit[e.id]
+        return bool(self.area) and any(cov & b for cov in self.placements(h))
 
     def focus_rank(self, e: Figure):
         c = self._attack_costs[e.id]
@@ -256,7 +347,6 @@ class _Turn:
 
     # -- the decision ----------------------------------------------------------
     def decide(self) -> Decision:
-        b = self.b
         if not self.enemies:
             return self.no_focus("no enemy can be focused: the monster does not act.")
         self._attack_costs = {e.id: self.attack_cost(e) for e in self.enemies}
@@ -270,11 +360,13 @@ class _Turn:
         options = []
         seen = set()
         for f in focuses:
-            for opt in self.options_for(f):
+            for opt in sorted(self.options_for(f), key=lambda o: (o.destination, o.targets)):
                 k = (opt.destination, opt.targets)
                 if k not in seen:
                     seen.add(k)
                     options.append(opt)
+        if len(options) > 1:
+            self.why.append(f"{len(options)} outcomes tie on every rule: players' choice.")
         return Decision(self.me.id, tuple(f.id for f in focuses), tuple(options), tuple(self.why))
 
     def no_focus(self, why: str) -> Decision:
@@ -309,7 +401,7 @@ class _Turn:
         return out
 
     def placements(self, h) -> list:
-        """Enemies covered by each area placement usable from hex h (each a frozenset)."""
+        """Enemies covered by each area placement usable from hex h (bit masks, see ``bit``)."""
         cache = self.__dict__.setdefault("_place_cache", {})
         out = cache.get(h)
         if out is not None:
@@ -318,18 +410,23 @@ class _Turn:
         found = set()
         if self.range == 0:
             for pat in self.patterns():
-                cov = frozenset(
-                    occ[c] for c in (h + o for o in pat) if c in occ and c != h and self.sight.visible(h, c)
-                )
+                cov = 0
+                for o in pat:
+                    c = Hex(h.q + o[0], h.r + o[1])
+                    if c in occ and c != h and self.sight.visible(h, c):
+                        cov |= self.bit[occ[c].id]
                 if cov:
                     found.add(cov)
         else:
             for cells, cov, near in self.ranged_placements():
                 if h in near:
-                    vis = frozenset(e for e in cov if self.sight.visible(h, e.at))
+                    vis = 0
+                    for e in cov:
+                        if self.sight.visible(h, e.at):
+                            vis |= self.bit[e.id]
                     if vis:
                         found.add(vis)
-        out = sorted(found, key=lambda c: sorted(e.id for e in c))
+        out = list(found)
         cache[h] = out
         return out
 
@@ -352,13 +449,37 @@ class _Turn:
                     near = set()
                     for c in cells:
                         if c in self.b.hexes:
-                            near.update(bfs([c], self.open_edge, self.range))
+                            near.update(bfs([c], self.nbrs, self.range))
                     seen[cells] = (cells, cov, near)
         self._ranged = list(seen.values())
         return self._ranged
 
+    def mask(self, figures) -> int:
+        m = 0
+        for e in figures:
+            m |= self.bit[e.id]
+        return m
+
+    def members(self, mask: int) -> list:
+        return [e for e in self.enemies if mask & self.bit[e.id]]
+
+    @staticmethod
+    def best_masks(keyed: list, m: int) -> list:
+        """Bit masks of every m-subset of ``keyed`` ((key, bit) pairs) made of the m best
+        by key, ties at the cut enumerated."""
+        if m <= 0:
+            return [0]
+        if len(keyed) <= m:
+            return [sum(b for _, b in keyed)]
+        keyed = sorted(keyed)
+        cut = keyed[m - 1][0]
+        sure = sum(b for k, b in keyed[:m] if k < cut)
+        n_sure = sum(1 for k, _ in keyed[:m] if k < cut)
+        tied = [b for k, b in keyed if k == cut]
+        return [sure + sum(c) for c in itertools.combinations(tied, m - n_sure)]
+
     def groups(self, h, focus: Figure) -> list:
-        """The target groups (frozensets with the focus) worth considering from hex h."""
+        """The target groups (bit masks with the focus) worth considering from hex h."""
         cache = self.__dict__.setdefault("_group_cache", {})
         key = (h, focus.id)
         out = cache.get(key)
@@ -367,45 +488,48 @@ class _Turn:
         attack = self.attack is not None
         m = self.n_targets() - 1 if attack else 0
         hit = self.hittable(h)
-        pick = self.secondary_key if self.rs.rank_extra_targets else (lambda e: self.disadvantaged(h, e))
+        bit = self.bit
+        fbit = bit[focus.id]
+        if self.rs.rank_extra_targets:
+            keyed = [((self.secondary_key(e), self.disadvantaged(h, e)), bit[e.id]) for e in hit]
+        else:
+            keyed = [(self.disadvantaged(h, e), bit[e.id]) for e in hit]
+        hit_mask = sum(b for _, b in keyed)
+        others = [kb for kb in keyed if kb[1] != fbit]
         found = set()
         if not self.area:
-            if focus in hit:
-                for g in self.best_subsets([e for e in hit if e is not focus], m, pick):
-                    found.add(frozenset((focus,) + g))
+            if hit_mask & fbit:
+                found.update(fbit | g for g in self.best_masks(others, m))
         else:
             for cov in self.placements(h):
-                rest = [e for e in hit if e not in cov]
-                if focus in cov:
-                    for g in self.best_subsets(rest, m, pick):
-                        found.add(cov | frozenset(g))
-                elif m >= 1 and focus in rest:
-                    for g in self.best_subsets([e for e in rest if e is not focus], m - 1, pick):
-                        found.add(cov | frozenset((focus,) + g))
-            if m >= 1 and focus in hit:  # extra targets only, no one in the area
-                for g in self.best_subsets([e for e in hit if e is not focus], m - 1, pick):
-                    found.add(frozenset((focus,) + g))
-        out = sorted(found, key=lambda g: sorted(e.id for e in g))
+                rest = [kb for kb in others if not cov & kb[1]]
+                if cov & fbit:
+                    found.update(cov | g for g in self.best_masks(rest, m))
+                elif m >= 1 and hit_mask & fbit:
+                    found.update(cov | fbit | g for g in self.best_masks(rest, m - 1))
+            if m >= 1 and hit_mask & fbit:  # extra targets only, no one in the area
+                found.update(fbit | g for g in self.best_masks(others, m - 1))
+        out = list(found)
         cache[key] = out
         return out
 
-    def can_attack(self, h, group) -> bool:
-        """The whole group can be the targets of one attack from h."""
+    def can_attack(self, h, group: int) -> bool:
+        """The whole group (a bit mask) can be the targets of one attack from h."""
         m = self.n_targets() - 1 if self.attack else 0
-        hit = self.hittable(h)
+        hit = self.mask(self.hittable(h))
         if not self.area:
-            return len(group) <= m + 1 and all(e in hit for e in group)
-        for cov in self.placements(h) + [frozenset()]:
-            if cov <= group:
-                rest = group - cov
-                if len(rest) <= m and all(e in hit for e in rest):
+            return group.bit_count() <= m + 1 and group & ~hit == 0
+        for cov in self.placements(h) + [0]:
+            if cov & ~group == 0:
+                rest = group & ~cov
+                if rest.bit_count() <= m and rest & ~hit == 0:
                     return True
         return False
 
     def options_for(self, focus: Figure) -> list[Option]:
         move = self.act.move or 0
         attack = self.attack is not None
-        cands = [h for h, c in self.cost.items() if self.endable(h) and self.groups(h, focus)]
+        cands = [h for h in self.attack_hexes(focus) if h in self.cost and self.endable(h) and self.groups(h, focus)]
         if not cands:
             return []
         least_neg = min(self.cost[h][0] for h in cands)
@@ -415,11 +539,11 @@ class _Turn:
 
         def preference(h, group):
             """Fewest disadvantaged targets, least movement, then disadvantage on the least important."""
-            order = sorted(group, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))
+            order = sorted(self.members(group), key=lambda e: (e is not focus, self._ranks.get(e.id, ())))
             flags = tuple(self.disadvantaged(h, e) for e in order)
             return (sum(flags), self.cost[h], flags)
 
-        count = {h: max(len(g) for g in self.groups(h, focus)) for h in pool}
+        count = {h: max(g.bit_count() for g in self.groups(h, focus)) for h in pool}
         k = max(count.values())
         pool_k = [h for h in pool if count[h] == k]
         if not now and self.rs.unreachable_heads_for_nearest:
@@ -431,8 +555,8 @@ class _Turn:
             groups = set()
             for h in pool_k:
                 if self.cost[h] == cheapest:
-                    groups.update(g for g in self.groups(h, focus) if len(g) == k)
-            rank = {g: sorted(self.secondary_key(e) for e in g if e is not focus) for g in groups}
+                    groups.update(g for g in self.groups(h, focus) if g.bit_count() == k)
+            rank = {g: sorted(self.secondary_key(e) for e in self.members(g) if e is not focus) for g in groups}
             best = min(rank.values())
             groups = [g for g in groups if rank[g] == best]
             scored = [(preference(h, g), h, g) for g in groups for h in pool if self.can_attack(h, g)]
@@ -449,7 +573,7 @@ class _Turn:
             scored = []
             for h in pool_k:
                 for g in self.groups(h, focus):
-                    if len(g) == k:
+                    if g.bit_count() == k:
                         scored.append((preference(h, g), h, g))
             top = min(x[0] for x in scored)
             choices = [(h, g) for sc, h, g in scored if sc == top]
@@ -458,7 +582,7 @@ class _Turn:
         if now:
             self.why.append(f"{focus.id} can be attacked this turn: best attack, then least movement.")
             return [
-                Option(focus.id, h, tuple(sorted(e.id for e in g)) if attack else (), self.path_to(h))
+                Option(focus.id, h, tuple(sorted(e.id for e in self.members(g))) if attack else (), self.path_to(h))
                 for h, g in choices
             ]
         self.why.append(
@@ -469,7 +593,7 @@ class _Turn:
         out = []
         reach = [h for h, c in self.cost.items() if c[1] <= move and self.endable(h)]
         for d in dests:
-            rem = self.reverse_costs(d)
+            rem = self.remaining(d, reach)
             scored = [((rem[x], self.cost[x]), x) for x in reach if x in rem]
             if not scored:
                 out.append(Option(focus.id, self.start, (), (self.start,)))
@@ -486,18 +610,6 @@ class _Turn:
         if self.mode != "walk":
             return (self.start, h)
         path = [h]
-        cur = h
-        while cur != self.start:
-            for dq, dr in DIRECTIONS:
-                n = Hex(cur.q + dq, cur.r + dr)
-                c = self.cost.get(n)
-                if c is None:
-                    continue
-                st = self.walk_step(n, cur)
-                if st is not None and (c[0] + st[0], c[1] + st[1]) == self.cost[cur]:
-                    path.append(n)
-                    cur = n
-                    break
-            else:  # pragma: no cover - the search guarantees a predecessor
-                break
+        while path[-1] != self.start and self.parents.get(path[-1]) is not None:
+            path.append(self.parents[path[-1]])
         return tuple(reversed(path))
