@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
 from ghcli import data
 from test_campaign_flow import Campaign
+from helpers import set_sql
 
 
 def classes() -> dict[str, dict]:
     return {c["key"]: c for c in data.load("classes")}
 
-
-def set_sql(db_file, sql: str, *params) -> None:
-    con = sqlite3.connect(db_file)
-    con.execute(sql, params)
-    con.commit()
-    con.close()
 
 
 @pytest.fixture

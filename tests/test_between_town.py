@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
 from ghcli import data
 from test_campaign_flow import XP_THRESHOLDS, Campaign
+from helpers import set_sql
 
 # The reputation table, written out band by band.
 BANDS = [((19, 20), -5), ((15, 18), -4), ((11, 14), -3), ((7, 10), -2), ((3, 6), -1), ((-2, 2), 0),
@@ -17,12 +17,6 @@ BANDS = [((19, 20), -5), ((15, 18), -4), ((11, 14), -3), ((7, 10), -2), ((3, 6),
 def items() -> dict[int, dict]:
     return {i["number"]: i for i in data.load("items")}
 
-
-def set_sql(db_file, sql: str, *params) -> None:
-    con = sqlite3.connect(db_file)
-    con.execute(sql, params)
-    con.commit()
-    con.close()
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from test_campaign_flow import Campaign, snapshot
+from helpers import snapshot
+from test_campaign_flow import Campaign
 
 STEPS = [
     ("travel", "1"),

@@ -5,26 +5,13 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from pathlib import Path
 
 import pytest
 
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
+from helpers import snapshot, run_ok
 
-
-def snapshot(path: Path) -> tuple[bytes, list[str]]:
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    dump = list(conn.iterdump())
-    conn.close()
-    return Path(path).read_bytes(), dump
-
-
-def run_ok(cli, *args):
-    r = cli(*args)
-    assert r.exit_code == 0, (args, r.output)
-    return r
 
 
 def show(cli, name: str) -> dict:

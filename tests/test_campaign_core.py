@@ -11,21 +11,8 @@ import pytest
 
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
+from helpers import snapshot, run_ok
 
-
-def snapshot(path: Path) -> tuple[bytes, list[str]]:
-    """The database's bytes (after folding the WAL into the file) and its SQL dump."""
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    dump = list(conn.iterdump())
-    conn.close()
-    return Path(path).read_bytes(), dump
-
-
-def run_ok(cli, *args):
-    r = cli(*args)
-    assert r.exit_code == 0, (args, r.output)
-    return r
 
 
 def status(cli) -> dict:

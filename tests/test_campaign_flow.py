@@ -15,6 +15,7 @@ import math
 import sqlite3
 
 from ghcli import data
+from helpers import snapshot
 
 # The rules, as the issue states them (not read from ghcli's code).
 COIN_VALUE = {0: 2, 1: 2, 2: 3, 3: 3, 4: 4, 5: 4, 6: 5, 7: 6}
@@ -38,14 +39,6 @@ def items() -> dict[int, dict]:
 def classes() -> dict[str, dict]:
     return {c["key"]: c for c in data.load("classes")}
 
-
-def snapshot(path) -> tuple[bytes, list[str]]:
-    """The database file's bytes (WAL folded in) and its dump."""
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    dump = list(con.iterdump())
-    con.close()
-    return path.read_bytes(), dump
 
 
 class Campaign:

@@ -10,7 +10,7 @@ import pytest
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
 
-from test_campaign_core import run_ok, snapshot
+from helpers import run_ok, snapshot
 
 
 @pytest.fixture

@@ -667,10 +667,7 @@ def history(store: Store, limit: int | None = None) -> list[dict]:
 
 
 def undo(store: Store) -> dict:
-    """Revert the last command exactly (never the init: delete the file to start over)."""
-    last = store.one("SELECT id, command FROM history ORDER BY id DESC LIMIT 1")
-    if last is None or last["command"] == "arkham init":
-        raise Refused("nothing to undo")
+    """Revert the last command exactly (never the init)."""
     return store.undo()
 
 

@@ -311,11 +311,15 @@ class Store:
         return self.rows(sql)
 
     def undo(self) -> dict:
-        """Revert the last campaign-changing command exactly; returns its history entry."""
+        """Revert the last campaign-changing command exactly; returns its history entry.
+
+        The first entry (the command that created the campaign) is never undone:
+        delete the file to start over.
+        """
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             last = self.one("SELECT id, at, command, summary FROM history ORDER BY id DESC LIMIT 1")
-            if last is None:
+            if last is None or last["id"] == self.value("SELECT min(id) FROM history"):
                 raise Refused("nothing to undo")
             for (sql,) in self.conn.execute(
                 "SELECT sql FROM undo_log WHERE history_id = ? ORDER BY seq DESC", [last["id"]]
