@@ -31,10 +31,7 @@ DISAGREEMENTS = (
 )
 
 #: Cases whose expected answer we do not reproduce (and do not claim is wrong).
-NOT_REPRODUCED = {
-    "G-131": "gloom offers a second, equally ranked group of extra targets (at [2, 5], no disadvantage) "
-    "beside the [7, 0] groups; our ranking of groups by least movement keeps only the [7, 0] ones",
-}
+NOT_REPRODUCED: dict[str, str] = {}
 
 
 def _outcomes(options) -> list:

@@ -132,6 +132,7 @@ class Sight:
             key = (int(mx // self._cell), int(my // self._cell))
             self._grid.setdefault(key, []).append((mx, my, seg))
         self._cache: dict = {}
+        self._dead = frozenset(p for seg in self.walls for p in seg)
 
     # -- helpers --------------------------------------------------------------
     def _near_walls(self, a, b) -> list[Segment]:
@@ -185,8 +186,12 @@ class Sight:
     def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
         walls = self._near_walls(a, b)
+        dead = self._dead  # a corner on a wall's end point: every line from it touches that wall
+        cbs = [cb for cb in lattice_corners(b) if cb not in dead]
         for ca in lattice_corners(a):
-            for cb in lattice_corners(b):
+            if ca in dead:
+                continue
+            for cb in cbs:
                 if self._clear(ca, cb, walls):
                     return (lattice_to_real(ca), lattice_to_real(cb))
         if self.corners_only:

@@ -23,14 +23,19 @@ that come from AluminumAngel's "gloom" monster mover):
 * Targets: the focus plus as many more enemies as the attack allows (an
   area's pattern may be rotated and mirrored; a ranged pattern needs one red
   hex on the map in range; extra targets beyond an area are single targets).
-  Groups of targets are ranked (Gloomhaven, Jaws of the Lion) by the
-  movement needed to attack the whole group, then the extra targets'
-  proximity (not Jaws) and initiative; Frosthaven does not rank them. Then a
-  ranged attack avoids disadvantage (an enemy at range 1) unless muddled:
-  fewest disadvantaged targets, then least movement, then disadvantage on
-  the less important targets. Equally ranked groups are each a players'
-  choice with their own best hex in Gloomhaven; in Jaws of the Lion the
-  least movement decides between them.
+  The monster first maximises the number of targets. A ranged attack
+  (unless muddled) then keeps to hexes from which its *focus* is not at
+  disadvantage (an enemy at range 1), where any such hex gives that many
+  targets. Groups of targets are then ranked (Gloomhaven, Jaws of the Lion)
+  by the movement needed to attack the whole group from such a hex, then the
+  extra targets' proximity (not Jaws) and initiative; Frosthaven does not
+  rank them. Only then, among the equally ranked groups and every hex that
+  attacks one of them, the destination: fewest disadvantaged targets, then
+  least movement, then disadvantage on the less important targets; what
+  still ties is the players' choice. (Shared case G-131 shows the focus
+  rule: of three tied focuses, the two that stand next to the cheapest
+  7-target hex [7, 0] pick their groups among hexes not adjacent to them,
+  and end at [2, 5] without any disadvantage.)
 * Icy terrain (all rule sets, as the cases do): a step onto ice slides on in
   the same direction, for free, until a hex that is not icy or until the
   next hex is blocked (a wall, an obstacle, any figure).
@@ -72,9 +77,6 @@ class RuleSet:
     #: a monster that cannot attack this turn heads for the nearest attack hex
     #: (Frosthaven) rather than the best one (Gloomhaven)
     unreachable_heads_for_nearest: bool = False
-    #: when several groups of extra targets rank equal, each is a players' choice with its own
-    #: best destination (Gloomhaven); otherwise the least movement decides between them
-    tied_groups_each_best: bool = True
     #: a jump landing on difficult terrain pays 2 for that hex (Gloomhaven only)
     jump_landing_pays_difficult: bool = True
 
@@ -85,7 +87,7 @@ RULE_SETS = {
         "frosthaven", rank_extra_targets=False, unreachable_heads_for_nearest=True, jump_landing_pays_difficult=False
     ),
     "jaws-of-the-lion": RuleSet(
-        "jaws-of-the-lion", proximity_ranks=False, tied_groups_each_best=False, jump_landing_pays_difficult=False
+        "jaws-of-the-lion", proximity_ranks=False, jump_landing_pays_difficult=False
     ),
 }
 
@@ -298,7 +300,7 @@ class _Turn:
             for pat in self.patterns():
                 out.update(Hex(e.at.q - o[0], e.at.r - o[1]) for o in pat)
         elif self.area:
-            for cells, cov, near in self.ranged_placements():
+            for cov, _, near in self.ranged_placements():
                 if e in cov:
                     out.update(near)
         cache[e.id] = out
@@ -418,12 +420,14 @@ class _Turn:
                 if cov:
                     found.add(cov)
         else:
-            for cells, cov, near in self.ranged_placements():
+            visible = self.sight.visible
+            bit = self.bit
+            for cov, _, near in self.ranged_placements():
                 if h in near:
                     vis = 0
                     for e in cov:
-                        if self.sight.visible(h, e.at):
-                            vis |= self.bit[e.id]
+                        if visible(h, e.at):
+                            vis |= bit[e.id]
                     if vis:
                         found.add(vis)
         out = list(found)
@@ -431,27 +435,29 @@ class _Turn:
         return out
 
     def ranged_placements(self) -> list:
-        """(cells, covered enemies, hexes within range of a red hex on the map) of every
-        ranged area placement that covers at least one enemy."""
+        """(covered enemies, their bit mask, hexes within range of a red hex on the map) for
+        every set of enemies some ranged area placement covers: the hexes are those within
+        range of a red hex of any placement covering exactly that set."""
         cached = self.__dict__.get("_ranged")
         if cached is not None:
             return cached
         occ = {e.at: e for e in self.enemies}
-        seen = {}
+        hexes = self.b.hexes
+        seen = set()
+        cells_of: dict = {}
         for pat in self.patterns():
             for e in self.enemies:
                 for o in pat:
-                    t = (e.at.q - o[0], e.at.r - o[1])
-                    cells = frozenset(Hex(t[0] + p[0], t[1] + p[1]) for p in pat)
+                    tq, tr = e.at.q - o[0], e.at.r - o[1]
+                    cells = frozenset([Hex(tq + p[0], tr + p[1]) for p in pat])
                     if cells in seen:
                         continue
-                    cov = frozenset(occ[c] for c in cells if c in occ)
-                    near = set()
-                    for c in cells:
-                        if c in self.b.hexes:
-                            near.update(bfs([c], self.nbrs, self.range))
-                    seen[cells] = (cells, cov, near)
-        self._ranged = list(seen.values())
+                    seen.add(cells)
+                    cov = frozenset([occ[c] for c in cells if c in occ])
+                    cells_of.setdefault(cov, set()).update(c for c in cells if c in hexes)
+        self._ranged = [
+            (cov, self.mask(cov), bfs(sorted(cells), self.nbrs, self.range)) for cov, cells in cells_of.items()
+        ]
         return self._ranged
 
     def mask(self, figures) -> int:
@@ -516,20 +522,84 @@ class _Turn:
     def can_attack(self, h, group: int) -> bool:
         """The whole group (a bit mask) can be the targets of one attack from h."""
         m = self.n_targets() - 1 if self.attack else 0
-        hit = self.mask(self.hittable(h))
         if not self.area:
-            return group.bit_count() <= m + 1 and group & ~hit == 0
-        for cov in self.placements(h) + [0]:
+            return group.bit_count() <= m + 1 and group & ~self.hit_mask(h) == 0
+        if group & ~self.reach_mask(h):
+            return False
+        hit = self.hit_mask(h) if m else 0
+        for cov in self.placements(h):
             if cov & ~group == 0:
                 rest = group & ~cov
                 if rest.bit_count() <= m and rest & ~hit == 0:
                     return True
-        return False
+        return group.bit_count() <= m and group & ~hit == 0
+
+    def hit_mask(self, h) -> int:
+        cache = self.__dict__.setdefault("_hit_mask", {})
+        out = cache.get(h)
+        if out is None:
+            out = cache[h] = self.mask(self.hittable(h))
+        return out
+
+    def reach_mask(self, h) -> int:
+        """Every enemy some attack from h could target (area or single)."""
+        cache = self.__dict__.setdefault("_reach_mask", {})
+        out = cache.get(h)
+        if out is None:
+            out = self.hit_mask(h) if (not self.area or self.n_targets() > 1) else 0
+            for cov in self.placements(h):
+                out |= cov
+            cache[h] = out
+        return out
+
+    def dis_mask(self, h) -> int:
+        """Enemies a ranged attack from h would attack with disadvantage."""
+        cache = self.__dict__.setdefault("_dis_mask", {})
+        out = cache.get(h)
+        if out is None:
+            out = 0
+            if self.range > 0 and not self.act.muddled:
+                for e in self.enemies:
+                    if self.disadvantaged(h, e):
+                        out |= self.bit[e.id]
+            cache[h] = out
+        return out
+
+    def best_size(self, h, focus: Figure) -> int:
+        """The most targets, the focus among them, of one attack from h (0: the focus cannot
+        be attacked from h); the size of the largest of ``groups(h, focus)``."""
+        m = self.n_targets() - 1 if self.attack else 0
+        fbit = self.bit[focus.id]
+        hit = self.hit_mask(h) if (m or not self.area) else 0
+        others = hit & ~fbit
+        if not self.area:
+            return 1 + min(m, others.bit_count()) if hit & fbit else 0
+        best = 0
+        focus_hit = m >= 1 and hit & fbit
+        for cov in self.placements(h):
+            rest = (others & ~cov).bit_count()
+            if cov & fbit:
+                n = cov.bit_count() + min(m, rest)
+            elif focus_hit:
+                n = cov.bit_count() + 1 + min(m - 1, rest)
+            else:
+                continue
+            if n > best:
+                best = n
+        if focus_hit:
+            best = max(best, 1 + min(m - 1, others.bit_count()))
+        return best
 
     def options_for(self, focus: Figure) -> list[Option]:
         move = self.act.move or 0
         attack = self.attack is not None
-        cands = [h for h in self.attack_hexes(focus) if h in self.cost and self.endable(h) and self.groups(h, focus)]
+        size = {}
+        for h in self.attack_hexes(focus):
+            if h in self.cost and self.endable(h):
+                n = self.best_size(h, focus)
+                if n:
+                    size[h] = n
+        cands = list(size)
         if not cands:
             return []
         least_neg = min(self.cost[h][0] for h in cands)
@@ -537,15 +607,18 @@ class _Turn:
         now = [h for h in cands if self.cost[h][1] <= move]
         pool = now or cands
 
+        order = [self.bit[e.id] for e in sorted(self.enemies, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))]
+
         def preference(h, group):
             """Fewest disadvantaged targets, least movement, then disadvantage on the least important."""
-            order = sorted(self.members(group), key=lambda e: (e is not focus, self._ranks.get(e.id, ())))
-            flags = tuple(self.disadvantaged(h, e) for e in order)
-            return (sum(flags), self.cost[h], flags)
+            dis = self.dis_mask(h) & group
+            flags = tuple(bool(dis & b) for b in order if group & b)
+            return (dis.bit_count(), self.cost[h], flags)
 
-        count = {h: max(g.bit_count() for g in self.groups(h, focus)) for h in pool}
-        k = max(count.values())
-        pool_k = [h for h in pool if count[h] == k]
+        k = max(size[h] for h in pool)
+        pool_k = [h for h in pool if size[h] == k]
+        if self.range > 0 and not self.act.muddled:  # a ranged attack: the focus without disadvantage where possible
+            pool_k = [h for h in pool_k if not self.disadvantaged(h, focus)] or pool_k
         if not now and self.rs.unreachable_heads_for_nearest:
             top = min(self.cost[h] for h in cands)
             dests = sorted(h for h in cands if self.cost[h] == top)
@@ -559,22 +632,26 @@ class _Turn:
             rank = {g: sorted(self.secondary_key(e) for e in self.members(g) if e is not focus) for g in groups}
             best = min(rank.values())
             groups = [g for g in groups if rank[g] == best]
-            scored = [(preference(h, g), h, g) for g in groups for h in pool if self.can_attack(h, g)]
-            if self.rs.tied_groups_each_best:
-                choices = []
-                for g in groups:
-                    top = min(sc for sc, _, gg in scored if gg == g)
-                    choices += [(h, g) for sc, h, gg in scored if gg == g and sc == top]
-            else:
-                top = min(sc for sc, _, _ in scored)
-                choices = [(h, g) for sc, h, g in scored if sc == top]
+            scored = [(preference(h, g), h, g) for h in pool if size[h] >= k for g in groups if self.can_attack(h, g)]
+            top = min(sc for sc, _, _ in scored)
+            choices = [(h, g) for sc, h, g in scored if sc == top]
             dests = sorted({h for h, _ in choices})
         else:
             scored = []
-            for h in pool_k:
+
+            def bound(h):  # at least this many of k targets are attacked with disadvantage from h
+                return (max(0, k - (self.reach_mask(h) & ~self.dis_mask(h)).bit_count()), self.cost[h])
+
+            best = None
+            for b, h in sorted(((bound(h), h) for h in pool_k), key=lambda x: x[0]):
+                if best is not None and b > best:
+                    break  # no hex from here on can do better
                 for g in self.groups(h, focus):
                     if g.bit_count() == k:
-                        scored.append((preference(h, g), h, g))
+                        sc = preference(h, g)
+                        scored.append((sc, h, g))
+                        if best is None or sc[:2] < best:
+                            best = sc[:2]
             top = min(x[0] for x in scored)
             choices = [(h, g) for sc, h, g in scored if sc == top]
             dests = sorted({h for h, _ in choices})
