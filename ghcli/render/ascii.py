@@ -206,8 +206,9 @@ def _legend(d, tokens, used, label_of, fig_at, answer, options, los, active_at, 
     if off_map:
         out.append("not drawn (off the map or sharing a hex): " + ", ".join(off_map))
     if answer is not None:
-        if not options:
+        if not options or not answer.get("focus"):
             out.append("no focus: the monster neither moves nor attacks")
+            options = []
         for n, opt in enumerate(options, 1):
             head = f"option {n}" if len(options) > 1 else "answer"
             targets = ", ".join(opt.get("targets") or []) or "nobody"
