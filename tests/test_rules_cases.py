@@ -80,3 +80,56 @@ def test_line_of_sight(path):
     ]
     assert not wrong, f"{len(wrong)} of {len(doc['los'])} verdicts differ, e.g. {wrong[:3]}"
     assert len(doc["los"]) > 0
+
+
+def _proved(sight: Sight, a, b) -> bool:
+    """The chain-of-walls proof says every line between a and b is blocked."""
+    return sight._hull_walls(a, b, sight._near_walls(a, b)) is None
+
+
+def _every_line_blocked(sight: Sight, a, b) -> bool:
+    """No corner line and no sample line between a and b is clear (the any-point test
+    without the separation proof), against the walls near the pair."""
+    from ghcli.rules.hexes import lattice_corners
+    from ghcli.rules.los import SCALE, _first_clear, _samples
+
+    walls = sight._near_walls(a, b)
+    if _first_clear(list(lattice_corners(a)), list(lattice_corners(b)), [(*p, *q) for p, q in walls]):
+        return False
+    scaled = [(p[0] * SCALE, p[1] * SCALE, q[0] * SCALE, q[1] * SCALE) for p, q in walls]
+    return _first_clear(_samples(a), _samples(b), scaled) is None
+
+
+def test_wall_chain_proof_only_claims_blocked_lines():
+    """Where the chain-of-walls proof answers "blocked" (F-131's sight checks, a map
+    full of holes), trying every corner and sample line finds none clear; and the
+    proof does answer for most of the blocked pairs there."""
+    doc = json.loads((HERE / "rules_cases" / "F-131.json").read_text())
+    board = Board.from_dict(doc)
+    sight = Sight(board.hexes, board.walls, board.rules)
+    proved = blocked = 0
+    for a, b, v in doc["los"]:
+        a, b = Hex(*a), Hex(*b)
+        if a == b:
+            continue
+        blocked += not v
+        if _proved(sight, a, b):
+            proved += 1
+            assert not v and _every_line_blocked(sight, a, b), (a, b)
+    assert blocked > 50 and proved > blocked // 2
+
+
+def test_wall_chain_proof_on_small_maps():
+    # a hole (0, 0) between (0, -1) and (0, 1): the hole's walls cross their hull
+    hexes = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3 and (q, r) != (0, 0)]
+    sight = Sight(hexes, [], "frosthaven")
+    assert _proved(sight, Hex(0, -1), Hex(0, 1))
+    assert not sight.visible(Hex(0, -1), Hex(0, 1))
+    # beside the hole the hull is crossed by no chain, and the hexes see each other
+    assert not _proved(sight, Hex(1, -1), Hex(1, 1))
+    assert sight.visible(Hex(1, -1), Hex(1, 1))
+    # a thin wall across part of the way only: no proof, still visible past its end
+    full = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
+    sight = Sight(full, [[(0, 0), (0, 1)]], "frosthaven")
+    assert not _proved(sight, Hex(0, -1), Hex(0, 2))
+    assert sight.visible(Hex(0, -1), Hex(0, 2))

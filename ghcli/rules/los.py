@@ -15,9 +15,11 @@ off the map (the map's edge and wall hexes).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from functools import lru_cache
+from typing import Iterable, Optional
 
 from ghcli.rules.hexes import (
+    CORNER_OFFSETS,
     DIRECTIONS,
     SQRT3,
     lattice_centre,
@@ -108,6 +110,227 @@ def _samples(h) -> list[Point]:
     return out
 
 
+def _hull(pa: tuple, pb: tuple) -> tuple:
+    """The convex hull of two convex polygons A and B (their corners: lattice points), for
+    the separation proof of ``_pieces``: a tuple of edges
+    ``(ux, uy, dx, dy, side)`` counter-clockwise (start u, direction d, no collinear
+    vertices), where ``side`` is None on the hull's stretches of A's or B's outline, and
+    on the two edges joining A to B it is ``(lo, hi)``: the range of ``dot(x - u, d)``
+    of the edge's points lying on neither polygon's far outline (its ends included)."""
+    tag: dict = {}
+    for c in pa:
+        tag[c] = tag.get(c, 0) | 1
+    for c in pb:
+        tag[c] = tag.get(c, 0) | 2
+    pts = sorted(tag)
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    ring = lower[:-1] + upper[:-1]
+    edges = []
+    for i, u in enumerate(ring):
+        v = ring[(i + 1) % len(ring)]
+        dx, dy = v[0] - u[0], v[1] - u[1]
+        side = None
+        tu, tv = tag[u], tag[v]
+        if tu != tv and tu != 3 and tv != 3:
+            ll = dx * dx + dy * dy
+            on = [
+                (c, (c[0] - u[0]) * dx + (c[1] - u[1]) * dy)
+                for c in pts
+                if dx * (c[1] - u[1]) - dy * (c[0] - u[0]) == 0
+            ]
+            on = [(c, k) for c, k in on if 0 <= k <= ll]
+            lo = max(k for c, k in on if tag[c] & tu)
+            hi = min(k for c, k in on if tag[c] & tv)
+            side = (lo, hi)
+        edges.append((u[0], u[1], dx, dy, side))
+    return tuple(edges)
+
+
+@lru_cache(maxsize=4096)
+def _hull_of(dq: int, dr: int) -> tuple:
+    """The convex hull H of hex A at the lattice origin and hex B at axial offset
+    (dq, dr) as ``(edges, s1, s2)``: its edges (see ``_hull``; the two sides joining A
+    to B first, they reject most walls outside H) and the labels of those two sides
+    (None, None if H has not two such sides)."""
+    tx, ty = 3 * dq, 2 * dr + dq
+    edges = tuple(sorted(_hull(CORNER_OFFSETS, tuple((x + tx, y + ty) for x, y in CORNER_OFFSETS)), key=lambda e: e[4] is None))
+    sides = [i for i, e in enumerate(edges) if e[4] is not None]
+    if len(sides) != 2:
+        return edges, None, None
+    return edges, -1 - sides[0], -1 - sides[1]  # side labels: negative ints, never a point
+
+
+def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
+    """The segments (lattice, relative to A's centre) touching the convex hull H given
+    by ``edges`` (see ``_hull_of``), as ``(segment, end1, end2)``.
+
+    ``end1``/``end2`` describe the segment's piece inside H for the separation proof:
+    a lattice point strictly inside H (a joint), or a side's label (the piece ends on
+    that side, on its stretch between the two hexes, ends included); both None when
+    the piece cannot be part of a proof (it lies on H's outline, touches H at one
+    point, or ends on a hex's far outline).
+
+    The proof: walls that join such pieces into a chain from one side to the other
+    cut H in two, with A's inside on one part and B's on the other (the chain meets
+    H's outline only at its two ends, which split that outline between A's far
+    outline and B's); walls never cross a hex's inside, so every line from a point of
+    A to a point of B touches the chain. Exact: integers and integer ratios only."""
+
+    def label(px, py, qx, qy, num, den, tight):
+        """Which side's stretch the point p + num/den (q - p) of H's outline is on, or None."""
+        for i in tight:
+            ux, uy, dx, dy, side = edges[i]
+            if side is not None:
+                k = den * ((px - ux) * dx + (py - uy) * dy) + num * ((qx - px) * dx + (qy - py) * dy)
+                if side[0] * den <= k <= side[1] * den:
+                    return -1 - i
+        return None
+
+    out = []
+    for seg in segs:
+        (px, py), (qx, qy) = seg
+        in_n, in_d, out_n, out_d = 0, 1, 1, 1
+        tin: list = []
+        tout: list = []
+        ptight: list = []
+        qtight: list = []
+        along = False
+        for i, (ux, uy, dx, dy, _side) in enumerate(edges):
+            fp = dx * (py - uy) - dy * (px - ux)
+            fq = dx * (qy - uy) - dy * (qx - ux)
+            if fp < 0:
+                if fq < 0:
+                    break  # wholly outside this edge of H
+                num, den = -fp, fq - fp  # enters H at num/den
+                c = num * in_d - in_n * den
+                if c > 0:
+                    in_n, in_d, tin = num, den, [i]
+                elif c == 0:
+                    tin.append(i)
+            elif fq < 0:
+                num, den = fp, fp - fq  # leaves H at num/den
+                c = num * out_d - out_n * den
+                if c < 0:
+                    out_n, out_d, tout = num, den, [i]
+                elif c == 0:
+                    tout.append(i)
+            elif fp == 0:
+                if fq == 0:
+                    along = True
+                else:
+                    ptight.append(i)
+            elif fq == 0:
+                qtight.append(i)
+        else:
+            c = in_n * out_d - out_n * in_d
+            if c > 0:
+                continue  # misses H
+            e1 = e2 = None
+            if not along and c < 0:
+                if tin:
+                    e1 = label(px, py, qx, qy, in_n, in_d, tin)
+                elif ptight:
+                    e1 = label(px, py, qx, qy, 0, 1, ptight)
+                else:
+                    e1 = (px, py)
+                if tout:
+                    e2 = label(px, py, qx, qy, out_n, out_d, tout)
+                elif qtight:
+                    e2 = label(px, py, qx, qy, 1, 1, qtight)
+                else:
+                    e2 = (qx, qy)
+                if e1 is None or e2 is None or e1 == e2:
+                    e1 = e2 = None
+            out.append((seg, e1, e2))
+    return out
+
+
+def _chained(pieces, s1, s2) -> bool:
+    """The wall pieces ``(end1, end2)`` join side ``s1`` to side ``s2`` (union-find over
+    the joints; see ``_pieces``)."""
+    if s1 is None:
+        return False
+    parent: dict = {}
+    for e1, e2 in pieces:
+        if e1 is None:
+            continue
+        while e1 in parent:
+            e1 = parent[e1]
+        while e2 in parent:
+            e2 = parent[e2]
+        if e1 != e2:
+            parent[e1] = e2
+            r1 = s1
+            while r1 in parent:
+                r1 = parent[r1]
+            r2 = s2
+            while r2 in parent:
+                r2 = parent[r2]
+            if r1 == r2:
+                return True
+    return False
+
+
+def _first_clear(us: list[Point], vs: list[Point], walls: list) -> Optional[tuple[Point, Point]]:
+    """The first (in the order of ``us``, then ``vs``) pair of points whose segment touches
+    none of ``walls`` (tuples ``(px, py, qx, qy)``), or None: ``Sight._clear`` inlined, and
+    the wall that stopped the last line tried first (neighbouring lines are usually
+    stopped by the same wall)."""
+    last = None
+    for ax, ay in us:
+        for bx, by in vs:
+            minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
+            miny, maxy = (ay, by) if ay <= by else (by, ay)
+            dx, dy = bx - ax, by - ay
+            if last is not None:
+                px, py, qx, qy = last
+                if not (
+                    (px < minx and qx < minx) or (px > maxx and qx > maxx)
+                    or (py < miny and qy < miny) or (py > maxy and qy > maxy)
+                ):
+                    o1 = dx * (py - ay) - dy * (px - ax)
+                    o2 = dx * (qy - ay) - dy * (qx - ax)
+                    if not ((o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0)):
+                        ex, ey = qx - px, qy - py
+                        o3 = ex * (ay - py) - ey * (ax - px)
+                        o4 = ex * (by - py) - ey * (bx - px)
+                        if not ((o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0)):
+                            continue  # the same wall stops this line too
+            for w in walls:
+                px, py, qx, qy = w
+                if (px < minx and qx < minx) or (px > maxx and qx > maxx):
+                    continue
+                if (py < miny and qy < miny) or (py > maxy and qy > maxy):
+                    continue
+                o1 = dx * (py - ay) - dy * (px - ax)
+                o2 = dx * (qy - ay) - dy * (qx - ax)
+                if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+                    continue
+                ex, ey = qx - px, qy - py
+                o3 = ex * (ay - py) - ey * (ax - px)
+                o4 = ex * (by - py) - ey * (bx - px)
+                if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+                    continue
+                last = w
+                break
+            else:
+                return ((ax, ay), (bx, by))
+    return None
+
+
 class Sight:
     """Line of sight on one map; verdicts cached per unordered pair.
 
@@ -115,7 +338,12 @@ class Sight:
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
     point. The any-point test checks, after the corner lines, lines between
     twelve points of each hex (corners and edge midpoints pulled a thousandth
-    inwards): the lines that slip past a wall's end point.
+    inwards): the lines that slip past a wall's end point. Before those it
+    looks for a chain of walls across the convex hull of the two hexes (see
+    ``_pieces``): such a chain blocks every line between them, so the
+    verdict is the same as trying all the lines, only faster (on a map full of
+    holes most blocked pairs are settled so). The sample lines are tried
+    against the walls touching that hull only.
     """
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
@@ -147,9 +375,22 @@ class Sight:
         limit = 1.5 * 1.5 + 1e-9
         cell = self._cell
         out = []
+        grid = self._grid
+        # a cell whose centre lies further than 1.5 plus its half diagonal from the
+        # segment holds no wall midpoint within 1.5 of it
+        reach = (1.5 + cell * 0.7072) ** 2
         for cx in range(int((min(rax, rbx) - 1.5) // cell), int((max(rax, rbx) + 1.5) // cell) + 1):
             for cy in range(int((min(ray, rby) - 1.5) // cell), int((max(ray, rby) + 1.5) // cell) + 1):
-                for px, py, seg in self._grid.get((cx, cy), ()):
+                got = grid.get((cx, cy))
+                if not got:
+                    continue
+                px, py = (cx + 0.5) * cell, (cy + 0.5) * cell
+                t = ((px - rax) * dx + (py - ray) * dy) / ll if ll else 0.0
+                t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                ex, ey = px - rax - t * dx, py - ray - t * dy
+                if ex * ex + ey * ey > reach:
+                    continue
+                for px, py, seg in got:
                     t = ((px - rax) * dx + (py - ray) * dy) / ll if ll else 0.0
                     t = 0.0 if t < 0 else 1.0 if t > 1 else t
                     ex, ey = px - rax - t * dx, py - ray - t * dy
@@ -157,15 +398,29 @@ class Sight:
                         out.append(seg)
         return out
 
+    def _hull_walls(self, a, b, near: list[Segment]) -> Optional[list[Segment]]:
+        """Those of the ``near`` walls that touch the convex hull of hexes a and b (every
+        line between the two hexes lies in it), or None when a chain of them provably
+        blocks every such line (see ``_pieces``)."""
+        ax, ay = 3 * a[0], 2 * a[1] + a[0]
+        edges, s1, s2 = _hull_of(b[0] - a[0], b[1] - a[1])
+        pieces = _pieces(edges, [((p[0] - ax, p[1] - ay), (q[0] - ax, q[1] - ay)) for p, q in near])
+        if _chained([(e1, e2) for _, e1, e2 in pieces], s1, s2):
+            return None
+        return [((p[0] + ax, p[1] + ay), (q[0] + ax, q[1] + ay)) for (p, q), _, _ in pieces]
+
     @staticmethod
     def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
-        """No wall touches the segment a-b (exact; inlined orientation tests)."""
+        """No wall touches the segment a-b (exact; inlined orientation tests). A wall that
+        touches it moves to the front of ``walls``: the next line tried, a neighbour of
+        this one, is usually stopped by the same wall."""
         ax, ay = a
         bx, by = b
         minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
         miny, maxy = (ay, by) if ay <= by else (by, ay)
         dx, dy = bx - ax, by - ay
-        for (px, py), (qx, qy) in walls:
+        for i, w in enumerate(walls):
+            (px, py), (qx, qy) = w
             if (px < minx and qx < minx) or (px > maxx and qx > maxx):
                 continue
             if (py < miny and qy < miny) or (py > maxy and qy > maxy):
@@ -179,6 +434,8 @@ class Sight:
             o4 = ex * (by - py) - ey * (bx - px)
             if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
                 continue
+            if i:
+                walls.insert(0, walls.pop(i))
             return False  # crossing, touching, or collinear with overlapping boxes
         return True
 
@@ -196,13 +453,11 @@ class Sight:
                     return (lattice_to_real(ca), lattice_to_real(cb))
         if self.corners_only:
             return None
-        scaled = [((p[0] * SCALE, p[1] * SCALE), (q[0] * SCALE, q[1] * SCALE)) for p, q in walls]
-        sb = _samples(b)
-        for u in _samples(a):
-            for v in sb:
-                if self._clear(u, v, scaled):
-                    return (_unscale(u), _unscale(v))
-        return None
+        walls = self._hull_walls(a, b, walls)
+        if walls is None:
+            return None  # a chain of walls blocks every line
+        found = _first_clear(_samples(a), _samples(b), [(p[0] * SCALE, p[1] * SCALE, q[0] * SCALE, q[1] * SCALE) for p, q in walls])
+        return (_unscale(found[0]), _unscale(found[1])) if found else None
 
     def visible(self, a, b) -> bool:
         if a == b:
@@ -210,7 +465,7 @@ class Sight:
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = self.witness(a, b) is not None
+            v = self.witness(*key) is not None  # the verdict is symmetric: one table per offset
             self._cache[key] = v
         return v
 
@@ -255,6 +510,11 @@ HALF_SQRT3 = SQRT3 / 2.0
 
 def _unscale(p: Point) -> tuple[float, float]:
     return (p[0] / (2.0 * SCALE), p[1] * SQRT3 / (2.0 * SCALE))
+
+
+def clear_caches() -> None:
+    """Forget the geometry shared by all boards (for timing a cold start)."""
+    _hull_of.cache_clear()
 
 
 def sight_for(board) -> Sight:
