@@ -45,16 +45,19 @@ def add_item_design(store: Store, number: int) -> str:
     return f"item design {number} ({catalog.item(number)['name']})"
 
 
-def _add_achievement(store: Store, table: str, where: dict, key: str) -> str:
-    ach = catalog.find_achievement(key)
-    cond = " AND ".join(f"{k} = ?" for k in where)
-    params = list(where.values())
+def _where(where: dict) -> tuple[str, list]:
+    """A WHERE clause over the given columns and ``key``."""
+    return " AND ".join([*(f"{k} = ?" for k in where), "key = ?"]), list(where.values())
+
+
+def _add_achievement(store: Store, table: str, where: dict, ach: dict) -> str:
+    """Typed achievements replace their group's previous one; counted ones count up to their maximum."""
+    cond, params = _where(where)
     if ach.get("group"):
-        # Typed: a new one replaces the old one of its group.
-        same_group = [a["key"] for a in catalog.achievements() if a.get("group") == ach["group"] and a["key"] != ach["key"]]
-        for other in same_group:
-            store.conn.execute(f"DELETE FROM {table} WHERE {cond} AND key = ?", [*params, other])
-    row = store.one(f"SELECT count FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+        for other in catalog.achievements():
+            if other.get("group") == ach["group"] and other["key"] != ach["key"]:
+                store.conn.execute(f"DELETE FROM {table} WHERE {cond}", [*params, other["key"]])
+    row = store.one(f"SELECT count FROM {table} WHERE {cond}", [*params, ach["key"]])
     if row is None:
         cols = ", ".join([*where, "key", "count"])
         marks = ", ".join("?" for _ in range(len(where) + 2))
@@ -63,80 +66,49 @@ def _add_achievement(store: Store, table: str, where: dict, key: str) -> str:
     if ach.get("max_count"):
         if row["count"] >= ach["max_count"]:
             raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
-        store.conn.execute(f"UPDATE {table} SET count = count + 1 WHERE {cond} AND key = ?", [*params, ach["key"]])
+        store.conn.execute(f"UPDATE {table} SET count = count + 1 WHERE {cond}", [*params, ach["key"]])
         return f"achievement {ach['name']} x{row['count'] + 1}"
     return f"achievement {ach['name']} (already held)"
 
 
-def _remove_achievement(store: Store, table: str, where: dict, key: str) -> str:
-    ach = catalog.find_achievement(key)
-    cond = " AND ".join(f"{k} = ?" for k in where)
-    params = list(where.values())
-    row = store.one(f"SELECT count FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+def _remove_achievement(store: Store, table: str, where: dict, ach: dict) -> str:
+    """Counted achievements count down; others are removed."""
+    cond, params = _where(where)
+    row = store.one(f"SELECT count FROM {table} WHERE {cond}", [*params, ach["key"]])
     if row is None:
         raise Refused(f"{ach['name']} is not held")
     if row["count"] > 1:
-        store.conn.execute(f"UPDATE {table} SET count = count - 1 WHERE {cond} AND key = ?", [*params, ach["key"]])
+        store.conn.execute(f"UPDATE {table} SET count = count - 1 WHERE {cond}", [*params, ach["key"]])
     else:
-        store.conn.execute(f"DELETE FROM {table} WHERE {cond} AND key = ?", [*params, ach["key"]])
+        store.conn.execute(f"DELETE FROM {table} WHERE {cond}", [*params, ach["key"]])
     return f"lost achievement {ach['name']}"
 
 
 def add_global_achievement(store: Store, key: str) -> str:
     """Typed achievements (City Rule, Artifact) replace their group's previous one; counted ones count up."""
-    return _add_global(store, key)
-
-
-def _add_global(store: Store, key: str) -> str:
-    ach = catalog.find_achievement(key, "global")
-    if ach.get("group"):
-        for other in [a["key"] for a in catalog.achievements() if a.get("group") == ach["group"] and a["key"] != ach["key"]]:
-            store.conn.execute("DELETE FROM global_achievements WHERE key = ?", [other])
-    row = store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]])
-    if row is None:
-        store.conn.execute("INSERT INTO global_achievements (key, count) VALUES (?, 1)", [ach["key"]])
-        return f"achievement {ach['name']}"
-    if ach.get("max_count"):
-        if row["count"] >= ach["max_count"]:
-            raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
-        store.conn.execute("UPDATE global_achievements SET count = count + 1 WHERE key = ?", [ach["key"]])
-        return f"achievement {ach['name']} x{row['count'] + 1}"
-    return f"achievement {ach['name']} (already held)"
+    return _add_achievement(store, "global_achievements", {}, catalog.find_achievement(key, "global"))
 
 
 def remove_global_achievement(store: Store, key: str) -> str:
     """Counted achievements count down; others are removed."""
-    return _remove_global(store, key)
-
-
-def _remove_global(store: Store, key: str) -> str:
-    ach = catalog.find_achievement(key, "global")
-    row = store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]])
-    if row is None:
-        raise Refused(f"{ach['name']} is not held")
-    if row["count"] > 1:
-        store.conn.execute("UPDATE global_achievements SET count = count - 1 WHERE key = ?", [ach["key"]])
-    else:
-        store.conn.execute("DELETE FROM global_achievements WHERE key = ?", [ach["key"]])
-    return f"lost achievement {ach['name']}"
+    return _remove_achievement(store, "global_achievements", {}, catalog.find_achievement(key, "global"))
 
 
 def add_party_achievement(store: Store, party_id: int, key: str) -> str:
     """A party achievement; holding both The Drake's Command and The Drake's
     Treasure also gives The Drake Aided and city event 75 and road event 66, once."""
-    catalog.find_achievement(key, "party")
-    done = _add_achievement(store, "party_achievements", {"party_id": party_id}, key)
+    done = _add_achievement(store, "party_achievements", {"party_id": party_id}, catalog.find_achievement(key, "party"))
     held = {r["key"] for r in store.rows("SELECT key FROM party_achievements WHERE party_id = ?", [party_id])}
     if {"the-drakes-command", "the-drakes-treasure"} <= held:
         extra = milestone(store, "the-drake-aided", lambda: "; ".join(d for d in (
-            _add_global(store, "the-drake-aided"), add_events(store, "city", [75]), add_events(store, "road", [66])) if d))
+            add_global_achievement(store, "the-drake-aided"),
+            add_events(store, "city", [75]), add_events(store, "road", [66])) if d))
         done = "; ".join(d for d in (done, extra) if d)
     return done
 
 
 def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
-    catalog.find_achievement(key, "party")
-    return _remove_achievement(store, "party_achievements", {"party_id": party_id}, key)
+    return _remove_achievement(store, "party_achievements", {"party_id": party_id}, catalog.find_achievement(key, "party"))
 
 
 def change_reputation(store: Store, party_id: int, delta: int) -> str:
