@@ -7,13 +7,7 @@ from typing import Optional
 import typer
 
 from ghcli.cli import common
-
-
-def open_store():
-    """The campaign database of this invocation (--db, $GHCLI_DB, or the default)."""
-    from ghcli.campaign.db import Store
-
-    return Store.open(common.db_path())
+from ghcli.cli.core import open_store  # noqa: F401  (the town, event and scenario commands use it from here)
 
 
 def pairs(values: Optional[list[str]], option: str, *, numbers: bool = True) -> list[tuple[str, object]]:
