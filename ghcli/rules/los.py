@@ -76,20 +76,35 @@ def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 def wall_segments(hexes: Iterable, thin_walls: Iterable) -> list[Segment]:
     """Every sight-blocking segment: thin walls plus the map's edge."""
-    hexset = set(hexes)
-    segs: set[Segment] = set()
+    return sorted(_walls_by_hex(set(hexes), thin_walls)[None])
+
+
+def _walls_by_hex(hexset, thin_walls) -> dict:
+    """The walls on each map hex's outline (thin walls and the map's edge), as
+    ``{segment: None}`` per hex (q, r), all hexes together under the key None."""
+    every: dict = {}
+    out: dict = {None: every}
     for h in hexset:
         q, r = h
         X, Y = 3 * q, 2 * r + q
+        mine = None
         for (dq, dr), (c1, c2) in _EDGE_CORNERS:
             if (q + dq, r + dr) not in hexset:
                 a = (X + c1[0], Y + c1[1])
                 b = (X + c2[0], Y + c2[1])
-                segs.add((a, b) if a <= b else (b, a))
+                seg = (a, b) if a <= b else (b, a)
+                every[seg] = None
+                if mine is None:
+                    mine = out[(q, r)] = {}
+                mine[seg] = None
     for w in thin_walls:
         a, b = tuple(w)
-        segs.add(shared_edge(a, b))
-    return sorted(segs)
+        seg = shared_edge(a, b)
+        every[seg] = None
+        for h in (a, b):
+            if h in hexset:
+                out.setdefault((h[0], h[1]), {})[seg] = None
+    return out
 
 
 #: Scale of the sample points used by the Frosthaven test (lattice units / SCALE).
@@ -171,6 +186,30 @@ def _hull_of(dq: int, dr: int) -> tuple:
     if len(sides) != 2:
         return edges, None, None
     return edges, -1 - sides[0], -1 - sides[1]  # side labels: negative ints, never a point
+
+
+@lru_cache(maxsize=4096)
+def _band(dq: int, dr: int) -> tuple:
+    """Axial offsets (from hex A) of every hex that may meet the convex hull of hex A
+    and the hex B at offset (dq, dr): those whose centre lies within 2 (a hex's
+    circumradius twice, plus a margin) of the segment between the two centres (every
+    point of the hull lies within 1 of that segment)."""
+    bx, by = 1.5 * dq, SQRT3 * (dr + dq / 2.0)
+    ll = bx * bx + by * by
+    lim = 2.0 * 2.0 + 1e-6
+    out = []
+    # every point of the segment has axial coordinates between those of the two
+    # centres; a centre within 2 of it differs from it by at most 4/3 in q (x = 1.5 q)
+    # and 2/sqrt(3) + 2/3 < 2 in r (y = sqrt(3) (r + q / 2))
+    for q in range(min(0, dq) - 1, max(0, dq) + 2):
+        for r in range(min(0, dr) - 1, max(0, dr) + 2):
+            px, py = 1.5 * q, SQRT3 * (r + q / 2.0)
+            t = (px * bx + py * by) / ll if ll else 0.0
+            t = 0.0 if t < 0 else 1.0 if t > 1 else t
+            ex, ey = px - t * bx, py - t * by
+            if ex * ex + ey * ey <= lim:
+                out.append((q, r))
+    return tuple(out)
 
 
 def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
@@ -343,24 +382,36 @@ class Sight:
     ``_pieces``): such a chain blocks every line between them, so the
     verdict is the same as trying all the lines, only faster (on a map full of
     holes most blocked pairs are settled so). The sample lines are tried
-    against the walls touching that hull only.
+    against the walls touching that hull only. The walls looked at for a pair
+    are those on the outlines of the map hexes near it (``_band``, one table
+    per offset between the two hexes), a superset of the walls touching the
+    hull, so the verdicts do not depend on that choice.
     """
+
+    _cell = 2.0  # the wall grid's cell (``_near_walls``)
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
         self.hexes = frozenset(hexes)
-        self.walls = wall_segments(self.hexes, thin_walls)
+        by_hex = _walls_by_hex(self.hexes, thin_walls)
+        self.walls = sorted(by_hex.pop(None))
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
-        # walls bucketed by the real position of their midpoint, for the nearness filter
-        self._cell = 2.0
-        self._grid: dict = {}
-        for seg in self.walls:
-            (px, py), (qx, qy) = seg
-            mx, my = (px + qx) / 4.0, (py + qy) * HALF_SQRT3 / 2.0
-            key = (int(mx // self._cell), int(my // self._cell))
-            self._grid.setdefault(key, []).append((mx, my, seg))
         self._cache: dict = {}
         self._dead = frozenset(p for seg in self.walls for p in seg)
+        # the walls on each map hex's outline (every wall is an edge of a map hex)
+        self._hex_walls: dict = {h: list(ws) for h, ws in by_hex.items()}
+        self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
+
+    def _wall_grid(self) -> dict:
+        """Walls bucketed by the real position of their midpoint, for the nearness filter."""
+        if self._grid is None:
+            self._grid = {}
+            for seg in self.walls:
+                (px, py), (qx, qy) = seg
+                mx, my = (px + qx) / 4.0, (py + qy) * HALF_SQRT3 / 2.0
+                key = (int(mx // self._cell), int(my // self._cell))
+                self._grid.setdefault(key, []).append((mx, my, seg))
+        return self._grid
 
     # -- helpers --------------------------------------------------------------
     def _near_walls(self, a, b) -> list[Segment]:
@@ -375,7 +426,7 @@ class Sight:
         limit = 1.5 * 1.5 + 1e-9
         cell = self._cell
         out = []
-        grid = self._grid
+        grid = self._wall_grid()
         # a cell whose centre lies further than 1.5 plus its half diagonal from the
         # segment holds no wall midpoint within 1.5 of it
         reach = (1.5 + cell * 0.7072) ** 2
@@ -398,16 +449,42 @@ class Sight:
                         out.append(seg)
         return out
 
+    def _band_walls(self, a, b) -> list[Segment]:
+        """The walls on the outlines of the map hexes that may meet the convex hull of
+        hexes a and b (see ``_band``): a superset of the walls touching that hull (every
+        wall is an edge of a map hex, and every line between a and b lies in the hull),
+        so the verdicts are those of any other superset."""
+        q, r = a[0], a[1]
+        hw = self._hex_walls
+        out: dict = {}
+        for dq, dr in _band(b[0] - q, b[1] - r):
+            got = hw.get((q + dq, r + dr))
+            if got:
+                for seg in got:
+                    out[seg] = None
+        return list(out)
+
     def _hull_walls(self, a, b, near: list[Segment]) -> Optional[list[Segment]]:
         """Those of the ``near`` walls that touch the convex hull of hexes a and b (every
         line between the two hexes lies in it), or None when a chain of them provably
         blocks every such line (see ``_pieces``)."""
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
+        bx, by = 3 * b[0], 2 * b[1] + b[0]
         edges, s1, s2 = _hull_of(b[0] - a[0], b[1] - a[1])
-        pieces = _pieces(edges, [((p[0] - ax, p[1] - ay), (q[0] - ax, q[1] - ay)) for p, q in near])
+        # H moved to a (a side's range is measured from its own start: unchanged)
+        edges = tuple((ux + ax, uy + ay, dx, dy, side) for ux, uy, dx, dy, side in edges)
+        # H's bounding box first: it lets most of the walls go cheaply
+        x0, x1 = (ax - 2, bx + 2) if ax <= bx else (bx - 2, ax + 2)
+        y0, y1 = (ay - 1, by + 1) if ay <= by else (by - 1, ay + 1)
+        near = [
+            w for w in near
+            if not ((w[0][0] < x0 and w[1][0] < x0) or (w[0][0] > x1 and w[1][0] > x1)
+                    or (w[0][1] < y0 and w[1][1] < y0) or (w[0][1] > y1 and w[1][1] > y1))
+        ]
+        pieces = _pieces(edges, near)
         if _chained([(e1, e2) for _, e1, e2 in pieces], s1, s2):
             return None
-        return [((p[0] + ax, p[1] + ay), (q[0] + ax, q[1] + ay)) for (p, q), _, _ in pieces]
+        return [seg for seg, _, _ in pieces]
 
     @staticmethod
     def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
@@ -442,7 +519,7 @@ class Sight:
     # -- the tests -------------------------------------------------------------
     def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
-        walls = self._near_walls(a, b)
+        walls = self._band_walls(a, b)
         dead = self._dead  # a corner on a wall's end point: every line from it touches that wall
         cbs = [cb for cb in lattice_corners(b) if cb not in dead]
         for ca in lattice_corners(a):
@@ -515,6 +592,7 @@ def _unscale(p: Point) -> tuple[float, float]:
 def clear_caches() -> None:
     """Forget the geometry shared by all boards (for timing a cold start)."""
     _hull_of.cache_clear()
+    _band.cache_clear()
 
 
 def sight_for(board) -> Sight:

@@ -278,14 +278,13 @@ class _Turn:
 
     # -- ranking -----------------------------------------------------------------
     def attack_cost(self, e: Figure):
-        """Least (negative hexes, movement) to a hex from which e can be attacked, or None."""
-        best = None
+        """Least (negative hexes, movement) to a hex from which e can be attacked, or None
+        (the hexes are tried cheapest first, so line of sight is asked only as needed)."""
         cost = self.cost
-        for h in self.attack_hexes(e):
-            c = cost.get(h)
-            if c is not None and (best is None or c < best) and self.endable(h) and self.targetable(h, e):
-                best = c
-        return best
+        for c, h in sorted((cost[h], h) for h in self.attack_hexes(e) if h in cost):
+            if self.endable(h) and self.targetable(h, e):
+                return c
+        return None
 
     def attack_hexes(self, e: Figure) -> set:
         """Hexes from which e might be attacked (a superset; ``targetable`` decides)."""
@@ -307,12 +306,28 @@ class _Turn:
         return out
 
     def targetable(self, h, e: Figure) -> bool:
-        """e can be one of the targets of an attack from h."""
+        """e can be one of the targets of an attack from h (the same answer as looking
+        through ``hittable`` and ``placements``, asking line of sight for e only)."""
         if not self.area or (self.attack and self.n_targets() > 1):
-            if e in self.hittable(h):
+            if self.can_hit(h, e):
                 return True
-        b = self.bit[e.id]
-        return bool(self.area) and any(cov & b for cov in self.placements(h))
+        if not self.area:
+            return False
+        if self.range == 0:
+            o = (e.at.q - h.q, e.at.r - h.r)
+            if o == (0, 0) or not any(o in pat for pat in self.patterns_sets()):
+                return False
+            return self.sight.visible(h, e.at)
+        for cov, _, near in self.ranged_placements():
+            if e in cov and h in near:
+                return self.sight.visible(h, e.at)
+        return False
+
+    def patterns_sets(self) -> list:
+        out = self.__dict__.get("_pattern_sets")
+        if out is None:
+            out = self._pattern_sets = [frozenset(p) for p in self.patterns()]
+        return out
 
     def focus_rank(self, e: Figure):
         c = self._attack_costs[e.id]
@@ -593,13 +608,9 @@ class _Turn:
     def options_for(self, focus: Figure) -> list[Option]:
         move = self.act.move or 0
         attack = self.attack is not None
-        size = {}
-        for h in self.attack_hexes(focus):
-            if h in self.cost and self.endable(h):
-                n = self.best_size(h, focus)
-                if n:
-                    size[h] = n
-        cands = list(size)
+        # the hexes the focus can be attacked from (best_size > 0), asking line of sight
+        # for the focus only; the attack's size is worked out for the pool alone
+        cands = [h for h in self.attack_hexes(focus) if h in self.cost and self.endable(h) and self.targetable(h, focus)]
         if not cands:
             return []
         least_neg = min(self.cost[h][0] for h in cands)
@@ -615,11 +626,14 @@ class _Turn:
             flags = tuple(bool(dis & b) for b in order if group & b)
             return (dis.bit_count(), self.cost[h], flags)
 
-        k = max(size[h] for h in pool)
-        pool_k = [h for h in pool if size[h] == k]
-        if self.range > 0 and not self.act.muddled:  # a ranged attack: the focus without disadvantage where possible
-            pool_k = [h for h in pool_k if not self.disadvantaged(h, focus)] or pool_k
-        if not now and self.rs.unreachable_heads_for_nearest:
+        heading = not now and self.rs.unreachable_heads_for_nearest  # only the distance counts
+        if not heading:
+            size = {h: self.best_size(h, focus) for h in pool}
+            k = max(size.values())
+            pool_k = [h for h in pool if size[h] == k]
+            if self.range > 0 and not self.act.muddled:  # a ranged attack: the focus without disadvantage where possible
+                pool_k = [h for h in pool_k if not self.disadvantaged(h, focus)] or pool_k
+        if heading:
             top = min(self.cost[h] for h in cands)
             dests = sorted(h for h in cands if self.cost[h] == top)
             choices = []
@@ -632,7 +646,13 @@ class _Turn:
             rank = {g: sorted(self.secondary_key(e) for e in self.members(g) if e is not focus) for g in groups}
             best = min(rank.values())
             groups = [g for g in groups if rank[g] == best]
-            scored = [(preference(h, g), h, g) for h in pool if size[h] >= k for g in groups if self.can_attack(h, g)]
+            scored = []
+            for h in pool:
+                if size[h] >= k:
+                    reach = self.reach_mask(h) if self.area else self.hit_mask(h)
+                    for g in groups:
+                        if g & ~reach == 0 and self.can_attack(h, g):  # (the first test is can_attack's)
+                            scored.append((preference(h, g), h, g))
             top = min(sc for sc, _, _ in scored)
             choices = [(h, g) for sc, h, g in scored if sc == top]
             dests = sorted({h for h, _ in choices})
