@@ -161,3 +161,16 @@ def read_text(path: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write text to a file, or to standard output for '-'; an unwritable path is bad input (exit 2)."""
+    from ghcli.errors import BadInput
+
+    if path == "-":
+        typer.echo(text, nl=False)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"cannot write {path}: {e.strerror or e}") from None

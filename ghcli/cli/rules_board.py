@@ -52,12 +52,6 @@ def _hex_arg(text: str, option: str):
     return Hex(q, r)
 
 
-def _write_svg(path: str, text: str) -> None:
-    from ghcli.cli.rules_pictures import write_svg
-
-    write_svg(path, text)
-
-
 def _focus_text(doc: dict, answer: dict) -> str:
     from ghcli.render.ascii import picture
 
@@ -96,7 +90,7 @@ def focus(
     if svg is not None:
         from ghcli.render.svg import svg as draw
 
-        _write_svg(svg, draw(loaded[0][0], answer=answers[0]))
+        common.write_text(svg, draw(loaded[0][0], answer=answers[0]))
     if as_json:
         if len(answers) == 1:
             common.emit(answers[0], True)
@@ -133,7 +127,7 @@ def los(
         if svg is not None:
             from ghcli.render.svg import svg as draw
 
-            _write_svg(svg, draw(doc))
+            common.write_text(svg, draw(doc))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
         return
     t = _hex_arg(to, "--to")
@@ -146,7 +140,7 @@ def los(
     if svg is not None:
         from ghcli.render.svg import svg as draw
 
-        _write_svg(svg, draw(doc, los=full))
+        common.write_text(svg, draw(doc, los=full))
     data = {"visible": full["visible"], "line": full["line"], "from": full["from"], "to": full["to"]}
     common.emit(data, as_json, lambda: _los_text(doc, full, b.rules))
 

@@ -9,7 +9,6 @@ it can be fixed in the other format).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -28,19 +27,6 @@ def _read_board(path: str) -> dict:
     from ghcli.rules import textboard
 
     return textboard.load(common.read_text(path))
-
-
-def write_svg(path: str, text: str) -> None:
-    """Write an SVG picture to a file, or to standard output for '-'."""
-    from ghcli.errors import BadInput
-
-    if path == "-":
-        typer.echo(text, nl=False)
-        return
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def summary(doc: dict) -> dict:
@@ -121,7 +107,7 @@ def show(
     if svg_file is not None:
         from ghcli.render.svg import svg
 
-        write_svg(svg_file, svg(doc))
+        common.write_text(svg_file, svg(doc))
         if svg_file == "-":
             return
     s = summary(doc)
@@ -148,13 +134,7 @@ def convert(
         out = json_text(textboard.canonical(doc))
     else:
         raise BadInput(f"--to must be json or text, not {to!r}")
-    if output is None:
-        typer.echo(out, nl=False)
-        return
-    try:
-        Path(output).write_text(out, encoding="utf-8")
-    except OSError as e:
-        raise BadInput(f"cannot write {output}: {e.strerror or e}") from None
+    common.write_text(output or "-", out)
 
 
 def json_text(doc: dict) -> str:
