@@ -213,6 +213,11 @@ def _band(dq: int, dr: int) -> tuple:
 
 
 def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
+    """``_ipieces`` as a list."""
+    return list(_ipieces(edges, segs))
+
+
+def _ipieces(edges: tuple, segs: Iterable[Segment]):
     """The segments (lattice, relative to A's centre) touching the convex hull H given
     by ``edges`` (see ``_hull_of``), as ``(segment, end1, end2)``.
 
@@ -238,7 +243,6 @@ def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
                     return -1 - i
         return None
 
-    out = []
     for seg in segs:
         (px, py), (qx, qy) = seg
         in_n, in_d, out_n, out_d = 0, 1, 1, 1
@@ -293,8 +297,7 @@ def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
                     e2 = (qx, qy)
                 if e1 is None or e2 is None or e1 == e2:
                     e1 = e2 = None
-            out.append((seg, e1, e2))
-    return out
+            yield seg, e1, e2
 
 
 def _chained(pieces, s1, s2) -> bool:
@@ -401,6 +404,10 @@ class Sight:
         # the walls on each map hex's outline (every wall is an edge of a map hex)
         self._hex_walls: dict = {h: list(ws) for h, ws in by_hex.items()}
         self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
+        self._corners: dict = {}  # ``_live_corners``
+        # each wall as (px, py, qx, qy) times SCALE, for ``_first_clear``
+        self._scaled = {w: (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
+        self._samples: dict = {}  # ``_samples_of``
 
     def _wall_grid(self) -> dict:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
@@ -455,14 +462,13 @@ class Sight:
         wall is an edge of a map hex, and every line between a and b lies in the hull),
         so the verdicts are those of any other superset."""
         q, r = a[0], a[1]
-        hw = self._hex_walls
-        out: dict = {}
+        get = self._hex_walls.get
+        out: list = []
         for dq, dr in _band(b[0] - q, b[1] - r):
-            got = hw.get((q + dq, r + dr))
+            got = get((q + dq, r + dr))
             if got:
-                for seg in got:
-                    out[seg] = None
-        return list(out)
+                out += got
+        return list(dict.fromkeys(out))
 
     def _hull_walls(self, a, b, near: list[Segment]) -> Optional[list[Segment]]:
         """Those of the ``near`` walls that touch the convex hull of hexes a and b (every
@@ -481,10 +487,29 @@ class Sight:
             if not ((w[0][0] < x0 and w[1][0] < x0) or (w[0][0] > x1 and w[1][0] > x1)
                     or (w[0][1] < y0 and w[1][1] < y0) or (w[0][1] > y1 and w[1][1] > y1))
         ]
-        pieces = _pieces(edges, near)
-        if _chained([(e1, e2) for _, e1, e2 in pieces], s1, s2):
-            return None
-        return [seg for seg, _, _ in pieces]
+        # the pieces joined as they come (``_chained`` inlined): a chain found early
+        # spares the rest of the walls
+        out = []
+        parent: dict = {}
+        for seg, e1, e2 in _ipieces(edges, near):
+            out.append(seg)
+            if e1 is None or s1 is None:
+                continue
+            while e1 in parent:
+                e1 = parent[e1]
+            while e2 in parent:
+                e2 = parent[e2]
+            if e1 != e2:
+                parent[e1] = e2
+                r1 = s1
+                while r1 in parent:
+                    r1 = parent[r1]
+                r2 = s2
+                while r2 in parent:
+                    r2 = parent[r2]
+                if r1 == r2:
+                    return None
+        return out
 
     @staticmethod
     def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
@@ -516,15 +541,28 @@ class Sight:
             return False  # crossing, touching, or collinear with overlapping boxes
         return True
 
+    def _live_corners(self, h) -> list[Point]:
+        """The corners of hex h (in order) on no wall's end point (cached per hex): a corner
+        on one sees nothing, every line from it touches that wall."""
+        out = self._corners.get(h)
+        if out is None:
+            dead = self._dead
+            out = self._corners[h] = [c for c in lattice_corners(h) if c not in dead]
+        return out
+
+    def _samples_of(self, h) -> list[Point]:
+        """``_samples(h)``, cached per hex."""
+        out = self._samples.get(h)
+        if out is None:
+            out = self._samples[h] = _samples(h)
+        return out
+
     # -- the tests -------------------------------------------------------------
     def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
         walls = self._band_walls(a, b)
-        dead = self._dead  # a corner on a wall's end point: every line from it touches that wall
-        cbs = [cb for cb in lattice_corners(b) if cb not in dead]
-        for ca in lattice_corners(a):
-            if ca in dead:
-                continue
+        cbs = self._live_corners(b)
+        for ca in self._live_corners(a):
             for cb in cbs:
                 if self._clear(ca, cb, walls):
                     return (lattice_to_real(ca), lattice_to_real(cb))
@@ -533,7 +571,7 @@ class Sight:
         walls = self._hull_walls(a, b, walls)
         if walls is None:
             return None  # a chain of walls blocks every line
-        found = _first_clear(_samples(a), _samples(b), [(p[0] * SCALE, p[1] * SCALE, q[0] * SCALE, q[1] * SCALE) for p, q in walls])
+        found = _first_clear(self._samples_of(a), self._samples_of(b), [self._scaled[w] for w in walls])
         return (_unscale(found[0]), _unscale(found[1])) if found else None
 
     def visible(self, a, b) -> bool:

@@ -535,7 +535,16 @@ class _Turn:
         return out
 
     def can_attack(self, h, group: int) -> bool:
-        """The whole group (a bit mask) can be the targets of one attack from h."""
+        """The whole group (a bit mask) can be the targets of one attack from h (cached: the
+        tied focuses ask about the same groups)."""
+        cache = self.__dict__.setdefault("_can_attack_cache", {})
+        key = (h, group)
+        out = cache.get(key)
+        if out is None:
+            out = cache[key] = self._can_attack_now(h, group)
+        return out
+
+    def _can_attack_now(self, h, group: int) -> bool:
         m = self.n_targets() - 1 if self.attack else 0
         if not self.area:
             return group.bit_count() <= m + 1 and group & ~self.hit_mask(h) == 0
