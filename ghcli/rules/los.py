@@ -127,7 +127,7 @@ def _samples(h) -> list[Point]:
 
 def _hull(pa: tuple, pb: tuple) -> tuple:
     """The convex hull of two convex polygons A and B (their corners: lattice points), for
-    the separation proof of ``_pieces``: a tuple of edges
+    the separation proof of ``_ipieces``: a tuple of edges
     ``(ux, uy, dx, dy, side)`` counter-clockwise (start u, direction d, no collinear
     vertices), where ``side`` is None on the hull's stretches of A's or B's outline, and
     on the two edges joining A to B it is ``(lo, hi)``: the range of ``dot(x - u, d)``
@@ -210,11 +210,6 @@ def _band(dq: int, dr: int) -> tuple:
             if ex * ex + ey * ey <= lim:
                 out.append((q, r))
     return tuple(out)
-
-
-def _pieces(edges: tuple, segs: Iterable[Segment]) -> list:
-    """``_ipieces`` as a list."""
-    return list(_ipieces(edges, segs))
 
 
 def _ipieces(edges: tuple, segs: Iterable[Segment]):
@@ -300,32 +295,6 @@ def _ipieces(edges: tuple, segs: Iterable[Segment]):
             yield seg, e1, e2
 
 
-def _chained(pieces, s1, s2) -> bool:
-    """The wall pieces ``(end1, end2)`` join side ``s1`` to side ``s2`` (union-find over
-    the joints; see ``_pieces``)."""
-    if s1 is None:
-        return False
-    parent: dict = {}
-    for e1, e2 in pieces:
-        if e1 is None:
-            continue
-        while e1 in parent:
-            e1 = parent[e1]
-        while e2 in parent:
-            e2 = parent[e2]
-        if e1 != e2:
-            parent[e1] = e2
-            r1 = s1
-            while r1 in parent:
-                r1 = parent[r1]
-            r2 = s2
-            while r2 in parent:
-                r2 = parent[r2]
-            if r1 == r2:
-                return True
-    return False
-
-
 def _first_clear(us: list[Point], vs: list[Point], walls: list) -> Optional[tuple[Point, Point]]:
     """The first (in the order of ``us``, then ``vs``) pair of points whose segment touches
     none of ``walls`` (tuples ``(px, py, qx, qy)``), or None: ``Sight._clear`` inlined, and
@@ -382,7 +351,7 @@ class Sight:
     twelve points of each hex (corners and edge midpoints pulled a thousandth
     inwards): the lines that slip past a wall's end point. Before those it
     looks for a chain of walls across the convex hull of the two hexes (see
-    ``_pieces``): such a chain blocks every line between them, so the
+    ``_ipieces``): such a chain blocks every line between them, so the
     verdict is the same as trying all the lines, only faster (on a map full of
     holes most blocked pairs are settled so). The sample lines are tried
     against the walls touching that hull only. The walls looked at for a pair
@@ -473,7 +442,7 @@ class Sight:
     def _hull_walls(self, a, b, near: list[Segment]) -> Optional[list[Segment]]:
         """Those of the ``near`` walls that touch the convex hull of hexes a and b (every
         line between the two hexes lies in it), or None when a chain of them provably
-        blocks every such line (see ``_pieces``)."""
+        blocks every such line (see ``_ipieces``)."""
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         bx, by = 3 * b[0], 2 * b[1] + b[0]
         edges, s1, s2 = _hull_of(b[0] - a[0], b[1] - a[1])
@@ -487,8 +456,8 @@ class Sight:
             if not ((w[0][0] < x0 and w[1][0] < x0) or (w[0][0] > x1 and w[1][0] > x1)
                     or (w[0][1] < y0 and w[1][1] < y0) or (w[0][1] > y1 and w[1][1] > y1))
         ]
-        # the pieces joined as they come (``_chained`` inlined): a chain found early
-        # spares the rest of the walls
+        # the pieces joined as they come (union-find over the joints, from side s1
+        # to side s2): a chain found early spares the rest of the walls
         out = []
         parent: dict = {}
         for seg, e1, e2 in _ipieces(edges, near):
