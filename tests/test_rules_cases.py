@@ -84,7 +84,7 @@ def test_line_of_sight(path):
 
 def _proved(sight: Sight, a, b) -> bool:
     """The chain-of-walls proof says every line between a and b is blocked."""
-    return sight._hull_walls(a, b, sight._near_walls(a, b)) is None
+    return sight._hull_walls(a, b, [(*p, *q) for p, q in sight._near_walls(a, b)]) is None
 
 
 def _every_line_blocked(sight: Sight, a, b) -> bool:
@@ -133,3 +133,56 @@ def test_wall_chain_proof_on_small_maps():
     sight = Sight(full, [[(0, 0), (0, 1)]], "frosthaven")
     assert not _proved(sight, Hex(0, -1), Hex(0, 2))
     assert sight.visible(Hex(0, -1), Hex(0, 2))
+
+
+def _reference_proof(sight: Sight, a, b) -> bool:
+    """The chain-of-walls proof done the slow, general way: every wall clipped to the
+    hull by ``_ipieces`` against the hull's own edges, the pieces joined by a plain
+    union-find (what ``Sight._hull_walls`` does through the hull's four slabs)."""
+    from ghcli.rules.los import _hull_of, _ipieces
+
+    edges, s1, s2 = _hull_of(b[0] - a[0], b[1] - a[1])
+    if s1 is None:
+        return False
+    ax, ay = 3 * a[0], 2 * a[1] + a[0]
+    walls = [((p[0] - ax, p[1] - ay), (q[0] - ax, q[1] - ay)) for p, q in sight._near_walls(a, b)]
+    parent: dict = {}
+
+    def root(x):
+        while x in parent:
+            x = parent[x]
+        return x
+
+    for _seg, e1, e2 in _ipieces(edges, walls):
+        if e1 is not None and root(e1) != root(e2):
+            parent[root(e1)] = root(e2)
+    return root(s1) == root(s2)
+
+
+def _holey_map(seed: int, holes: float):
+    import random
+
+    rng = random.Random(seed)
+    hexes = [(q, r - q // 2) for q in range(11) for r in range(9)]
+    return [h for h in hexes if rng.random() >= holes]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wall_chain_proof_matches_the_general_clipping(seed):
+    """The fast proof (the hull's slabs, labels of its sides) proves blocked exactly the
+    pairs the general clipping proves blocked, on maps full of holes (some with thin
+    walls too), for every pair of hexes and every direction between them."""
+    hexes = _holey_map(seed, (0.15, 0.3, 0.45)[seed % 3])
+    thin = []
+    if seed >= 3:
+        hs = set(hexes)
+        thin = [[h, (h[0], h[1] + 1)] for h in sorted(hs)[::5] if (h[0], h[1] + 1) in hs]
+    sight = Sight(hexes, thin, "frosthaven")
+    hexes = sorted(Hex(*h) for h in hexes)
+    proved = 0
+    for i, a in enumerate(hexes):
+        for b in hexes[i + 1:]:
+            fast = sight._hull_walls(a, b, sight._band_walls(a, b)) is None
+            assert fast == _reference_proof(sight, a, b), (a, b)
+            proved += fast
+    assert proved > 100

@@ -74,11 +74,6 @@ def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return _orient(p1, p2, q1) * _orient(p1, p2, q2) < 0 and _orient(q1, q2, p1) * _orient(q1, q2, p2) < 0
 
 
-def wall_segments(hexes: Iterable, thin_walls: Iterable) -> list[Segment]:
-    """Every sight-blocking segment: thin walls plus the map's edge."""
-    return sorted(_walls_by_hex(set(hexes), thin_walls)[None])
-
-
 def _walls_by_hex(hexset, thin_walls) -> dict:
     """The walls on each map hex's outline (thin walls and the map's edge), as
     ``{segment: None}`` per hex (q, r), all hexes together under the key None."""
@@ -190,26 +185,104 @@ def _hull_of(dq: int, dr: int) -> tuple:
 
 @lru_cache(maxsize=4096)
 def _band(dq: int, dr: int) -> tuple:
-    """Axial offsets (from hex A) of every hex that may meet the convex hull of hex A
-    and the hex B at offset (dq, dr): those whose centre lies within 2 (a hex's
-    circumradius twice, plus a margin) of the segment between the two centres (every
-    point of the hull lies within 1 of that segment)."""
-    bx, by = 1.5 * dq, SQRT3 * (dr + dq / 2.0)
-    ll = bx * bx + by * by
-    lim = 2.0 * 2.0 + 1e-6
+    """Axial offsets (from hex A) of every hex that meets the convex hull H of hex A
+    and the hex B at offset (dq, dr) (touching it included): a hex meets H when their
+    extents overlap along each of H's four slabs (``_hull_proof``; both are convex,
+    and their sides are normal to those four directions). Every wall touching H is
+    an edge of such a hex (the map hex beside it), and every line between A and B
+    lies in H."""
+    bx, by = 3 * dq, 2 * dr + dq
+    g = max(abs(2 * by), abs(bx - by), abs(bx + by))
+    ylo, yhi = min(0, by) - 1, max(0, by) + 1
+    slo, shi = min(0, bx + by) - 2, max(0, bx + by) + 2
+    dlo, dhi = min(0, by - bx) - 2, max(0, by - bx) + 2
     out = []
-    # every point of the segment has axial coordinates between those of the two
-    # centres; a centre within 2 of it differs from it by at most 4/3 in q (x = 1.5 q)
-    # and 2/sqrt(3) + 2/3 < 2 in r (y = sqrt(3) (r + q / 2))
+    # every hex meeting H has its centre within 2 of the segment between the centres,
+    # so it differs from a point of it by at most 4/3 in q and less than 2 in r
     for q in range(min(0, dq) - 1, max(0, dq) + 2):
         for r in range(min(0, dr) - 1, max(0, dr) + 2):
-            px, py = 1.5 * q, SQRT3 * (r + q / 2.0)
-            t = (px * bx + py * by) / ll if ll else 0.0
-            t = 0.0 if t < 0 else 1.0 if t > 1 else t
-            ex, ey = px - t * bx, py - t * by
-            if ex * ex + ey * ey <= lim:
+            x, y = 3 * q, 2 * r + q
+            if (
+                y - 1 <= yhi and y + 1 >= ylo
+                and x + y - 2 <= shi and x + y + 2 >= slo
+                and y - x - 2 <= dhi and y - x + 2 >= dlo
+                and abs(bx * y - by * x) <= 2 * g
+            ):
                 out.append((q, r))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _hull_proof(dq: int, dr: int) -> tuple:
+    """What ``Sight._hull_walls`` needs of the convex hull H of hex A (centre at the
+    lattice origin) and the hex B at axial offset (dq, dr):
+    ``(edges, s_plus, s_minus, parallel, slabs)``.
+
+    ``edges``: see ``_hull_of``. H is the Minkowski sum of A and the segment from 0 to
+    B's centre (bx, by), so its sides are normal to A's edges or to that segment: H
+    is the set of points (x, y) with ``y``, ``x + y`` and ``y - x`` (A's three edge
+    directions) and ``bx y - by x`` (the segment's) within ``slabs`` =
+    ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``, the last slab being [-g, g]. Its
+    two sides joining A to B lie on the lines ``bx y - by x = g`` (label
+    ``s_plus``) and ``= -g`` (``s_minus``), labels as ``_hull_of``'s (None, None
+    if B is A). ``parallel``: those sides are parallel to an edge of A (then part of
+    a side may be A's outline, and ``_clip`` works out where a wall leaves H)."""
+    bx, by = 3 * dq, 2 * dr + dq
+    g = max(abs(2 * by), abs(bx - by), abs(bx + by))
+    parallel = by == 0 or bx == by or bx == -by
+    if parallel:
+        edges, s1, s2 = _hull_of(dq, dr)
+        s_plus = s_minus = None
+        if s1 is not None:
+            ux, uy = edges[-1 - s1][0], edges[-1 - s1][1]
+            s_plus, s_minus = (s1, s2) if bx * uy - by * ux == g else (s2, s1)
+    else:
+        # each side runs from a corner of A to one of B, the whole of it between
+        # the two hexes (``_leaves_by`` needs no edges then, only two labels)
+        edges, s_plus, s_minus = (), -1, -2
+    slabs = (
+        min(0, by) - 1, max(0, by) + 1,
+        min(0, bx + by) - 2, max(0, bx + by) + 2,
+        min(0, by - bx) - 2, max(0, by - bx) + 2,
+        bx, by, g,
+    )
+    return edges, s_plus, s_minus, parallel, slabs
+
+
+def _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy) -> tuple:
+    """For a wall p-q with exactly one end strictly inside the hull H (p if ``pin``,
+    else q), that end and the label of the side by which the wall leaves H, or
+    (None, None) if it leaves by A's or B's outline (see ``_hull_proof``)."""
+    if parallel:
+        got = _clip(edges, px, py, qx, qy)
+        return (None, None) if got is None or got[0] is None else got
+    ylo, yhi, slo, shi, dlo, dhi, bx, by, g = slabs
+    if not pin:  # the inside end first
+        px, py, qx, qy = qx, qy, px, py
+    sp, sq, dp, dq, gp, gq = px + py, qx + qy, py - px, qy - qx, bx * py - by * px, bx * qy - by * qx
+    # the side it leaves by, and when (t = num / den along p -> q)
+    if gq >= g:
+        side, num, den = s_plus, g - gp, gq - gp
+    elif gq <= -g:
+        side, num, den = s_minus, gp + g, gp - gq
+    else:
+        return None, None  # it leaves through A's or B's outline
+    # ... unless it crosses A's or B's outline first (a tie is H's corner, the side's end)
+    if (
+        (qy > yhi and (yhi - py) * den < num * (qy - py)) or (qy < ylo and (py - ylo) * den < num * (py - qy))
+        or (sq > shi and (shi - sp) * den < num * (sq - sp)) or (sq < slo and (sp - slo) * den < num * (sp - sq))
+        or (dq > dhi and (dhi - dp) * den < num * (dq - dp)) or (dq < dlo and (dp - dlo) * den < num * (dp - dq))
+    ):
+        return None, None
+    return (px, py), side
+
+
+def _clip(edges: tuple, px: int, py: int, qx: int, qy: int) -> Optional[tuple]:
+    """The piece of the wall p-q inside the convex hull H given by ``edges`` (see
+    ``_hull_of``) as ``(end1, end2)`` (see ``_ipieces``), or None when it misses H."""
+    for _seg, e1, e2 in _ipieces(edges, (((px, py), (qx, qy)),)):
+        return (e1, e2)
+    return None
 
 
 def _ipieces(edges: tuple, segs: Iterable[Segment]):
@@ -297,7 +370,7 @@ def _ipieces(edges: tuple, segs: Iterable[Segment]):
 
 def _first_clear(us: list[Point], vs: list[Point], walls: list) -> Optional[tuple[Point, Point]]:
     """The first (in the order of ``us``, then ``vs``) pair of points whose segment touches
-    none of ``walls`` (tuples ``(px, py, qx, qy)``), or None: ``Sight._clear`` inlined, and
+    none of ``walls`` (tuples ``(px, py, qx, qy)``), or None (exact orientation tests), and
     the wall that stopped the last line tried first (neighbouring lines are usually
     stopped by the same wall)."""
     last = None
@@ -351,31 +424,35 @@ class Sight:
     twelve points of each hex (corners and edge midpoints pulled a thousandth
     inwards): the lines that slip past a wall's end point. Before those it
     looks for a chain of walls across the convex hull of the two hexes (see
-    ``_ipieces``): such a chain blocks every line between them, so the
-    verdict is the same as trying all the lines, only faster (on a map full of
-    holes most blocked pairs are settled so). The sample lines are tried
-    against the walls touching that hull only. The walls looked at for a pair
-    are those on the outlines of the map hexes near it (``_band``, one table
-    per offset between the two hexes), a superset of the walls touching the
-    hull, so the verdicts do not depend on that choice.
+    ``_hull_walls`` and ``_ipieces``): such a chain blocks every line between
+    them, so the verdict is the same as trying all the lines, only faster (on
+    a map full of holes most blocked pairs are settled so). The sample lines
+    are tried against the walls that may touch that hull only. The walls
+    looked at for a pair are those on the outlines of the map hexes meeting
+    the hull (``_band``, one table per offset between the two hexes), a
+    superset of the walls touching it, so the verdicts do not depend on that
+    choice. Walls are kept flat, ``(px, py, qx, qy)``, in the hot loops.
     """
 
     _cell = 2.0  # the wall grid's cell (``_near_walls``)
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
         self.hexes = frozenset(hexes)
+        thin_walls = list(thin_walls)
         by_hex = _walls_by_hex(self.hexes, thin_walls)
         self.walls = sorted(by_hex.pop(None))
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
         self._cache: dict = {}
         self._dead = frozenset(p for seg in self.walls for p in seg)
-        # the walls on each map hex's outline (every wall is an edge of a map hex)
-        self._hex_walls: dict = {h: list(ws) for h, ws in by_hex.items()}
+        # the walls on each map hex's outline (every wall is an edge of a map hex), each
+        # as a flat (px, py, qx, qy); only a thin wall is on two map hexes' outlines
+        self._hex_walls: dict = {h: [(*w[0], *w[1]) for w in ws] for h, ws in by_hex.items()}
+        self._shared_walls = bool(thin_walls)
         self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
         self._corners: dict = {}  # ``_live_corners``
-        # each wall as (px, py, qx, qy) times SCALE, for ``_first_clear``
-        self._scaled = {w: (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
+        # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
+        self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
 
     def _wall_grid(self) -> dict:
@@ -426,10 +503,11 @@ class Sight:
         return out
 
     def _band_walls(self, a, b) -> list[Segment]:
-        """The walls on the outlines of the map hexes that may meet the convex hull of
+        """The walls (flat) on the outlines of the map hexes meeting the convex hull of
         hexes a and b (see ``_band``): a superset of the walls touching that hull (every
         wall is an edge of a map hex, and every line between a and b lies in the hull),
-        so the verdicts are those of any other superset."""
+        so the verdicts are those of any other superset. Only a thin wall can be on two
+        of those outlines: it is listed once."""
         q, r = a[0], a[1]
         get = self._hex_walls.get
         out: list = []
@@ -437,78 +515,67 @@ class Sight:
             got = get((q + dq, r + dr))
             if got:
                 out += got
-        return list(dict.fromkeys(out))
+        return list(dict.fromkeys(out)) if self._shared_walls else out
 
-    def _hull_walls(self, a, b, near: list[Segment]) -> Optional[list[Segment]]:
-        """Those of the ``near`` walls that touch the convex hull of hexes a and b (every
-        line between the two hexes lies in it), or None when a chain of them provably
-        blocks every such line (see ``_ipieces``)."""
+    def _hull_walls(self, a, b, near: list) -> Optional[list]:
+        """The ``near`` walls (flat) that may touch the convex hull H of hexes a and b
+        (every line between the two hexes lies in it; a superset of those that do), or
+        None when a chain of them provably blocks every such line (see ``_ipieces``).
+
+        The hot loop of the Frosthaven sight test. The walls are moved next to hex A at
+        the origin and sorted by H's four slabs (``_hull_proof``): a wall wholly
+        outside a slab misses H; one with both ends strictly inside H is a piece joining
+        its two ends; one with neither end strictly inside can join nothing (a wall is
+        shorter than H is wide); one with one end inside joins that end to the side it
+        leaves H by, if it leaves by a side (worked out exactly by ``_clip`` where a
+        side of H is parallel to an edge of A). The pieces are joined as they come
+        (union-find over the joints): a chain found early spares the rest."""
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
-        bx, by = 3 * b[0], 2 * b[1] + b[0]
-        edges, s1, s2 = _hull_of(b[0] - a[0], b[1] - a[1])
-        # H moved to a (a side's range is measured from its own start: unchanged)
-        edges = tuple((ux + ax, uy + ay, dx, dy, side) for ux, uy, dx, dy, side in edges)
-        # H's bounding box first: it lets most of the walls go cheaply
-        x0, x1 = (ax - 2, bx + 2) if ax <= bx else (bx - 2, ax + 2)
-        y0, y1 = (ay - 1, by + 1) if ay <= by else (by - 1, ay + 1)
-        near = [
-            w for w in near
-            if not ((w[0][0] < x0 and w[1][0] < x0) or (w[0][0] > x1 and w[1][0] > x1)
-                    or (w[0][1] < y0 and w[1][1] < y0) or (w[0][1] > y1 and w[1][1] > y1))
-        ]
-        # the pieces joined as they come (union-find over the joints, from side s1
-        # to side s2): a chain found early spares the rest of the walls
+        edges, s_plus, s_minus, parallel, slabs = _hull_proof(b[0] - a[0], b[1] - a[1])
+        ylo, yhi, slo, shi, dlo, dhi, bx, by, g = slabs
         out = []
         parent: dict = {}
-        for seg, e1, e2 in _ipieces(edges, near):
-            out.append(seg)
-            if e1 is None or s1 is None:
-                continue
+        for seg in near:
+            px, py, qx, qy = seg
+            px -= ax
+            py -= ay
+            qx -= ax
+            qy -= ay
+            sp, sq, dp, dq, gp, gq = px + py, qx + qy, py - px, qy - qx, bx * py - by * px, bx * qy - by * qx
+            pin = ylo < py < yhi and slo < sp < shi and dlo < dp < dhi and -g < gp < g
+            qin = ylo < qy < yhi and slo < sq < shi and dlo < dq < dhi and -g < gq < g
+            if pin and qin:
+                out.append(seg)
+                if s_plus is None:
+                    continue
+                e1, e2 = (px, py), (qx, qy)
+            elif (
+                (py > yhi and qy > yhi) or (py < ylo and qy < ylo) or (sp > shi and sq > shi) or (sp < slo and sq < slo)
+                or (dp > dhi and dq > dhi) or (dp < dlo and dq < dlo) or (gp > g and gq > g) or (gp < -g and gq < -g)
+            ):
+                continue  # wholly outside a slab: misses H
+            else:
+                out.append(seg)
+                if s_plus is None or not (pin or qin):
+                    continue
+                e1, e2 = _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy)
+                if e1 is None:
+                    continue
             while e1 in parent:
                 e1 = parent[e1]
             while e2 in parent:
                 e2 = parent[e2]
             if e1 != e2:
                 parent[e1] = e2
-                r1 = s1
+                r1 = s_plus
                 while r1 in parent:
                     r1 = parent[r1]
-                r2 = s2
+                r2 = s_minus
                 while r2 in parent:
                     r2 = parent[r2]
                 if r1 == r2:
                     return None
         return out
-
-    @staticmethod
-    def _clear(a: Point, b: Point, walls: list[Segment]) -> bool:
-        """No wall touches the segment a-b (exact; inlined orientation tests). A wall that
-        touches it moves to the front of ``walls``: the next line tried, a neighbour of
-        this one, is usually stopped by the same wall."""
-        ax, ay = a
-        bx, by = b
-        minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
-        miny, maxy = (ay, by) if ay <= by else (by, ay)
-        dx, dy = bx - ax, by - ay
-        for i, w in enumerate(walls):
-            (px, py), (qx, qy) = w
-            if (px < minx and qx < minx) or (px > maxx and qx > maxx):
-                continue
-            if (py < miny and qy < miny) or (py > maxy and qy > maxy):
-                continue
-            o1 = dx * (py - ay) - dy * (px - ax)
-            o2 = dx * (qy - ay) - dy * (qx - ax)
-            if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
-                continue
-            ex, ey = qx - px, qy - py
-            o3 = ex * (ay - py) - ey * (ax - px)
-            o4 = ex * (by - py) - ey * (bx - px)
-            if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
-                continue
-            if i:
-                walls.insert(0, walls.pop(i))
-            return False  # crossing, touching, or collinear with overlapping boxes
-        return True
 
     def _live_corners(self, h) -> list[Point]:
         """The corners of hex h (in order) on no wall's end point (cached per hex): a corner
@@ -530,17 +597,16 @@ class Sight:
     def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
         walls = self._band_walls(a, b)
-        cbs = self._live_corners(b)
-        for ca in self._live_corners(a):
-            for cb in cbs:
-                if self._clear(ca, cb, walls):
-                    return (lattice_to_real(ca), lattice_to_real(cb))
+        found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
+        if found:
+            return (lattice_to_real(found[0]), lattice_to_real(found[1]))
         if self.corners_only:
             return None
         walls = self._hull_walls(a, b, walls)
         if walls is None:
             return None  # a chain of walls blocks every line
-        found = _first_clear(self._samples_of(a), self._samples_of(b), [self._scaled[w] for w in walls])
+        scaled = self._scaled
+        found = _first_clear(self._samples_of(a), self._samples_of(b), [scaled[w] for w in walls])
         return (_unscale(found[0]), _unscale(found[1])) if found else None
 
     def visible(self, a, b) -> bool:
@@ -599,6 +665,7 @@ def _unscale(p: Point) -> tuple[float, float]:
 def clear_caches() -> None:
     """Forget the geometry shared by all boards (for timing a cold start)."""
     _hull_of.cache_clear()
+    _hull_proof.cache_clear()
     _band.cache_clear()
 
 
