@@ -299,9 +299,7 @@ class _Turn:
             for pat in self.patterns():
                 out.update(Hex(e.at.q - o[0], e.at.r - o[1]) for o in pat)
         elif self.area:
-            for cov, _, near in self.ranged_placements():
-                if e in cov:
-                    out.update(near)
+            out.update(self.area_near(e))
         cache[e.id] = out
         return out
 
@@ -318,10 +316,19 @@ class _Turn:
             if o == (0, 0) or not any(o in pat for pat in self.patterns_sets()):
                 return False
             return self.sight.visible(h, e.at)
-        for cov, _, near in self.ranged_placements():
-            if e in cov and h in near:
-                return self.sight.visible(h, e.at)
-        return False
+        return h in self.area_near(e) and self.sight.visible(h, e.at)
+
+    def area_near(self, e: Figure) -> set:
+        """Hexes from which some ranged area placement covering e can be made."""
+        cache = self.__dict__.setdefault("_area_near", {})
+        out = cache.get(e.id)
+        if out is None:
+            out = set()
+            for cov, _, near in self.ranged_placements():
+                if e in cov:
+                    out.update(near)
+            cache[e.id] = out
+        return out
 
     def patterns_sets(self) -> list:
         out = self.__dict__.get("_pattern_sets")
@@ -630,10 +637,19 @@ class _Turn:
         order = [self.bit[e.id] for e in sorted(self.enemies, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))]
 
         def preference(h, group):
-            """Fewest disadvantaged targets, least movement, then disadvantage on the least important."""
-            dis = self.dis_mask(h) & group
-            flags = tuple(bool(dis & b) for b in order if group & b)
-            return (dis.bit_count(), self.cost[h], flags)
+            """Fewest disadvantaged targets, then least movement (then ``first_ranked``)."""
+            return ((self.dis_mask(h) & group).bit_count(), self.cost[h])
+
+        def first_ranked(scored):
+            """The (h, group) of ``scored`` ((preference, h, group), in order) ranked first,
+            disadvantage on the least important targets breaking the ties of preference."""
+            top = min(sc for sc, _, _ in scored)
+            tied = [(h, g) for sc, h, g in scored if sc == top]
+            if len(tied) == 1:
+                return tied
+            flags = [tuple(bool(self.dis_mask(h) & g & b) for b in order if g & b) for h, g in tied]
+            low = min(flags)
+            return [hg for hg, f in zip(tied, flags) if f == low]
 
         heading = not now and self.rs.unreachable_heads_for_nearest  # only the distance counts
         if not heading:
@@ -662,8 +678,7 @@ class _Turn:
                     for g in groups:
                         if g & ~reach == 0 and self.can_attack(h, g):  # (the first test is can_attack's)
                             scored.append((preference(h, g), h, g))
-            top = min(sc for sc, _, _ in scored)
-            choices = [(h, g) for sc, h, g in scored if sc == top]
+            choices = first_ranked(scored)
             dests = sorted({h for h, _ in choices})
         else:
             scored = []
@@ -671,18 +686,17 @@ class _Turn:
             def bound(h):  # at least this many of k targets are attacked with disadvantage from h
                 return (max(0, k - (self.reach_mask(h) & ~self.dis_mask(h)).bit_count()), self.cost[h])
 
-            best = None
+            lowest = None
             for b, h in sorted(((bound(h), h) for h in pool_k), key=lambda x: x[0]):
-                if best is not None and b > best:
+                if lowest is not None and b > lowest:
                     break  # no hex from here on can do better
                 for g in self.groups(h, focus):
                     if g.bit_count() == k:
                         sc = preference(h, g)
                         scored.append((sc, h, g))
-                        if best is None or sc[:2] < best:
-                            best = sc[:2]
-            top = min(x[0] for x in scored)
-            choices = [(h, g) for sc, h, g in scored if sc == top]
+                        if lowest is None or sc < lowest:
+                            lowest = sc
+            choices = first_ranked(scored)
             dests = sorted({h for h, _ in choices})
 
         if now:
