@@ -143,6 +143,8 @@ class _Turn:
         self.occ = {f.at: f for f in board.figures if f.id != self.me.id}
         self.enemies = [f for f in board.figures if f.is_enemy and not f.invisible]
         self.bit = {e.id: 1 << i for i, e in enumerate(self.enemies)}
+        self.all_mask = (1 << len(self.enemies)) - 1
+        self.at_of_bit = {self.bit[e.id]: e.at for e in self.enemies}
         self.walled_cache: dict = {}
         self.links = board.links
         self.blocked_walk = board.obstacle | {f.at for f in board.figures if f.is_enemy and f.id != self.me.id}
@@ -342,12 +344,58 @@ class _Turn:
         return (c, prox, e.initiative)
 
     def hittable(self, h) -> list:
-        """Enemies the monster could attack from hex h (cached per hex)."""
-        cache = self.__dict__.setdefault("_hit_cache", {})
+        """Enemies the monster could attack from hex h (a single target each)."""
+        return self.members(self.hit_mask(h))
+
+    # What a single-target attack from a hex reaches is learnt lazily: line of sight
+    # (the costly part) is asked only for the enemies a question is about, and every
+    # answer is kept (``Sight`` caches the verdicts, ``_hit_state`` the hits).
+    def _hit_state(self, h) -> list:
+        """[known, hit] for hex h, bit masks: the enemies whose answer (a single-target
+        attack from h reaches them) is known, and those of them it reaches. Enemies out
+        of range are known misses; those next to h (no wall between), known hits."""
+        st = self.__dict__.setdefault("_hit_states", {}).get(h)
+        if st is None:
+            rng = max(self.range, 1)
+            known = hit = 0
+            for e in self.enemies:
+                d = self.walled(e.at, rng).get(h)
+                if d is None or d == 0:
+                    known |= self.bit[e.id]
+                elif d == 1:
+                    known |= self.bit[e.id]
+                    hit |= self.bit[e.id]
+            st = self._hit_states[h] = [known, hit]
+        return st
+
+    def hit_bits(self, h, mask: int) -> int:
+        """The enemies of ``mask`` a single-target attack from h reaches."""
+        st = self._hit_state(h)
+        unknown = mask & ~st[0]
+        if unknown:
+            st[0] |= unknown
+            st[1] |= self.visible_mask(h, unknown)
+        return st[1] & mask
+
+    def visible_mask(self, h, mask: int) -> int:
+        """The enemies of ``mask`` in line of sight of h."""
+        visible = self.sight.visible
+        at = self.at_of_bit
+        out = 0
+        while mask:
+            b = mask & -mask
+            mask ^= b
+            if visible(h, at[b]):
+                out |= b
+        return out
+
+    def raw_placements(self, h) -> list:
+        """The enemies (bit masks) each ranged area placement usable from h would cover
+        if all of them were in sight (``placements`` keeps those in sight)."""
+        cache = self.__dict__.setdefault("_raw_place", {})
         out = cache.get(h)
         if out is None:
-            out = [e for e in self.enemies if self.can_hit(h, e)]
-            cache[h] = out
+            out = cache[h] = [cov for _, cov, near in self.ranged_placements() if h in near]
         return out
 
     @staticmethod
@@ -565,13 +613,6 @@ class _Turn:
                     return True
         return group.bit_count() <= m and group & ~hit == 0
 
-    def hit_mask(self, h) -> int:
-        cache = self.__dict__.setdefault("_hit_mask", {})
-        out = cache.get(h)
-        if out is None:
-            out = cache[h] = self.mask(self.hittable(h))
-        return out
-
     def reach_mask(self, h) -> int:
         """Every enemy some attack from h could target (area or single)."""
         cache = self.__dict__.setdefault("_reach_mask", {})
@@ -582,6 +623,30 @@ class _Turn:
                 out |= cov
             cache[h] = out
         return out
+
+    def hit_mask(self, h) -> int:
+        """Every enemy a single-target attack from h reaches."""
+        return self.hit_bits(h, self.all_mask)
+
+    def reach_count(self, h, mask: int, cap: int) -> int:
+        """min(cap, how many enemies of ``mask`` some attack from h could target: in sight
+        in an area placement, or reached singly if the attack has extra targets)."""
+        single = not self.area or self.n_targets() > 1
+        covered = 0  # (a ranged placement's enemies count only if in sight: asked below)
+        for cov in self.placements(h) if self.range == 0 else self.raw_placements(h):
+            covered |= cov
+        n = 0
+        for e in self.enemies:
+            if n >= cap:
+                break
+            b = self.bit[e.id]
+            if not mask & b:
+                continue
+            if single and self.hit_bits(h, b):
+                n += 1
+            elif covered & b and (self.range == 0 or self.sight.visible(h, e.at)):
+                n += 1
+        return min(n, cap)
 
     def dis_mask(self, h) -> int:
         """Enemies a ranged attack from h would attack with disadvantage."""
@@ -626,13 +691,14 @@ class _Turn:
         attack = self.attack is not None
         # the hexes the focus can be attacked from (best_size > 0), asking line of sight
         # for the focus only; the attack's size is worked out for the pool alone
-        cands = [h for h in self.attack_hexes(focus) if h in self.cost and self.endable(h) and self.targetable(h, focus)]
-        if not cands:
-            return []
-        least_neg = min(self.cost[h][0] for h in cands)
-        cands = [h for h in cands if self.cost[h][0] == least_neg]
-        now = [h for h in cands if self.cost[h][1] <= move]
-        pool = now or cands
+        # (the focus's attack cost gives the fewest negative hexes; the hexes it can be
+        # attacked from this turn are looked for first, the others only if there are none)
+        cost = self.cost
+        least_neg = self._attack_costs[focus.id][0]
+        near = [h for h in self.attack_hexes(focus) if h in cost and cost[h][0] == least_neg and self.endable(h)]
+        now = [h for h in near if cost[h][1] <= move and self.targetable(h, focus)]
+        cands = now if now else [h for h in near if self.targetable(h, focus)]
+        pool = cands
 
         order = [self.bit[e.id] for e in sorted(self.enemies, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))]
 
@@ -684,7 +750,7 @@ class _Turn:
             scored = []
 
             def bound(h):  # at least this many of k targets are attacked with disadvantage from h
-                return (max(0, k - (self.reach_mask(h) & ~self.dis_mask(h)).bit_count()), self.cost[h])
+                return (max(0, k - self.reach_count(h, ~self.dis_mask(h), k)), self.cost[h])
 
             lowest = None
             for b, h in sorted(((bound(h), h) for h in pool_k), key=lambda x: x[0]):
