@@ -689,15 +689,17 @@ class _Turn:
     def options_for(self, focus: Figure) -> list[Option]:
         move = self.act.move or 0
         attack = self.attack is not None
-        # the hexes the focus can be attacked from (best_size > 0), asking line of sight
-        # for the focus only; the attack's size is worked out for the pool alone
-        # (the focus's attack cost gives the fewest negative hexes; the hexes it can be
-        # attacked from this turn are looked for first, the others only if there are none)
+        # the hexes the focus can be attacked from (best_size > 0) with the fewest negative
+        # hexes (its attack cost's), asking line of sight for the focus only: those it can
+        # be attacked from this turn first, the others only if there are none; the
+        # attack's size is worked out for the pool alone
         cost = self.cost
         least_neg = self._attack_costs[focus.id][0]
         near = [h for h in self.attack_hexes(focus) if h in cost and cost[h][0] == least_neg and self.endable(h)]
         now = [h for h in near if cost[h][1] <= move and self.targetable(h, focus)]
-        cands = now if now else [h for h in near if self.targetable(h, focus)]
+        cands = now or [h for h in near if self.targetable(h, focus)]
+        if not cands:
+            return []
         pool = cands
 
         order = [self.bit[e.id] for e in sorted(self.enemies, key=lambda e: (e is not focus, self._ranks.get(e.id, ())))]
