@@ -187,15 +187,11 @@ def _hull_of(dq: int, dr: int) -> tuple:
 def _band(dq: int, dr: int) -> tuple:
     """Axial offsets (from hex A) of every hex that meets the convex hull H of hex A
     and the hex B at offset (dq, dr) (touching it included): a hex meets H when their
-    extents overlap along each of H's four slabs (``_hull_proof``; both are convex,
+    extents overlap along each of H's four slabs (``_slabs``; both are convex,
     and their sides are normal to those four directions). Every wall touching H is
     an edge of such a hex (the map hex beside it), and every line between A and B
     lies in H."""
-    bx, by = 3 * dq, 2 * dr + dq
-    g = max(abs(2 * by), abs(bx - by), abs(bx + by))
-    ylo, yhi = min(0, by) - 1, max(0, by) + 1
-    slo, shi = min(0, bx + by) - 2, max(0, bx + by) + 2
-    dlo, dhi = min(0, by - bx) - 2, max(0, by - bx) + 2
+    ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
     out = []
     # every hex meeting H has its centre within 2 of the segment between the centres,
     # so it differs from a point of it by at most 4/3 in q and less than 2 in r
@@ -212,23 +208,35 @@ def _band(dq: int, dr: int) -> tuple:
     return tuple(out)
 
 
+def _slabs(dq: int, dr: int) -> tuple:
+    """The convex hull H of hex A (centre at the lattice origin) and the hex B at axial
+    offset (dq, dr) as four slabs: ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``. H
+    is the Minkowski sum of A and the segment from 0 to B's centre (bx, by), so its
+    sides are normal to A's edges or to that segment: H is the set of points (x, y)
+    with ``y``, ``x + y`` and ``y - x`` (A's three edge directions) within the
+    first three pairs of bounds and ``bx y - by x`` (the segment's) within [-g, g]."""
+    bx, by = 3 * dq, 2 * dr + dq
+    return (
+        min(0, by) - 1, max(0, by) + 1,
+        min(0, bx + by) - 2, max(0, bx + by) + 2,
+        min(0, by - bx) - 2, max(0, by - bx) + 2,
+        bx, by, max(abs(2 * by), abs(bx - by), abs(bx + by)),
+    )
+
+
 @lru_cache(maxsize=4096)
 def _hull_proof(dq: int, dr: int) -> tuple:
     """What ``Sight._hull_walls`` needs of the convex hull H of hex A (centre at the
     lattice origin) and the hex B at axial offset (dq, dr):
     ``(edges, s_plus, s_minus, parallel, slabs)``.
 
-    ``edges``: see ``_hull_of``. H is the Minkowski sum of A and the segment from 0 to
-    B's centre (bx, by), so its sides are normal to A's edges or to that segment: H
-    is the set of points (x, y) with ``y``, ``x + y`` and ``y - x`` (A's three edge
-    directions) and ``bx y - by x`` (the segment's) within ``slabs`` =
-    ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``, the last slab being [-g, g]. Its
-    two sides joining A to B lie on the lines ``bx y - by x = g`` (label
+    ``edges``: see ``_hull_of``; ``slabs``: see ``_slabs``. H's two sides joining A
+    to B lie on the lines ``bx y - by x = g`` (label
     ``s_plus``) and ``= -g`` (``s_minus``), labels as ``_hull_of``'s (None, None
     if B is A). ``parallel``: those sides are parallel to an edge of A (then part of
     a side may be A's outline, and ``_clip`` works out where a wall leaves H)."""
-    bx, by = 3 * dq, 2 * dr + dq
-    g = max(abs(2 * by), abs(bx - by), abs(bx + by))
+    slabs = _slabs(dq, dr)
+    bx, by, g = slabs[6:]
     parallel = by == 0 or bx == by or bx == -by
     if parallel:
         edges, s1, s2 = _hull_of(dq, dr)
@@ -240,12 +248,6 @@ def _hull_proof(dq: int, dr: int) -> tuple:
         # each side runs from a corner of A to one of B, the whole of it between
         # the two hexes (``_leaves_by`` needs no edges then, only two labels)
         edges, s_plus, s_minus = (), -1, -2
-    slabs = (
-        min(0, by) - 1, max(0, by) + 1,
-        min(0, bx + by) - 2, max(0, bx + by) + 2,
-        min(0, by - bx) - 2, max(0, by - bx) + 2,
-        bx, by, g,
-    )
     return edges, s_plus, s_minus, parallel, slabs
 
 
@@ -502,7 +504,7 @@ class Sight:
                         out.append(seg)
         return out
 
-    def _band_walls(self, a, b) -> list[Segment]:
+    def _band_walls(self, a, b) -> list:
         """The walls (flat) on the outlines of the map hexes meeting the convex hull of
         hexes a and b (see ``_band``): a superset of the walls touching that hull (every
         wall is an edge of a map hex, and every line between a and b lies in the hull),
