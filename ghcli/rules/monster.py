@@ -490,10 +490,16 @@ class _Turn:
                 if cov:
                     found.add(cov)
         else:
-            for cov in self.raw_placements(h):
-                vis = self.visible_mask(h, cov)
-                if vis:
-                    found.add(vis)
+            visible = self.sight.visible
+            bit = self.bit
+            for cov, _, near in self.ranged_placements():
+                if h in near:
+                    vis = 0
+                    for e in cov:
+                        if visible(h, e.at):
+                            vis |= bit[e.id]
+                    if vis:
+                        found.add(vis)
         out = list(found)
         cache[h] = out
         return out
