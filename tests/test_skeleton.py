@@ -7,10 +7,15 @@ import pytest
 from ghcli.campaign.db import DatabaseError, Store
 
 
-def test_help_lists_rules(cli):
+def test_help_lists_every_top_level_command(cli):
+    from ghcli.cli import lazy
+
     r = cli("--help")
     assert r.exit_code == 0
-    assert "rules" in r.output
+    listed = {line.split()[0] for line in r.output.splitlines() if line.startswith("  ") and line.split()}
+    commands = set(lazy._index())
+    assert len(commands) >= 10
+    assert commands <= listed, sorted(commands - listed)
 
 
 def test_change_rolls_back_and_undo_restores(tmp_path):

@@ -1,0 +1,106 @@
+"""The layering, proven by walking every module's imports (issue 16).
+
+- ``ghcli/rules`` imports only the standard library, ``ghcli.rules`` and
+  ``ghcli.errors``; it never opens files, prints, reads input or exits.
+- ``ghcli/campaign`` never imports ``ghcli.cli`` (data flows cli -> campaign -> rules).
+- Nothing below ``ghcli/cli`` imports typer or click.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def modules(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module name) for every import statement of a file, nested ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against the file's package
+                package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-node.level]
+                found.append((node.lineno, ".".join([*package, *(node.module.split(".") if node.module else [])])))
+            else:
+                found.append((node.lineno, node.module))
+    return found
+
+
+def calls(path: Path) -> list[tuple[int, str]]:
+    """(line, called name) for every call of a bare name or an attribute."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            found.append((node.lineno, name))
+    return found
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(PACKAGE.parent))
+
+
+def test_the_walk_sees_every_layer():
+    # The walk itself must see modules and imports, or the checks below pass vacuously.
+    for folder in ("rules", "campaign", "cli"):
+        assert len(modules(folder)) >= 3, folder
+    assert any(name == "ghcli.errors" for p in modules("rules") for _, name in imports(p))
+    assert any(name.startswith("ghcli.rules") for p in modules("campaign") for _, name in imports(p))
+
+
+@pytest.mark.parametrize("path", modules("rules"), ids=rel)
+def test_rules_import_only_the_standard_library_and_themselves(path):
+    bad = [(line, name) for line, name in imports(path)
+           if name.split(".")[0] not in STDLIB and not (name == "ghcli.errors" or name.startswith("ghcli.rules"))
+           and name != "ghcli"]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+IO_CALLS = {"open", "print", "input", "exit", "read_text", "write_text", "read_bytes", "write_bytes", "system",
+            "popen", "connect"}
+IO_MODULES = {"sqlite3", "subprocess", "os", "shutil", "socket", "pathlib", "io", "tempfile", "sys"}
+
+
+@pytest.mark.parametrize("path", modules("rules"), ids=rel)
+def test_rules_never_open_files_print_or_exit(path):
+    bad = [(line, name) for line, name in calls(path) if name in IO_CALLS]
+    bad += [(line, name) for line, name in imports(path) if name.split(".")[0] in IO_MODULES]
+    assert not bad, f"{rel(path)} does I/O: {bad}"
+
+
+@pytest.mark.parametrize("path", modules("campaign"), ids=rel)
+def test_campaign_never_imports_the_cli(path):
+    bad = [(line, name) for line, name in imports(path)
+           if name.startswith("ghcli.cli") or name.split(".")[0] in {"typer", "click"}]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+def test_the_checks_catch_a_bad_import(tmp_path, monkeypatch):
+    # A rules module that imports sqlite3 and prints is caught by the same functions.
+    bad = tmp_path / "ghcli" / "rules" / "bad.py"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("import sqlite3\nfrom ..cli import app\nprint(1)\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "ghcli")
+    names = [name for _, name in imports(bad)]
+    assert names == ["sqlite3", "ghcli.cli"]
+    assert ("print" in [n for _, n in calls(bad)])
+
+
+def test_the_two_schema_files_are_one():
+    # The design asks for schema.sql at the top level; the package ships its copy.
+    top = PACKAGE.parent / "schema.sql"
+    assert top.read_text(encoding="utf-8") == (PACKAGE / "data" / "schema.sql").read_text(encoding="utf-8")
