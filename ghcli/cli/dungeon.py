@@ -1,0 +1,75 @@
+"""`ghcli dungeon draw`: a random dungeon of three rooms (seed 000 section 9; issue 18).
+
+Casual play: no campaign is read or changed.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ghcli.cli import common
+
+dungeon_app = typer.Typer(help="Random dungeons: draw three rooms (casual play, no campaign change).",
+                          no_args_is_help=True)
+
+
+def _letters(chosen: Optional[str], choices: list[str]) -> str:
+    if chosen is None:
+        return "-"
+    others = [c for c in choices if c != chosen]
+    return chosen + (f" (or {'/'.join(others)}: players' choice)" if others else "")
+
+
+def _spaces(spaces: list[int]) -> str:
+    return ", ".join(map(str, spaces)) or "-"
+
+
+def _terrain(kinds: dict[str, list[int]]) -> str:
+    return "; ".join(f"{kind} on {_spaces(sp)}" for kind, sp in kinds.items()) or "none"
+
+
+def _room_text(r: dict) -> str:
+    head = (f"Room {r['room']}: {r['name']} (room card {r['room_card']}, monster card {r['monster_card']}), "
+            f"tiles {', '.join(r['tiles'])}; entrance {_letters(r['entrance'], r['entrance_choices'])}, "
+            f"exit {_letters(r['exit'], r['exit_choices'])}; suggested penalty: {r['penalty']}")
+    rows = [[s["space"], s["name"], s["rank"]] for s in r["monsters"]]
+    traps = r["traps"]
+    lines = [head, common.table(rows, ["space", "monster", "rank"])]
+    lines.append("traps: " + (f"{_spaces(traps['spaces'])} ({traps['tile']}: {', '.join(traps['effects'])})"
+                              if traps else "none"))
+    lines.append(f"difficult terrain: {_terrain(r['difficult_terrain'])}; "
+                 f"hazardous terrain: {_terrain(r['hazardous_terrain'])}")
+    lines.append(f"coins: {_spaces(r['coins'])}; treasure: {_spaces(r['treasures'])}")
+    return "\n".join(lines)
+
+
+@dungeon_app.command("draw")
+def draw_cmd(
+    players: int = typer.Option(2, "--players", "-p", metavar="2|3|4", help="How many characters play (default 2)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Make the draw reproducible."),
+    forgotten_circles: bool = typer.Option(False, "--forgotten-circles",
+                                           help="Add Forgotten Circles' two monster cards (622, 623)."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
+    from ghcli.campaign import dungeons
+
+    d = dungeons.draw(players, seed, forgotten_circles)
+
+    def text() -> str:
+        out = [f"Random dungeon for {d['players']} players (seed {d['seed']}"
+               + (", with Forgotten Circles" if d["forgotten_circles"] else "") + ")"]
+        out += [_room_text(r) for r in d["rooms"]]
+        if d["set_aside"]:
+            out.append("room cards set aside (did not fit): " + ", ".join(map(str, d["set_aside"])))
+        out.append("Traps that damage deal 2 + L (hazardous terrain half that): `ghcli rules level`. "
+                   "Penalties and treasure are on the cards.")
+        return "\n\n".join(out)
+
+    common.emit(d, as_json, text)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(dungeon_app, name="dungeon")
