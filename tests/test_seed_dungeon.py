@@ -162,3 +162,47 @@ def test_bad_input_is_one_line_and_exit_2(cli, args, message):
     r = cli("dungeon", "draw", *args)
     assert r.exit_code == 2
     assert r.stderr.count("\n") == 1 and message in r.stderr and "Traceback" not in r.output
+
+
+def test_finish_records_a_dungeon_as_casual_play_and_undo_reverts_it(cli, db_file):
+    from helpers import run_ok, snapshot
+
+    run_ok(cli, "init", "--seed", 2)
+    run_ok(cli, "character", "new", "Ann", "--class", "brute", "--quest", 512)
+    run_ok(cli, "character", "new", "Bo", "--class", "tinkerer", "--quest", 513)
+    before = snapshot(db_file)[1]
+    status_before = json.loads(cli("status", "--json").stdout)
+    r = json.loads(run_ok(cli, "dungeon", "finish", "--won", "--level", "2", "--xp", "Ann=8", "--coins", "Bo=3",
+                          "--checkmarks", "Ann=1", "--seed", "11", "--json").stdout)
+    # Level 2: coin value 3, bonus XP 4 + 2x2 = 8 each.
+    assert (r["coin_value"], r["bonus_xp"], r["casual"]) == (3, 8, True)
+    got = {c["name"]: (c["xp_gained"], c["gold_gained"], c["checkmarks_gained"]) for c in r["characters"]}
+    assert got == {"Ann": (16, 0, 1), "Bo": (8, 9, 0)}
+    status = json.loads(cli("status", "--json").stdout)
+    for key in ("party", "prosperity", "achievements", "available_scenarios"):
+        assert status[key] == status_before[key]  # nothing but the characters changed
+    assert json.loads(cli("history", "--json").stdout)[0]["summary"] == \
+        "random dungeon (seed 11) won at level 2 (casual)"
+    lost = json.loads(run_ok(cli, "dungeon", "finish", "--lost", "--coins", "Ann=1", "--json").stdout)
+    assert lost["level"] == 1 and lost["bonus_xp"] == 0 and lost["characters"][0]["gold_gained"] == 2
+    run_ok(cli, "undo")
+    run_ok(cli, "undo")
+    assert snapshot(db_file)[1] == before
+
+
+@pytest.mark.parametrize("args, code, message", [
+    ([], 2, "say how it ended: --won or --lost"),
+    (["--lost", "--checkmarks", "Ann=1"], 2, "a lost dungeon gives XP and gold only: drop --checkmarks"),
+    (["--won", "--level", "8"], 2, "scenario level 8 is not between 0 and 7"),
+    (["--won", "--xp", "Zed=3"], 2, "unknown character 'Zed'"),
+    (["--won", "--xp", "Ann=-3"], 2, "--xp Ann=-3: the count cannot be negative"),
+])
+def test_finish_bad_input_leaves_the_database(cli, db_file, args, code, message):
+    from helpers import run_ok, snapshot
+
+    run_ok(cli, "init")
+    run_ok(cli, "character", "new", "Ann", "--class", "brute", "--quest", 512)
+    before = snapshot(db_file)
+    r = cli("dungeon", "finish", *args)
+    assert r.exit_code == code and r.stderr.startswith(f"error: {message}") and r.stderr.count("\n") == 1
+    assert snapshot(db_file) == before

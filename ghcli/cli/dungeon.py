@@ -1,17 +1,18 @@
-"""`ghcli dungeon draw`: a random dungeon of three rooms (seed 000 section 9; issue 18).
+"""`ghcli dungeon draw|finish`: random dungeons (seed 000 section 9; issue 18).
 
-Casual play: no campaign is read or changed.
+`draw` reads and changes no campaign; `finish` records a dungeon played as
+casual play in the open campaign.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
 from ghcli.cli import common
 
-dungeon_app = typer.Typer(help="Random dungeons: draw three rooms (casual play, no campaign change).",
+dungeon_app = typer.Typer(help="Random dungeons: draw three rooms; record one played (casual play).",
                           no_args_is_help=True)
 
 
@@ -69,6 +70,43 @@ def draw_cmd(
         return "\n\n".join(out)
 
     common.emit(d, as_json, text)
+
+
+@dungeon_app.command("finish")
+def finish_cmd(
+    won: bool = typer.Option(False, "--won", help="The third room was cleared."),
+    lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
+    level: Optional[int] = typer.Option(None, "--level", metavar="L",
+                                        help="Scenario level (default: the recommended level)."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play."),
+    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted."),
+    checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
+                                                   help="Battle-goal checkmarks (won only)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="The draw's seed, for the history."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Record a random dungeon in the open campaign as casual play: XP, gold, checkmarks."""
+    from ghcli.campaign import dungeon_results
+    from ghcli.cli.core import open_store
+    from ghcli.cli.road import as_dict, pairs
+    from ghcli.errors import BadInput
+
+    if won == lost:
+        raise BadInput("say how it ended: --won or --lost")
+    r = dungeon_results.finish(
+        open_store(), won=won, level=level, seed=seed,
+        xp=as_dict(pairs(xp, "--xp"), "--xp"), coins=as_dict(pairs(coins, "--coins"), "--coins"),
+        checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"))
+
+    def text() -> str:
+        head = (f"Random dungeon {'won' if r['won'] else 'lost'} at level {r['level']} (casual): "
+                f"coin value {r['coin_value']}, bonus XP {r['bonus_xp']}.")
+        rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
+                 f"+{c['checkmarks_gained']}", "yes" if c["can_level_up"] else ""] for c in r["characters"]]
+        return head + "\n" + common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks",
+                                                  "level-up"])
+
+    common.emit(r, as_json, text)
 
 
 def register(app: typer.Typer) -> None:
