@@ -153,3 +153,24 @@ def test_an_older_database_gets_the_solo_table(cli, camp):
     run_ok(cli, "solo", "finish", "Ann", "--won")
     run_ok(cli, "undo")
     assert json.loads(run_ok(cli, "character", "show", "Ann", "--json").stdout)["items"] == []
+
+
+def test_the_reward_item_follows_the_retirement_rule_like_any_item(cli, camp):
+    make_eligible(camp, "Ann")
+    run_ok(cli, "solo", "finish", "Ann", "--won")
+    run_ok(cli, "character", "quest", "Ann", "--fulfilled")
+    run_ok(cli, "retire", "Ann")
+    shop = sqlite3.connect(camp).execute("SELECT copies FROM supply WHERE item = 134").fetchone()
+    assert shop == (1,)  # back to the supply, as any item of a retiring character
+    run_ok(cli, "character", "new", "Dag", "--class", "brute", "--quest", 515)
+    set_sql(camp, "UPDATE characters SET level = 5 WHERE name = 'Dag'")
+    again = json.loads(run_ok(cli, "solo", "finish", "Dag", "--won", "--json").stdout)
+    assert again["reward_item"] is None and "already won" in again["note"]
+    assert json.loads(run_ok(cli, "character", "show", "Ann", "--json").stdout)["solo"]["completed"] is True
+
+
+def test_no_second_copy_when_the_item_is_already_in_play_without_a_recorded_win(cli, camp):
+    make_eligible(camp, "Ann")
+    set_sql(camp, "INSERT INTO supply (item, copies) VALUES (134, 1)")  # e.g. a campaign kept by hand
+    r = json.loads(run_ok(cli, "solo", "finish", "Ann", "--won", "--json").stdout)
+    assert r["reward_item"] is None and r["note"] == "Imposing Blade is already in play (one copy): no reward item"
