@@ -31,6 +31,16 @@ def _terrain(kinds: dict[str, list[int]]) -> str:
     return "; ".join(f"{kind} on {_spaces(sp)}" for kind, sp in kinds.items()) or "none"
 
 
+def _layout(rooms: list[dict]) -> str:
+    """The rooms in a row, joined by the door type used: entrance A -> room 1 =B=> room 2 ..."""
+    parts = [f"entrance {rooms[0]['entrance']}"]
+    for r in rooms:
+        parts.append(f"[{r['room']} {r['name']} {'+'.join(r['tiles'])}]")
+        if r["exit"]:
+            parts.append(f"={r['exit']}=>")
+    return "layout: " + " ".join(parts)
+
+
 def _room_text(r: dict) -> str:
     head = (f"Room {r['room']}: {r['name']} (room card {r['room_card']}, monster card {r['monster_card']}), "
             f"tiles {', '.join(r['tiles'])}; entrance {_letters(r['entrance'], r['entrance_choices'])}, "
@@ -61,7 +71,7 @@ def draw_cmd(
 
     def text() -> str:
         out = [f"Random dungeon for {d['players']} players (seed {d['seed']}"
-               + (", with Forgotten Circles" if d["forgotten_circles"] else "") + ")"]
+               + (", with Forgotten Circles" if d["forgotten_circles"] else "") + ")\n" + _layout(d["rooms"])]
         out += [_room_text(r) for r in d["rooms"]]
         if d["set_aside"]:
             out.append("room cards set aside (did not fit): " + ", ".join(map(str, d["set_aside"])))
