@@ -71,6 +71,7 @@ def _schema_migration(db) -> None:
 # Campaign kinds by migration set, for messages about a file of another kind.
 _KINDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
 
+
 def _solo_migration(db) -> None:
     """Solo scenario results (issue 18): who played their class's solo scenario, won, and the item it gave."""
     db.executescript("""
