@@ -206,3 +206,12 @@ def test_finish_bad_input_leaves_the_database(cli, db_file, args, code, message)
     r = cli("dungeon", "finish", *args)
     assert r.exit_code == code and r.stderr.startswith(f"error: {message}") and r.stderr.count("\n") == 1
     assert snapshot(db_file) == before
+
+
+def test_level_adds_the_trap_and_hazardous_damage(cli):
+    doc = json.loads(cli("dungeon", "draw", "--seed", "4", "--level", "3", "--json").stdout)
+    assert (doc["level"], doc["trap_damage"], doc["hazardous_damage"]) == (3, 5, 2)  # 2 + 3, half rounded down
+    plain = json.loads(cli("dungeon", "draw", "--seed", "4", "--json").stdout)
+    assert "trap_damage" not in plain and plain["rooms"] == doc["rooms"]
+    r = cli("dungeon", "draw", "--level", "8")
+    assert r.exit_code == 2 and r.stderr == "error: scenario level 8 is not between 0 and 7\n"

@@ -18,6 +18,7 @@ import random
 
 from ghcli import data
 from ghcli.rules import dungeon as rules
+from ghcli.rules import level as levels
 
 DEFAULT_PLAYERS = 2
 FORGOTTEN_CIRCLES = "forgotten-circles"
@@ -41,9 +42,18 @@ def monster_names() -> dict[str, str]:
     return {key: name for m in _facts()["monsters"] for key, name in zip(m["monster_keys"], m["monsters"])}
 
 
-def draw(players: int = DEFAULT_PLAYERS, seed: int | None = None, forgotten_circles: bool = False) -> dict:
-    """The ``dungeon draw --json`` document: {"seed", "players", "forgotten_circles", "rooms", "set_aside"}."""
+def draw(players: int = DEFAULT_PLAYERS, seed: int | None = None, forgotten_circles: bool = False,
+         level: int | None = None) -> dict:
+    """The ``dungeon draw --json`` document: {"seed", "players", "forgotten_circles", "rooms", "set_aside"}.
+
+    With a scenario ``level``, also {"level", "trap_damage", "hazardous_damage"} (2 + L and half that,
+    rounded down): a trap whose effects include damage deals the trap damage.
+    """
+    info = levels.info(level) if level is not None else None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     drawn = rules.draw(room_cards(), monster_cards(forgotten_circles), random.Random(seed), players)
-    return {"seed": seed, "forgotten_circles": forgotten_circles, **rules.as_dict(drawn, monster_names())}
+    out = {"seed": seed, "forgotten_circles": forgotten_circles, **rules.as_dict(drawn, monster_names())}
+    if info is not None:
+        out.update(level=level, trap_damage=info.trap_damage, hazardous_damage=info.hazardous_damage)
+    return out

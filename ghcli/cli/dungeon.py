@@ -62,12 +62,14 @@ def draw_cmd(
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Make the draw reproducible."),
     forgotten_circles: bool = typer.Option(False, "--forgotten-circles",
                                            help="Add Forgotten Circles' two monster cards (622, 623)."),
+    level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L",
+                                        help="Scenario level 0-7: also the trap and hazardous terrain damage."),
     as_json: bool = common.json_option(),
 ) -> None:
     """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
     from ghcli.campaign import dungeons
 
-    d = dungeons.draw(players, seed, forgotten_circles)
+    d = dungeons.draw(players, seed, forgotten_circles, level)
 
     def text() -> str:
         out = [f"Random dungeon for {d['players']} players (seed {d['seed']}"
@@ -75,8 +77,12 @@ def draw_cmd(
         out += [_room_text(r) for r in d["rooms"]]
         if d["set_aside"]:
             out.append("room cards set aside (did not fit): " + ", ".join(map(str, d["set_aside"])))
-        out.append("Traps that damage deal 2 + L (hazardous terrain half that): `ghcli rules level`. "
-                   "Penalties and treasure are on the cards.")
+        if "level" in d:
+            out.append(f"At level {d['level']}: traps that damage deal {d['trap_damage']}, hazardous terrain "
+                       f"{d['hazardous_damage']}. Penalties and treasure are on the cards.")
+        else:
+            out.append("Traps that damage deal 2 + L (hazardous terrain half that): give --level L, or "
+                       "`ghcli rules level`. Penalties and treasure are on the cards.")
         return "\n\n".join(out)
 
     common.emit(d, as_json, text)
