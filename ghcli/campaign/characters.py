@@ -104,6 +104,9 @@ def show(store: Store, name: str) -> dict:
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],
     })
+    from ghcli.campaign import solo  # issue 18: the class's solo scenario and its record
+
+    out["solo"] = solo.completion(store, char)
     return out
 
 

@@ -71,8 +71,24 @@ def _schema_migration(db) -> None:
 # Campaign kinds by migration set, for messages about a file of another kind.
 _KINDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
 
+
+def _solo_migration(db) -> None:
+    """Solo scenario results (issue 18): who played their class's solo scenario, won, and the item it gave."""
+    db.executescript("""
+        CREATE TABLE solo_results (
+            id            INTEGER PRIMARY KEY,
+            character_id  INTEGER NOT NULL REFERENCES characters(id),
+            class         TEXT    NOT NULL,
+            won           INTEGER NOT NULL CHECK (won IN (0, 1)),
+            level         INTEGER NOT NULL CHECK (level BETWEEN 0 AND 7),
+            item          INTEGER            -- the reward item this win gave, if any
+        );
+    """)
+
+
 GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
+    ("0002_solo_scenarios", _solo_migration),
 ]
 
 

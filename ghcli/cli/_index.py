@@ -24,5 +24,8 @@ COMMANDS = {
     'retire': ('town', 'Retire a character whose personal quest is fulfilled.', False),
     'enhance': ('enhance', 'Enhancement stickers: what they cost, and applying them.', False),
     'rules': ('rules', 'Settle rules questions at the table (no campaign needed).', False),
+    'dungeon': ('dungeon', 'Random dungeons: draw three rooms; record one played (casual play).', False),
+    'solo': ('solo', "Solo scenarios: who may play their class's, and results.", False),
+    'monster': ('monster', 'Monster stats: normal and elite (or boss) stats by scenario level.', False),
     'arkham': ('arkham', 'Arkham Horror: The Card Game campaign log (its own database).', False),
 }

@@ -43,6 +43,10 @@ def _show_text(c: dict) -> str:
         lines.append(_offer_text(c["quest_offer"], c["name"]))
     else:
         lines.append("Personal quest: none")
+    solo = c.get("solo")
+    if solo and solo["played"]:
+        lines.append(f"Solo scenario: {solo['scenario']}, " + (f"won {solo['won']} of {solo['played']}" if solo["won"]
+                                                                else f"played {solo['played']}, not won yet"))
     return "\n".join(lines)
 
 

@@ -199,6 +199,10 @@ def level(
     levels: List[int] = typer.Argument(..., help="The characters' levels."),
     difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
     solo: bool = typer.Option(False, "--solo", help="Solo play: +1 monster level and trap damage."),
+    monster: Optional[List[str]] = typer.Option(
+        None, "--monster", "-m", metavar="NAME",
+        help="Also print this monster's stats at the monster level (repeatable; C = the characters given).",
+    ),
     as_json: bool = common.json_option(),
 ) -> None:
     """Scenario level and what follows from it: monster level, coin value, traps, bonus XP."""
@@ -206,7 +210,23 @@ def level(
 
     info = rules.scenario_info(levels, difficulty.strip().lower(), solo=solo)
     data = info.as_dict()
-    common.emit(data, as_json, lambda: common.table([[k.replace("_", " "), v] for k, v in data.items()], ["", "value"]))
+    stats: list[dict] = []
+    if monster:
+        from ghcli.campaign import monsters
+
+        count = max(1, min(4, len(levels)))
+        stats = [monsters.at_level(monsters.find(name), info.monster_level, count) for name in monster]
+        data = {**data, "monsters": stats}
+
+    def text() -> str:
+        out = common.table([[k.replace("_", " "), v] for k, v in info.as_dict().items()], ["", "value"])
+        if stats:
+            from ghcli.cli.monster import level_text
+
+            out += "".join("\n\n" + level_text(doc) for doc in stats)
+        return out
+
+    common.emit(data, as_json, text)
 
 
 def rest(

@@ -13,7 +13,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-NAMES = ("ability_cards", "achievements", "campaign", "classes", "items", "personal_quests", "scenarios")
+NAMES = ("ability_cards", "achievements", "campaign", "classes", "items", "monsters", "personal_quests",
+         "random_dungeons", "scenarios", "solo_scenarios")
 
 
 @functools.cache

@@ -1,0 +1,69 @@
+"""Recording a random dungeon played with a campaign open (issue 18): casual play.
+
+A random dungeon has no scenario number, so ``scenario finish --casual``
+(which needs the party to have travelled to scenario N) cannot take it;
+``dungeon finish`` records it by the same casual-play rule (seed 000
+section 2.1, the README's casual play):
+
+- Every active character of the current party took part; those not named
+  gained nothing during play. Gold = money tokens x the coin value of the
+  scenario level; when won, every character also gains the bonus XP
+  4 + 2L and the battle goals' checkmarks count. Lost: XP and gold only.
+- The level defaults to the recommended level, ceil(average character
+  level / 2).
+- No rewards, unlocks, achievements, items (a random dungeon's treasure
+  tiles give none) or completion; the party does not move; no road event.
+- One change: one history entry, undone exactly by ``ghcli undo``.
+"""
+
+from __future__ import annotations
+
+from ghcli.campaign import catalog, state
+from ghcli.campaign.amounts import amount
+from ghcli.campaign.db import Store
+from ghcli.campaign.road import party_member
+from ghcli.errors import BadInput, Refused
+from ghcli.rules import level as levels
+
+
+def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, int] | None = None,
+           coins: dict[str, int] | None = None, checkmarks: dict[str, int] | None = None,
+           seed: int | None = None) -> dict:
+    """Record a random dungeon's result for the current party (casual play)."""
+    xp, coins, checkmarks = xp or {}, coins or {}, checkmarks or {}
+    for label, mapping in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
+        for name, n in mapping.items():
+            if n < 0:
+                raise BadInput(f"{label} {name}={n}: the count cannot be negative")
+            amount(f"{label} {name}", n)
+    if not won and checkmarks:
+        raise BadInput("a lost dungeon gives XP and gold only: drop --checkmarks")
+    if level is not None and not levels.MIN_LEVEL <= level <= levels.MAX_LEVEL:
+        raise BadInput(f"scenario level {level} is not between 0 and 7")
+    what = "random dungeon" + (f" (seed {seed})" if seed is not None else "")
+    with store.change("dungeon finish", what):
+        party = state.current_party(store)
+        members = state.party_characters(store, party["id"])
+        if not members:
+            raise Refused(f"the party {party['name']} has no characters")
+        if level is None:
+            level = levels.recommended_level(m["level"] for m in members)
+        coin = levels.coin_value(level)
+        bonus = levels.bonus_xp(level) if won else 0
+        per = {m["id"]: {"name": m["name"], "xp": bonus, "gold": 0, "checkmarks": 0} for m in members}
+        for mapping, key, factor in ((xp, "xp", 1), (coins, "gold", coin), (checkmarks, "checkmarks", 1)):
+            for name, n in mapping.items():
+                per[party_member(store, party, name)["id"]][key] += n * factor
+        for cid, r in per.items():
+            store.conn.execute(
+                "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
+                [r["xp"], r["gold"], r["checkmarks"], cid])
+        store.summary = f"{what} {'won' if won else 'lost'} at level {level} (casual)"
+    out = []
+    for cid, r in per.items():
+        row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [cid])
+        out.append({"name": r["name"], "xp_gained": r["xp"], "gold_gained": r["gold"],
+                    "checkmarks_gained": r["checkmarks"], "xp": row["xp"], "gold": row["gold"],
+                    "checkmarks": row["checkmarks"], "can_level_up": catalog.level_for_xp(row["xp"]) > row["level"]})
+    return {"won": won, "casual": True, "seed": seed, "level": level, "coin_value": coin, "bonus_xp": bonus,
+            "characters": out}
