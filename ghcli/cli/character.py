@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -53,12 +53,13 @@ def new_cmd(
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
+    card: Optional[List[str]] = typer.Option(None, "--card", metavar="CARD",
+                                             help="An ability card for each level above 1 (repeatable)."),
     as_json: bool = common.json_option(),
 ) -> None:
     """Create a character in the current party (in town)."""
     from ghcli.campaign import characters
-
-    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest)
+    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
