@@ -112,7 +112,7 @@ def test_perks_from_checkmarks(c):
     c.refused("perk", "Ann", "1", words="all 0 perks")
     c.ok("character", "adjust", "Ann", "--checkmarks", "+2")
     c.refused("perk", "Ann", "1", words="next comes at 3 checkmarks")
-    c.ok("character", "adjust", "Ann", "--checkmarks", "+25")  # 27 checkmarks: 9 by count, 6 at most
+    c.ok("character", "adjust", "Ann", "--checkmarks", "+16")  # 18 checkmarks (a full sheet): 6 perks
     for _ in range(2):
         c.ok("perk", "Ann", str(two_box))
     c.refused("perk", "Ann", str(two_box), words="2 of 2 times")

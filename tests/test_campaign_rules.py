@@ -246,3 +246,86 @@ def test_party_holds_four_active_characters(t):
     assert "Ann" in err
     t.ok("party", "new", "Second")
     t.ok("character", "new", "Ed", "--class", "cragheart")
+
+
+# -- a character with the XP must level up before travelling ----------------------
+
+def test_travel_refused_until_level_up(t):
+    t.to(1)
+    t.ok("scenario", "finish", "1", "--won", "--level", "1", "--xp", "Ann=39")  # 39 + 6 = 45: level 2
+    # Straight on to scenario 2 from the scenario is not a town visit: allowed.
+    t.ok("return")
+    err = t.refused("travel", "2", words="must level up")
+    assert "Ann" in err and "Bob" not in err
+    t.ok("level-up", "Ann", "--card", "Fatal Advance", "--perk", "1")
+    t.ok("travel", "2")
+
+
+def test_travel_from_a_scenario_needs_no_level_up(t):
+    t.to(1)
+    t.ok("scenario", "finish", "1", "--won", "--level", "1", "--xp", "Ann=39", "--xp", "Bob=50")
+    trip = t.ok("travel", "2", "--json")
+    assert trip["road_event_due"] is False
+
+
+# -- items of characters outside the current party count as in the supply ---------------
+
+def test_other_partys_items_count_as_in_the_supply(t, db_file):
+    # Item 10 has 2 copies (items.json); both bought by the first party leave the shelf empty.
+    assert item(10)["count"] == 2
+    t.ok("character", "adjust", "Ann", "--gold", "+100")
+    t.ok("character", "adjust", "Bob", "--gold", "+100")
+    t.ok("buy", "Ann", "10")
+    t.ok("buy", "Bob", "10")
+    assert t.v("SELECT copies FROM supply WHERE item = 10") == 0
+    t.ok("party", "new", "Second")
+    t.ok("character", "new", "Cy", "--class", "spellweaver")
+    t.ok("character", "new", "Di", "--class", "scoundrel")
+    t.ok("character", "adjust", "Cy", "--gold", "+100")
+    t.ok("character", "adjust", "Di", "--gold", "+100")
+    shop = {i["number"]: i for i in t.ok("shop", "--json")["items"]}
+    assert shop[10]["copies"] == 2  # both copies are held outside this party
+    t.ok("buy", "Cy", "10")
+    t.ok("buy", "Di", "10")
+    assert t.v("SELECT count(*) FROM character_items WHERE item = 10") == 4
+    # Back in the first party, its own characters hold both copies: none to buy.
+    t.ok("party", "switch", "Party")
+    t.ok("character", "new", "Ed", "--class", "cragheart")
+    t.ok("character", "adjust", "Ed", "--gold", "+100")
+    assert {i["number"]: i for i in t.ok("shop", "--json")["items"]}[10]["copies"] == 0
+    t.refused("buy", "Ed", "10", words="no copy")
+    # Selling never puts more copies on the shelf than the item has.
+    t.ok("sell", "Ann", "10")
+    t.ok("party", "switch", "Second")
+    t.ok("sell", "Cy", "10")
+    t.ok("sell", "Di", "10")
+    assert t.v("SELECT copies FROM supply WHERE item = 10") == 2
+
+
+# -- errors never name what is not unlocked -----------------------------------
+
+def test_item_not_in_the_supply_is_named_by_number(t):
+    # Item 22 enters the shop at prosperity level 2: its name is not shown before.
+    name = item(22)["name"]
+    err = t.refused("buy", "Ann", name, words="item 22 (not available)")
+    assert name.lower() not in err.lower()
+    err = t.refused("sell", "Ann", "22", words="item 22 (not available)")
+    assert name.lower() not in err.lower()
+
+
+def test_suggestions_only_from_what_is_unlocked(t):
+    # "Sunkeepr" is closest to the locked Sunkeeper: no suggestion names it.
+    err = t.refused("character", "new", "X", "--class", "sunkeepr", code=2, words="unknown class")
+    assert "sunkeeper" not in err.lower()
+    err = t.refused("character", "new", "X", "--class", "sun", words="not unlocked")
+    assert "sunkeeper" not in err.lower()
+    err = t.refused("character", "new", "X", "--class", "spellweavr", code=2, words="did you mean 'spellweaver'")
+    # Items: a near-miss of a supply item is suggested; one outside the supply is not.
+    err = t.refused("buy", "Ann", "Boots of Stridng", code=2, words="did you mean 'Boots of Striding'")
+    far = item(22)["name"][:-1]
+    err = t.refused("buy", "Ann", far, code=2, words="unknown item")
+    assert item(22)["name"].lower() not in err.lower()
+    # Scenarios: only unlocked names are suggested.
+    err = t.refused("travel", "Barrow Lairr", code=2, words="unknown scenario")
+    assert "did you mean 'barrow lair'" not in err.lower()
+    t.refused("travel", "Black Barow", code=2, words="did you mean 'Black Barrow'")

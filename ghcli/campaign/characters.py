@@ -183,7 +183,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
     if not name:
         raise BadInput("the character name must not be empty")
     level = _parse_level(level)
-    cls = catalog.find_class(class_name)
+    cls = state.find_class(store, class_name)
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = player.strip() if player and player.strip() else None
     with store.change("character new") as db:
@@ -191,7 +191,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if party["location"] != "town":
             raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
-            raise Refused(f"the {cls['name']} class is not unlocked")
+            raise Refused(f"class {class_name.strip()!r} is not unlocked")
         prosperity_level = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
         if level > prosperity_level:
             raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")

@@ -101,7 +101,7 @@ def _check_input(sc: dict, won: bool, level: int | None, mappings: dict[str, dic
             if n < 0:
                 raise BadInput(f"{label} {name}={n}: the count cannot be negative")
             amount(f"{label} {name}", n)
-    if not won and (mappings["checkmarks"] or items):
+    if not won and (mappings["--checkmarks"] or items):
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks and --item")
     if choose is not None and choose not in sc["unlocks"]:
         raise BadInput(f"--choose {choose}: scenario {sc['number']} unlocks {_listing(sc['unlocks']) or 'nothing'}")
@@ -117,7 +117,7 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
     sc = catalog.find_scenario(number)
     number = sc["number"]
     xp, coins, checkmarks, items = xp or {}, coins or {}, checkmarks or {}, items or []
-    _check_input(sc, won, level, {"xp": xp, "coins": coins, "checkmarks": checkmarks}, items, choose)
+    _check_input(sc, won, level, {"--xp": xp, "--coins": coins, "--checkmarks": checkmarks}, items, choose)
 
     party = state.current_party(store)
     if party["location"] != "road" or party["scenario"] != number:
