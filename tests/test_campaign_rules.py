@@ -329,3 +329,88 @@ def test_suggestions_only_from_what_is_unlocked(t):
     err = t.refused("travel", "Barrow Lairr", code=2, words="unknown scenario")
     assert "did you mean 'barrow lair'" not in err.lower()
     t.refused("travel", "Black Barow", code=2, words="did you mean 'Black Barrow'")
+
+
+# -- donations, envelopes, track caps, side effects -------------------------------
+
+# The Sanctuary track (issue 17): a checkmark at 100, 150, ..., 400, then 500, ..., 1000.
+MARKS = [100, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 900, 1000]
+
+
+@pytest.mark.parametrize("before", range(0, 1100, 10))
+def test_donation_track(t, db_file, before):
+    set_sql(db_file, "UPDATE campaign SET donations = ?", before)
+    r = t.ok("donate", "Ann", "--json")
+    assert r["prosperity"] == (1 if before + 10 in MARKS else 0)
+    assert r["envelope_b"] is (before + 10 == 100)
+    assert t.v("SELECT prosperity FROM campaign") == r["prosperity"]
+
+
+def test_envelope_a_at_the_fifth_ancient_technology(t):
+    for n in range(1, 5):
+        out = t.ok("campaign", "achievement", "add", "Ancient Technology")
+        assert "envelope A" not in out
+    assert t.ok("campaign", "show", "--json")["envelopes"] == {"A": False, "B": False}
+    out = t.ok("campaign", "achievement", "add", "Ancient Technology")
+    assert "open envelope A" in out
+    shown = t.ok("campaign", "show", "--json")
+    assert shown["envelopes"]["A"] is True
+    assert "Envelopes opened: A" in t.ok("campaign", "show")
+    t.ok("undo")
+    assert t.ok("campaign", "show", "--json")["envelopes"]["A"] is False
+
+
+def test_envelope_b_shown_after_100_gold(t, db_file):
+    set_sql(db_file, "UPDATE campaign SET donations = 90")
+    t.ok("donate", "Ann")
+    assert t.ok("campaign", "show", "--json")["envelopes"] == {"A": False, "B": True}
+
+
+def test_reputation_capped_at_the_track_end(t, db_file):
+    set_sql(db_file, "UPDATE parties SET reputation = 15")
+    set_sql(db_file, "INSERT INTO milestones (key) VALUES ('sun-box')")  # the box at +10 opened earlier
+    out = t.ok("party", "reputation", "+10")
+    assert "reputation +15 -> +20 (capped: +5 of +10)" in out
+    assert t.v("SELECT reputation FROM parties") == 20
+    # +20 adds city event 76 and road event 67: said by the command that caused it.
+    assert "city events 76 added" in out and "road events 67 added" in out
+    t.refused("party", "reputation", "+1", words="end of its track")
+    set_sql(db_file, "UPDATE parties SET reputation = -18")
+    out = t.ok("party", "reputation", "--", "-5")
+    assert "(capped: -2 of -5)" in out
+
+
+def test_reputation_side_effect_class_box(t):
+    out = t.ok("party", "reputation", "+10")
+    assert "class Sunkeeper unlocked" in out
+    assert t.v("SELECT 1 FROM unlocked_classes WHERE class = 'sunkeeper'") == 1
+
+
+def test_prosperity_capped_and_level_items(t, db_file):
+    out = t.ok("campaign", "prosperity", "+4")  # level 2 at 4 checkmarks
+    assert "level 2" in out and "items join the shop" in out
+    set_sql(db_file, "UPDATE campaign SET prosperity = 62")
+    out = t.ok("campaign", "prosperity", "+5")
+    assert "(capped: +2 of +5)" in out and t.v("SELECT prosperity FROM campaign") == 64
+
+
+# -- enhancements listed ---------------------------------------------------
+
+def test_enhancements_on_character_and_campaign_show(t):
+    t.ok("campaign", "achievement", "add", "The Power of Enhancement")
+    t.ok("character", "adjust", "Ann", "--gold", "+200")
+    # First edition, a level 1 card, no sticker yet on either action: +1 attack 50, +1 move 30.
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "top", "--ability", "attack")
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move")
+    c = t.ok("character", "show", "Ann", "--json")
+    assert [(e["card"], e["card_name"], e["action"], e["sticker"], e["cost"]) for e in c["enhancements"]] == [
+        (1, "Trample", "top", "+1 attack", 50), (1, "Trample", "bottom", "+1 move", 30)]
+    assert "Trample top: +1 attack (50 gold)" in t.ok("character", "show", "Ann")
+    assert t.ok("character", "show", "Bob", "--json")["enhancements"] == []
+    shown = t.ok("campaign", "show", "--json")["enhanced_cards"]
+    assert shown == [{"class": "brute", "class_name": "Brute", "cards": [
+        {"card": 1, "name": "Trample", "stickers": [
+            {"action": "top", "sticker": "+1 attack", "cost": 50, "character": "Ann"},
+            {"action": "bottom", "sticker": "+1 move", "cost": 30, "character": "Ann"}]}]}]
+    text = t.ok("campaign", "show")
+    assert "Enhanced cards:" in text and "1 Trample" in text

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, enhancing, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.errors import BadInput, NotFound, Refused
@@ -109,6 +109,7 @@ def show(store: Store, name: str) -> dict:
             for r in store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY at_level, card",
                                 [char["id"]])
         ],
+        "enhancements": enhancing.character_enhancements(store, char["id"]),
         "quest": _quest_ref(char["quest"]),
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],

@@ -26,9 +26,8 @@ open (``ghcli return`` opens one). Readings:
 - Donations: 10 gold, once per character per visit; the character starts
   the next scenario with 2 bless cards. The campaign total opens envelope B
   when it reaches 100 gold, and adds one prosperity checkmark when it
-  reaches each of DONATION_PROSPERITY (the sanctuary track as printed on the
-  first-edition map: every 50 gold from 150 to 400, then every 100 gold to
-  1000; other tables give every 50 gold up to 1000, or start at 100).
+  reaches each of DONATION_PROSPERITY: 100, 150, 200, 250, 300, 350 and 400,
+  then every 100 gold up to 1000 (issue 17; the count the campaign apps use).
 """
 
 from __future__ import annotations
@@ -40,8 +39,10 @@ from ghcli.errors import BadInput, Refused
 
 DONATION = 10
 DONATION_BLESSES = 2
-ENVELOPE_B_AT = 100
-DONATION_PROSPERITY = (150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 900, 1000)
+ENVELOPE_B_AT = effects.ENVELOPE_B_AT
+# Sanctuary donations in all that give a prosperity checkmark: every 50 gold from 100 to 400, then every
+# 100 to 1000 (issue 17: the count the campaign apps use; the first comes with envelope B).
+DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
 MAX_CHECKMARK_PERKS = 6
 
 

@@ -36,6 +36,9 @@ def _show_text(c: dict) -> str:
     lines.append("Items: " + (", ".join(f"{i['number']} {i['name']}" for i in c["items"]) or "none"))
     if c["cards"]:
         lines.append("Cards chosen: " + ", ".join(f"{x['name']} (level {x['at_level']})" for x in c["cards"]))
+    if c.get("enhancements"):
+        lines.append("Enhancements: " + ", ".join(
+            f"{e['card_name']} {e['action']}: {e['sticker']} ({e['cost']} gold)" for e in c["enhancements"]))
     if c["quest"]:
         q = c["quest"]
         lines.append(f"Personal quest: {q['number']} {q['name']}" + (" (fulfilled)" if c["quest_fulfilled"] else ""))
