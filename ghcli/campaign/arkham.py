@@ -29,6 +29,9 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
   none. ``upgrade`` swaps copies of the lower level for the higher one, so the
   deck size is kept; weaknesses and required cards cannot be upgraded away.
 - ``undo`` never reverts ``init`` (delete the file to start over).
+- Standalone play (``create(standalone=True)``, seed 001): a defeat during
+  the game records no trauma; trauma from a resolution is still recorded
+  (``add_trauma``).
 - The campaign log: notes and named counts, numbered; crossing out marks an
   entry, nothing is deleted. Counting on a crossed-out name starts a new count.
 """
@@ -53,21 +56,27 @@ def _schema(db) -> None:
     db.executescript((HERE / "arkham_schema.sql").read_text(encoding="utf-8"))
 
 
+def _standalone(db) -> None:
+    db.execute("ALTER TABLE campaign ADD COLUMN standalone INTEGER NOT NULL DEFAULT 0 CHECK (standalone IN (0, 1))")
+
+
 ARKHAM_MIGRATIONS: list[Migration] = [
     ("0001_arkham_schema", _schema),
+    ("0002_standalone", _standalone),
 ]
 
 
 # -- opening ---------------------------------------------------------------
 
-def create(path: str | Path, name: str = "Arkham campaign") -> Store:
+def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool = False) -> Store:
+    """A new campaign file; ``standalone``: one scenario played alone (no trauma from defeat during the game)."""
     name = (name or "").strip()
     if not name:
         raise BadInput("the campaign needs a name")
     store = Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND)
-    with store.change("arkham init", f"new campaign {name!r}") as db:
+    with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
         db["campaign"].insert({
-            "id": 1, "name": name,
+            "id": 1, "name": name, "standalone": int(standalone),
             "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         })
     return store
@@ -582,11 +591,16 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
 
     physical, mental = rules.defeat_trauma(by, choose)
     with store.change("arkham defeat", f"{name} defeated") as db:
-        _playing(store)
+        standalone = bool(_playing(store).get("standalone"))
         inv = _active(store, name)
+        if standalone:  # seed 001: no trauma from a defeat during a standalone game
+            physical = mental = 0
         out = _apply_trauma(store, db, inv, physical, mental)
         out["defeated_by"] = by.strip().lower()
-        store.summary = f"defeated by {out['defeated_by']}; " + _trauma_summary(out)
+        out["standalone"] = standalone
+        store.summary = (f"defeated by {out['defeated_by']}; "
+                         + ("standalone game: no trauma from defeat; " if standalone else "")
+                         + _trauma_summary(out))
     return out
 
 
@@ -678,6 +692,7 @@ def status(store: Store) -> dict[str, Any]:
     needing, available = _lost_check(store)
     return {
         "name": camp["name"],
+        "standalone": bool(camp.get("standalone")),
         "lost": bool(camp["lost"]),
         "scenarios": [r["name"] for r in store.rows("SELECT name FROM scenarios ORDER BY id")],
         "investigators": [_describe(store, r) for r in store.rows(

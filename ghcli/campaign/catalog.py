@@ -211,3 +211,24 @@ def price_modifier(reputation: int) -> int:
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
     return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
+
+
+def _card_level_key(level: int | str) -> tuple[int, int]:
+    """Sort X cards right after level 1 (both are in the starting pool), then by level."""
+    return (1, 1) if level == "X" else (int(level), 0)
+
+
+def class_sheet(cls: dict) -> dict:
+    """A class's facts for choosing level-up cards and perks: ability cards by level (X with level 1),
+    numbered perks with their boxes, hand size and maximum HP by character level."""
+    groups: dict[str, list[dict]] = {}
+    for card in sorted(ability_cards(cls["key"]), key=lambda c: (_card_level_key(c["level"]), c["number"])):
+        groups.setdefault(str(card["level"]), []).append({"number": card["number"], "name": card["name"]})
+    return {
+        "class": cls["key"],
+        "name": cls["name"],
+        "hand_size": cls["hand_size"],
+        "hp": list(cls["hp"]),
+        "cards": [{"level": level, "cards": cards} for level, cards in groups.items()],
+        "perks": [{"number": i, "text": p["text"], "count": p["count"]} for i, p in enumerate(cls["perks"], start=1)],
+    }
