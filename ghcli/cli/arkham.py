@@ -242,7 +242,8 @@ def defeat(investigator: str = typer.Argument(...),
     """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses."""
     from ghcli.campaign import arkham
 
-    out = arkham.defeat(_store(), investigator, by, choose)
+    with common.worded({"choose": "--choose"}):
+        out = arkham.defeat(_store(), investigator, by, choose)
     common.emit(out, as_json, lambda: ("Standalone game: no trauma from a defeat during the game.\n"
                                        if out["standalone"] else "") + _trauma_text(out))
 

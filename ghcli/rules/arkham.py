@@ -221,7 +221,8 @@ def defeat_trauma(by: str, choose: str | None = None) -> tuple[int, int]:
             raise Refused("defeated by horror alone gives mental trauma, not physical")
         return (0, 1)
     if choose is None:
-        raise BadInput("defeated by damage and horror at once: the player chooses physical or mental trauma (--choose)")
+        raise BadInput("defeated by damage and horror at once: the player chooses physical or mental trauma",
+                       field="choose")
     return (1, 0) if choose == "physical" else (0, 1)
 
 
