@@ -414,3 +414,22 @@ def test_enhancements_on_character_and_campaign_show(t):
             {"action": "bottom", "sticker": "+1 move", "cost": 30, "character": "Ann"}]}]}]
     text = t.ok("campaign", "show")
     assert "Enhanced cards:" in text and "1 Trample" in text
+
+
+@pytest.mark.parametrize("unlocked_before", [False, True])
+def test_reward_class_box(t, db_file, unlocked_before):
+    # Scenario 44 opens the Doomstalker box (rewards.class_boxes); when the class is unlocked already,
+    # a random item design and a random side scenario (63-71) come instead (seed 000 7.2).
+    set_sql(db_file, "INSERT INTO scenarios (number, unlocked) VALUES (44, 1)")
+    set_sql(db_file, "INSERT INTO party_achievements (party_id, key, count) VALUES (1, 'redthorns-aid', 1)")
+    if unlocked_before:
+        t.ok("campaign", "unlock-class", "doomstalker")
+    t.to(44)
+    r = t.ok("scenario", "finish", "44", "--won", "--level", "1", "--json")
+    assert t.v("SELECT 1 FROM unlocked_classes WHERE class = 'doomstalker'") == 1
+    sides = t.v("SELECT count(*) FROM scenarios WHERE number BETWEEN 63 AND 71 AND unlocked = 1")
+    designs = t.v("SELECT count(*) FROM item_designs")
+    if unlocked_before:
+        assert (sides, designs) == (1, 1) and any("random item design" in d for d in r["done"])
+    else:
+        assert (sides, designs) == (0, 0) and any(d.startswith("class Doomstalker unlocked") for d in r["done"])
