@@ -29,6 +29,8 @@ Readings (issue 3 wins; the seeds fill its gaps):
 
 from __future__ import annotations
 
+import shlex
+
 from ghcli.campaign import catalog, scenarios, state
 from ghcli.campaign.db import Store
 from ghcli.errors import Refused
@@ -113,8 +115,9 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
                                   f"(`ghcli retire {ch['name']}`)")
             due = must_level_up(state.party_characters(store, party["id"]))
             if due:
+                who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
                 raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
-                              f"and must level up in town first (`ghcli level-up NAME --card CARD --perk N`)")
+                              f"and must level up in town first (`ghcli level-up {who} --card CARD --perk N`)")
         completed = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [number]))
         if replay and not completed:
             raise Refused(f"scenario {number} is not completed: --replay is only for completed scenarios")
