@@ -398,3 +398,19 @@ def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
         db["campaign"].insert({"id": 1, "name": "Old", "created": "2024-01-01T00:00:00+00:00"})
     store.close()
     assert js(cli, "status")["standalone"] is False
+
+
+def test_standalone_deck_holds_at_most_50_xp(cli, adb):
+    ok(cli, "init", "--standalone")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    ok(cli, "deck", "add", "Roland", "Lightning Gun", "--level", "5", "--copies", "2")   # 10 XP
+    ok(cli, "deck", "add", "Roland", "Ace in the Hole", "--level", "3", "--exceptional")  # 3 x 2 = 6
+    ok(cli, "deck", "add", "Roland", "Ammo Pouch", "--level", "2", "--myriad", "--copies", "3")  # once: 2
+    d = js(cli, "deck", "show", "Roland")
+    assert d["xp"] == 18 and d["standalone_weaknesses"] == 1
+    ok(cli, "deck", "add", "Roland", "Shrivelling", "--level", "5", "--copies", "6")   # +30: 48
+    ok(cli, "deck", "add", "Roland", "Guts", "--level", "2")                            # 50: allowed
+    d = js(cli, "deck", "show", "Roland")
+    assert d["xp"] == 50 and d["standalone_weaknesses"] == 4
+    refused(cli, adb, "deck", "add", "Roland", "Knife", "--level", "1", match="at most 50")
+    ok(cli, "deck", "add", "Roland", "Knife", "--level", "0", "--copies", "2")          # level 0: no XP
