@@ -224,7 +224,7 @@ def test_new_character_above_level_1_takes_a_card_per_level(t, db_file):
 
 
 @pytest.mark.parametrize("cards, code, words", [
-    ((), 2, "takes 2 ability cards"),
+    ((), 2, "takes 2 ability cards (one for each level above 1), not 0 (--card)"),
     (("Wretched Creature",), 2, "not 1"),
     (("Wretched Creature", "Hostile Takeover", "Brain Leech"), 2, "not 3"),
     (("Brain Leech", "Silent Scream"), 1, "taken at level 2 must be at most level 2"),

@@ -157,7 +157,8 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
     cards = list(cards or [])
     if len(cards) != level - 1:
         raise BadInput(f"a level {level} character takes {level - 1} ability "
-                       f"card{'s' if level != 2 else ''} (one for each level above 1), not {len(cards)}")
+                       f"card{'s' if level != 2 else ''} (one for each level above 1), not {len(cards)}",
+                       field="cards")
     chosen = [catalog.find_card(class_key, c) for c in cards]
     seen: set[int] = set()
     for c in chosen:

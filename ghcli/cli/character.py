@@ -62,7 +62,8 @@ def new_cmd(
 ) -> None:
     """Create a character in the current party (in town)."""
     from ghcli.campaign import characters
-    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
+    with common.worded({"cards": "--card"}):
+        c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
