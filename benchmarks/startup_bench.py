@@ -39,10 +39,12 @@ def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> Non
     for key in CLASSES[6:characters]:
         core.unlock_class(store, key)
     for i in range(characters):
+        if i and i % chars.MAX_PARTY == 0:  # a party holds at most four characters
+            core.new_party(store, f"Party {i // chars.MAX_PARTY + 1}")
         chars.new(store, f"Hero{i}", CLASSES[i % len(CLASSES)], player=f"P{i}")
     done = store.value("SELECT count(*) FROM history")
     for i in range(history - done):
-        chars.adjust(store, f"Hero{i % characters}", xp=1, gold=1 if i % 2 else 0, checkmarks=1 if i % 50 == 0 else 0)
+        chars.adjust(store, f"Hero{i % characters}", xp=1, gold=1 if i % 2 else 0, checkmarks=1 if i % 51 == 0 else 0)  # spread: a sheet holds 18
     assert store.value("SELECT count(*) FROM history") == history
     assert store.value("SELECT count(*) FROM characters") == characters
     store.close()

@@ -17,9 +17,17 @@ class GhcliError(Exception):
 
 
 class BadInput(GhcliError, ValueError):
-    """The request itself is malformed: a bad board, an unknown name, a bad flag value (exit 2)."""
+    """The request itself is malformed: a bad board, an unknown name, a bad flag value (exit 2).
+
+    ``field`` names the parameter at fault (or a tuple of them), so that the
+    CLI can word its own option for it; the rules never name CLI flags.
+    """
 
     exit_code = 2
+
+    def __init__(self, *args: object, field: str | tuple[str, ...] | None = None):
+        super().__init__(*args)
+        self.field = field
 
 
 class NotFound(BadInput, LookupError):
@@ -28,12 +36,12 @@ class NotFound(BadInput, LookupError):
     The message names what was asked for and suggests the closest known name.
     """
 
-    def __init__(self, kind: str, name: object, known: Iterable[str] = ()):
+    def __init__(self, kind: str, name: object, known: Iterable[str] = (), *, field: str | None = None):
         self.kind, self.name = kind, name
         close = difflib.get_close_matches(str(name).lower(), [k.lower() for k in known], n=1, cutoff=0.5)
         lookup = {k.lower(): k for k in known}
         hint = f"; did you mean {lookup[close[0]]!r}?" if close else ""
-        super().__init__(f"unknown {kind} {str(name)!r}{hint}")
+        super().__init__(f"unknown {kind} {str(name)!r}{hint}", field=field)
 
 
 class Refused(GhcliError):

@@ -101,8 +101,9 @@ def test_no_campaign_yet_and_init_twice(cli, adb):
 def test_weaknesses_needs_no_database(cli, adb):
     assert json.loads(cli("arkham", "weaknesses", "23", "--json").stdout) == {"weaknesses": 2}
     assert json.loads(cli("arkham", "weaknesses", "49", "--json").stdout) == {"weaknesses": 4}
-    r = cli("arkham", "weaknesses", "50")
-    assert r.exit_code == 1 and "49" in r.stderr
+    assert json.loads(cli("arkham", "weaknesses", "50", "--json").stdout) == {"weaknesses": 4}
+    r = cli("arkham", "weaknesses", "51")
+    assert r.exit_code == 1 and "at most 50" in r.stderr
     assert "1 extra random basic weakness" in cli("arkham", "weaknesses", "10").stdout
     assert not adb.exists()
 
@@ -366,3 +367,50 @@ def test_cli_module_imports_little():
             "'ghcli.rules'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_standalone_records_no_trauma_from_defeat(cli, adb):
+    # Seed 001: in a standalone game a defeat during play gives no trauma; a resolution's trauma does.
+    ok(cli, "init", "--name", "The Gathering alone", "--standalone")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    out = js(cli, "defeat", "Roland", "--by", "damage")
+    assert out["standalone"] is True and out["physical_trauma"] == 0 and out["mental_trauma"] == 0
+    assert "no trauma" in ok(cli, "defeat", "Roland", "--by", "horror").stdout
+    assert js(cli, "investigator", "show", "Roland")["physical_trauma"] == 0
+    js(cli, "trauma", "Roland", "--mental", "1")
+    assert js(cli, "investigator", "show", "Roland")["mental_trauma"] == 1
+    assert js(cli, "status")["standalone"] is True
+
+
+def test_campaign_defeat_still_gives_trauma(cli, camp):
+    out = js(cli, "defeat", "Roland", "--by", "damage")
+    assert out["standalone"] is False and out["physical_trauma"] == 1
+    assert js(cli, "status")["standalone"] is False
+
+
+def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
+    # A file made before the standalone column: opening it adds the column (a campaign, not standalone).
+    from ghcli.campaign import arkham
+    from ghcli.campaign.db import Store
+
+    store = Store.create(adb, set_name="arkham", migrations=arkham.ARKHAM_MIGRATIONS[:1], kind=arkham.KIND)
+    with store.change("arkham init", "old") as db:
+        db["campaign"].insert({"id": 1, "name": "Old", "created": "2024-01-01T00:00:00+00:00"})
+    store.close()
+    assert js(cli, "status")["standalone"] is False
+
+
+def test_standalone_deck_holds_at_most_50_xp(cli, adb):
+    ok(cli, "init", "--standalone")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    ok(cli, "deck", "add", "Roland", "Lightning Gun", "--level", "5", "--copies", "2")   # 10 XP
+    ok(cli, "deck", "add", "Roland", "Ace in the Hole", "--level", "3", "--exceptional")  # 3 x 2 = 6
+    ok(cli, "deck", "add", "Roland", "Ammo Pouch", "--level", "2", "--myriad", "--copies", "3")  # once: 2
+    d = js(cli, "deck", "show", "Roland")
+    assert d["xp"] == 18 and d["standalone_weaknesses"] == 1
+    ok(cli, "deck", "add", "Roland", "Shrivelling", "--level", "5", "--copies", "6")   # +30: 48
+    ok(cli, "deck", "add", "Roland", "Guts", "--level", "2")                            # 50: allowed
+    d = js(cli, "deck", "show", "Roland")
+    assert d["xp"] == 50 and d["standalone_weaknesses"] == 4
+    refused(cli, adb, "deck", "add", "Roland", "Knife", "--level", "1", match="at most 50")
+    ok(cli, "deck", "add", "Roland", "Knife", "--level", "0", "--copies", "2")          # level 0: no XP

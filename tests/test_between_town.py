@@ -112,7 +112,7 @@ def test_perks_from_checkmarks(c):
     c.refused("perk", "Ann", "1", words="all 0 perks")
     c.ok("character", "adjust", "Ann", "--checkmarks", "+2")
     c.refused("perk", "Ann", "1", words="next comes at 3 checkmarks")
-    c.ok("character", "adjust", "Ann", "--checkmarks", "+25")  # 27 checkmarks: 9 by count, 6 at most
+    c.ok("character", "adjust", "Ann", "--checkmarks", "+16")  # 18 checkmarks (a full sheet): 6 perks
     for _ in range(2):
         c.ok("perk", "Ann", str(two_box))
     c.refused("perk", "Ann", str(two_box), words="2 of 2 times")
@@ -132,15 +132,15 @@ def test_donations(c, db_file):
     c.ok("scenario", "finish", "1", "--lost")
     c.ok("return")
     c.refused("donate", "Bob", words="a donation is 10")
-    # Envelope B at 100 gold; a prosperity checkmark at 150 (the sanctuary track's first mark).
+    # Envelope B and the first prosperity checkmark at 100 gold, the next at 150 (issue 17).
     set_sql(db_file, "UPDATE campaign SET donations = 90")
     r = c.ok("donate", "Ann", "--json")
-    assert r["envelope_b"] is True and r["prosperity"] == 0 and r["donations"] == 100
+    assert r["envelope_b"] is True and r["prosperity"] == 1 and r["donations"] == 100
     set_sql(db_file, "UPDATE campaign SET donations = 140")
     c.ok("character", "adjust", "Bob", "--gold", "+10")
     r = c.ok("donate", "Bob", "--json")
     assert r["envelope_b"] is False and r["prosperity"] == 1
-    assert c.v("SELECT prosperity FROM campaign") == 1
+    assert c.v("SELECT prosperity FROM campaign") == 2
 
 
 def test_town_actions_need_town(c):

@@ -41,8 +41,14 @@ def test_new_level_one(cli, camp):
 @pytest.mark.parametrize("checkmarks, level", [(4, 2), (15, 4), (64, 9)])
 def test_new_up_to_prosperity_level(cli, camp, checkmarks, level):
     run_ok(cli, "campaign", "prosperity", f"+{checkmarks}")
-    c = json.loads(run_ok(cli, "character", "new", "Vex", "--class", "mindthief", "--level", level, "--json").stdout)
+    # One card per level above 1: the first mindthief card of each level 2..L (levels from the data).
+    cards = [next(c["name"] for c in catalog.ability_cards("mindthief") if c["level"] == lv)
+             for lv in range(2, level + 1)]
+    args = [a for name in cards for a in ("--card", name)]
+    c = json.loads(run_ok(cli, "character", "new", "Vex", "--class", "mindthief", "--level", level, *args,
+                          "--json").stdout)
     assert c["level"] == level
+    assert [(x["name"], x["at_level"]) for x in c["cards"]] == list(zip(cards, range(2, level + 1)))
     assert c["gold"] == 15 * (level + 1)
     assert c["xp"] == [0, 45, 95, 150, 210, 275, 345, 420, 500][level - 1]
     assert c["max_hp"] == catalog.find_class("mindthief")["hp"][level - 1]
@@ -54,7 +60,7 @@ def test_quests_drawn_are_distinct_from_those_in_use(cli, camp):
     # 24 quests: 12 characters draw 2 each and none may share one.
     classes = ["brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief"]
     for i in range(12):
-        if i % 6 == 0 and i:
+        if i % 4 == 0 and i:  # a party holds at most four characters
             run_ok(cli, "party", "new", f"Party {i}")
         c = json.loads(run_ok(cli, "character", "new", f"C{i}", "--class", classes[i % 6], "--json").stdout)
         offer = {q["number"] for q in c["quest_offer"]}

@@ -154,8 +154,8 @@ def test_with_a_campaign_open_nothing_changes(cli, db_file):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--players", "5"], "--players 5: a random dungeon is for 2, 3 or 4 players"),
-    (["--players", "1"], "--players 1: a random dungeon is for 2, 3 or 4 players"),
+    (["--players", "5"], "a random dungeon is for 2, 3 or 4 players, not 5 (--players)"),
+    (["--players", "1"], "a random dungeon is for 2, 3 or 4 players, not 1 (--players)"),
     (["--seed", "x"], "invalid value for '--seed'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(cli, args, message):

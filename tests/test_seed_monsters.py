@@ -88,7 +88,7 @@ def test_variants_only_when_asked_for_by_name(cli):
     (["bandit gard"], "unknown monster 'bandit gard'; did you mean 'Bandit Guard'?"),
     (["Bandit Guard", "--level", "8"], "level 8 is not between 0 and 7"),
     (["Bandit Guard", "--level", "-1"], "level -1 is not between 0 and 7"),
-    (["the gloom", "--characters", "5"], "--characters 5 is not between 1 and 4"),
+    (["the gloom", "--characters", "5"], "the number of characters must be from 1 to 4, not 5 (--characters)"),
 ])
 def test_bad_input_is_one_line_exit_2(cli, args, message):
     r = cli("monster", "show", *args)

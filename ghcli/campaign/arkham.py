@@ -29,6 +29,12 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
   none. ``upgrade`` swaps copies of the lower level for the higher one, so the
   deck size is kept; weaknesses and required cards cannot be upgraded away.
 - ``undo`` never reverts ``init`` (delete the file to start over).
+- Standalone play (``create(standalone=True)``, seed 001): a defeat during
+  the game records no trauma; trauma from a resolution is still recorded
+  (``add_trauma``). A standalone deck holds at most 50 XP of cards
+  (``deck_xp``: each copy's level, doubled when Exceptional, Myriad copies
+  once): ``deck add`` refuses a card that would pass it and reports the extra
+  random basic weaknesses (0-9 XP none ... 40-50 four).
 - The campaign log: notes and named counts, numbered; crossing out marks an
   entry, nothing is deleted. Counting on a crossed-out name starts a new count.
 """
@@ -53,21 +59,27 @@ def _schema(db) -> None:
     db.executescript((HERE / "arkham_schema.sql").read_text(encoding="utf-8"))
 
 
+def _standalone(db) -> None:
+    db.execute("ALTER TABLE campaign ADD COLUMN standalone INTEGER NOT NULL DEFAULT 0 CHECK (standalone IN (0, 1))")
+
+
 ARKHAM_MIGRATIONS: list[Migration] = [
     ("0001_arkham_schema", _schema),
+    ("0002_standalone", _standalone),
 ]
 
 
 # -- opening ---------------------------------------------------------------
 
-def create(path: str | Path, name: str = "Arkham campaign") -> Store:
+def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool = False) -> Store:
+    """A new campaign file; ``standalone``: one scenario played alone (no trauma from defeat during the game)."""
     name = (name or "").strip()
     if not name:
         raise BadInput("the campaign needs a name")
     store = Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND)
-    with store.change("arkham init", f"new campaign {name!r}") as db:
+    with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
         db["campaign"].insert({
-            "id": 1, "name": name,
+            "id": 1, "name": name, "standalone": int(standalone),
             "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         })
     return store
@@ -384,12 +396,26 @@ def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int 
         raise BadInput(f"copies must be at least 1, not {copies}")
     amount("--copies", copies)
     with store.change("arkham deck add", f"{title} added") as db:
-        _playing(store)
+        camp = _playing(store)
         inv = _usable(store, name)
         _put(store, db, inv, title, level, copies, kind=kind, permanent=permanent, exceptional=exceptional,
              myriad=myriad)
         store.summary = f"{inv['name']}: +{copies} {title} (level {level}, {kind}, no XP)"
+        if camp.get("standalone"):
+            xp = deck_xp(store, inv["id"])
+            extra = rules.standalone_weaknesses(xp)  # refuses a deck of more than 50 XP
+            store.summary += f"; standalone deck {xp} XP: {extra} extra random basic weakness(es)"
     return deck(store, name)
+
+
+def deck_xp(store: Store, inv_id: int) -> int:
+    """The experience in a deck's cards (a standalone deck's total): each copy's level, doubled when
+    Exceptional; Myriad copies of one title and level count once."""
+    total = 0
+    for c in store.rows("SELECT level, copies, exceptional, myriad FROM deck_cards WHERE investigator_id = ?",
+                        [inv_id]):
+        total += c["level"] * (1 if c["myriad"] else c["copies"]) * (2 if c["exceptional"] else 1)
+    return total
 
 
 def deck_remove(store: Store, name: str, card: str, *, copies: int = 1) -> dict:
@@ -418,8 +444,14 @@ def deck(store: Store, name: str) -> dict:
         for flag in ("permanent", "exceptional", "myriad"):
             c[flag] = bool(c[flag])
     size = sum(c["copies"] for c in cards if c["kind"] == "card" and not c["permanent"])
-    return {"investigator": inv["name"], "cards": cards, "size": size,
-            "weaknesses": sum(c["copies"] for c in cards if c["kind"] == "weakness")}
+    out = {"investigator": inv["name"], "cards": cards, "size": size,
+           "weaknesses": sum(c["copies"] for c in cards if c["kind"] == "weakness")}
+    if _campaign(store).get("standalone"):
+        from ghcli.rules import arkham as rules
+
+        out["xp"] = deck_xp(store, inv["id"])
+        out["standalone_weaknesses"] = rules.standalone_weaknesses(min(out["xp"], rules.STANDALONE_MAX_XP))
+    return out
 
 
 def _removals(store: Store, inv: dict, removes: list[str], needed: int) -> list[tuple[dict, int]]:
@@ -582,11 +614,16 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
 
     physical, mental = rules.defeat_trauma(by, choose)
     with store.change("arkham defeat", f"{name} defeated") as db:
-        _playing(store)
+        standalone = bool(_playing(store).get("standalone"))
         inv = _active(store, name)
+        if standalone:  # seed 001: no trauma from a defeat during a standalone game
+            physical = mental = 0
         out = _apply_trauma(store, db, inv, physical, mental)
         out["defeated_by"] = by.strip().lower()
-        store.summary = f"defeated by {out['defeated_by']}; " + _trauma_summary(out)
+        out["standalone"] = standalone
+        store.summary = (f"defeated by {out['defeated_by']}; "
+                         + ("standalone game: no trauma from defeat; " if standalone else "")
+                         + _trauma_summary(out))
     return out
 
 
@@ -678,6 +715,7 @@ def status(store: Store) -> dict[str, Any]:
     needing, available = _lost_check(store)
     return {
         "name": camp["name"],
+        "standalone": bool(camp.get("standalone")),
         "lost": bool(camp["lost"]),
         "scenarios": [r["name"] for r in store.rows("SELECT name FROM scenarios ORDER BY id")],
         "investigators": [_describe(store, r) for r in store.rows(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Iterable
 
 from ghcli import data
 from ghcli.errors import BadInput, NotFound
@@ -45,13 +46,15 @@ def classes() -> list[dict]:
     return data.load("classes")
 
 
-def find_class(name: str) -> dict:
+def find_class(name: str, among: Iterable[str] | None = None) -> dict:
+    """A class by name, key, box name or spoiler code. An unknown name suggests the closest class
+    key, only from ``among`` when given (the unlocked classes: suggestions never name a locked one)."""
     idx = _index("classes", "key", "name", "spoiler_code")
     n = _norm(name)
     n = CLASS_ALIASES.get(n, n)
     if n in idx:
         return idx[n]
-    raise NotFound("class", name, [c["key"] for c in classes()])
+    raise NotFound("class", name, [c["key"] for c in classes()] if among is None else list(among))
 
 
 def items() -> list[dict]:
@@ -67,7 +70,9 @@ def item(number: int) -> dict:
     return _items_by_number()[number]
 
 
-def find_item(name_or_number: str | int) -> dict:
+def find_item(name_or_number: str | int, among: Iterable[int] | None = None) -> dict:
+    """An item by number or name. An unknown name suggests the closest item name, only from the
+    item numbers ``among`` when given (what the players have seen: suggestions never name the rest)."""
     text = str(name_or_number).strip().lstrip("#")
     if text.isdigit():
         found = _items_by_number().get(int(text))
@@ -78,7 +83,8 @@ def find_item(name_or_number: str | int) -> dict:
     n = _norm(text)
     if n in idx and not n.isdigit():  # numbers only as written above ('-1' is not item 1)
         return idx[n]
-    raise NotFound("item", name_or_number, [i["name"] for i in items()])
+    known = items() if among is None else [item(k) for k in among if k in _items_by_number()]
+    raise NotFound("item", name_or_number, [i["name"] for i in known])
 
 
 def achievements() -> list[dict]:
@@ -112,7 +118,8 @@ def scenario(number: int) -> dict:
     return _scenarios_by_number()[number]
 
 
-def find_scenario(name_or_number: str | int) -> dict:
+def find_scenario(name_or_number: str | int, among: Iterable[int] | None = None) -> dict:
+    """A scenario by number or name; suggestions only from the numbers ``among`` when given (the unlocked)."""
     text = str(name_or_number).strip().lstrip("#")
     if text.isdigit():
         found = _scenarios_by_number().get(int(text))
@@ -123,7 +130,8 @@ def find_scenario(name_or_number: str | int) -> dict:
     n = _norm(text)
     if n in idx and not n.isdigit():  # numbers only as written above ('-1' is not scenario 1)
         return idx[n]
-    raise NotFound("scenario", name_or_number, [s["name"] for s in scenarios()])
+    known = scenarios() if among is None else [scenario(k) for k in among if k in _scenarios_by_number()]
+    raise NotFound("scenario", name_or_number, [s["name"] for s in known])
 
 
 def personal_quests() -> list[dict]:
@@ -174,6 +182,9 @@ def prosperity_to_next(checkmarks: int) -> int | None:
     return None
 
 
+MAX_CHARACTER_LEVEL = 9
+
+
 def level_for_xp(xp: int) -> int:
     """The highest level whose XP threshold the XP reaches (level 1 from 0 XP)."""
     level = 1
@@ -200,3 +211,24 @@ def price_modifier(reputation: int) -> int:
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
     return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
+
+
+def _card_level_key(level: int | str) -> tuple[int, int]:
+    """Sort X cards right after level 1 (both are in the starting pool), then by level."""
+    return (1, 1) if level == "X" else (int(level), 0)
+
+
+def class_sheet(cls: dict) -> dict:
+    """A class's facts for choosing level-up cards and perks: ability cards by level (X with level 1),
+    numbered perks with their boxes, hand size and maximum HP by character level."""
+    groups: dict[str, list[dict]] = {}
+    for card in sorted(ability_cards(cls["key"]), key=lambda c: (_card_level_key(c["level"]), c["number"])):
+        groups.setdefault(str(card["level"]), []).append({"number": card["number"], "name": card["name"]})
+    return {
+        "class": cls["key"],
+        "name": cls["name"],
+        "hand_size": cls["hand_size"],
+        "hp": list(cls["hp"]),
+        "cards": [{"level": level, "cards": cards} for level, cards in groups.items()],
+        "perks": [{"number": i, "text": p["text"], "count": p["count"]} for i, p in enumerate(cls["perks"], start=1)],
+    }

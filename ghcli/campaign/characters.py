@@ -6,9 +6,16 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
   joins the current party. Its class must be unlocked, and no other active
   character of that party may play the same class (one set of components).
 - Starting level L is 1..prosperity level; gold 15 x (L + 1); XP the minimum
-  of level L (0, 45, 95, ...). A character starting above level 1 is owed
-  the level-ups' perks (L - 1) and cards: they count as earned perks here and
-  are taken with issue 3's commands.
+  of level L (0, 45, 95, ...). A character starting above level 1 goes
+  through each level-up (seed 000 8.1): it names one ability card for each
+  level above 1 (``cards``), each of level 2 or more and at most the level it
+  is taken at; the cards are matched to levels 2..L from the lowest card
+  level up, so their order does not matter. The level-ups' perks (L - 1)
+  count as earned and are taken with ``perk`` as usual.
+- A party holds at most four active characters (one character per player,
+  four players at most).
+- A character sheet holds at most 18 checkmarks (so checkmarks give at most
+  6 perks): ``adjust`` refuses more.
 - Two personal quests are drawn (``state.rng``) from those no character holds
   (retired characters' quests left the game) or is being offered; they are
   stored in ``characters.quest_offer`` until one is kept, and the other goes
@@ -27,12 +34,14 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, enhancing, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.errors import BadInput, NotFound, Refused
 
 MAX_CHECKMARK_PERKS = 6
+MAX_CHECKMARKS = 3 * MAX_CHECKMARK_PERKS  # 18 boxes on a character sheet
+MAX_PARTY = 4  # active characters in one party
 
 
 def perks_earned(char: dict) -> int:
@@ -100,6 +109,7 @@ def show(store: Store, name: str) -> dict:
             for r in store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY at_level, card",
                                 [char["id"]])
         ],
+        "enhancements": enhancing.character_enhancements(store, char["id"]),
         "quest": _quest_ref(char["quest"]),
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],
@@ -140,14 +150,45 @@ def _quests_in_use(store: Store, *, except_id: int | None = None) -> set[int]:
     return used
 
 
+def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...]) -> list[tuple[dict, int]]:
+    """The ability cards a character made at ``level`` takes, each with the level it is taken at.
+
+    One card per level above 1; cards are matched to levels 2..L from the
+    lowest card level up. Raises when the count is wrong (bad input) or a card
+    cannot be taken (level 1 or X, twice, or above every level left: refused).
+    """
+    cards = list(cards or [])
+    if len(cards) != level - 1:
+        raise BadInput(f"a level {level} character takes {level - 1} ability "
+                       f"card{'s' if level != 2 else ''} (one for each level above 1), not {len(cards)}",
+                       field="cards")
+    chosen = [catalog.find_card(class_key, c) for c in cards]
+    seen: set[int] = set()
+    for c in chosen:
+        if c["level"] in ("X", 1):
+            raise Refused(f"{c['name']} is a level {c['level']} card, always in the pool: "
+                          f"choose cards of level 2-{level}")
+        if c["number"] in seen:
+            raise Refused(f"{c['name']} is named twice")
+        seen.add(c["number"])
+    ordered = sorted(chosen, key=lambda c: int(c["level"]))
+    out = []
+    for at, c in enumerate(ordered, start=2):
+        if int(c["level"]) > at:
+            raise Refused(f"{c['name']} is a level {c['level']} card; the card taken at level {at} "
+                          f"must be at most level {at}")
+        out.append((c, at))
+    return out
+
+
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
-        quest: int | str | None = None) -> dict:
-    """Create a character in the current party (in town)."""
+        quest: int | str | None = None, cards: list[str] | tuple[str, ...] = ()) -> dict:
+    """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
     name = (name or "").strip()
     if not name:
         raise BadInput("the character name must not be empty")
     level = _parse_level(level)
-    cls = catalog.find_class(class_name)
+    cls = state.find_class(store, class_name)
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = player.strip() if player and player.strip() else None
     with store.change("character new") as db:
@@ -155,14 +196,19 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if party["location"] != "town":
             raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
-            raise Refused(f"the {cls['name']} class is not unlocked")
+            raise Refused(f"class {class_name.strip()!r} is not unlocked")
         prosperity_level = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
         if level > prosperity_level:
             raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")
+        taken = starting_cards(cls["key"], level, cards)
         same = store.one("SELECT name, retired FROM characters WHERE name = ? COLLATE NOCASE", [name])
         if same:
             raise Refused(f"a character named {same['name']!r} already exists"
                           + (" (retired)" if same["retired"] else ""))
+        active = state.party_characters(store, party["id"])
+        if len(active) >= MAX_PARTY:
+            raise Refused(f"{party['name']} already has {MAX_PARTY} active characters "
+                          f"({', '.join(c['name'] for c in active)}), the most a party holds")
         twin = store.one("SELECT name FROM characters WHERE party_id = ? AND class = ? AND retired = 0",
                          [party["id"], cls["key"]])
         if twin:
@@ -182,6 +228,10 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
             [party["id"], player, cls["key"], name, level, catalog.xp_threshold(level), 15 * (level + 1),
              extra or 0, kept, json.dumps(offer) if offer else None],
         )
+        char_id = store.value("SELECT id FROM characters WHERE name = ?", [name])
+        for card, at in taken:
+            db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
+                       [char_id, card["number"], at])
         store.summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
     return show(store, name)
 
@@ -202,6 +252,9 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
             after = char[col] + delta
             if after < 0:
                 raise Refused(f"{char['name']} has {char[col]} {col}; {delta:+d} would leave {after}")
+            if col == "checkmarks" and after > MAX_CHECKMARKS:
+                raise Refused(f"{char['name']} has {char[col]} checkmarks; {delta:+d} would make {after}, "
+                              f"and a character sheet holds at most {MAX_CHECKMARKS}")
             db.execute(f"UPDATE characters SET {col} = ? WHERE id = ?", [after, char["id"]])
             parts.append(f"{col} {delta:+d} ({char[col]} -> {after})")
         store.summary = f"{char['name']}: " + ", ".join(parts)

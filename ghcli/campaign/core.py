@@ -14,9 +14,12 @@ Readings chosen where the issue is silent (issue 2; seeds 000 sections 7-8):
 - ``party new NAME`` makes a party in town with an open visit and makes it the
   current party (the rulebook: a new party is made of new characters);
   ``party switch NAME`` changes the current party.
-- Reputation and prosperity are kept on their tracks (-20..20, 0..64); moving
-  them past an end stops at the end. Special conditions (the Sunkeeper box at
-  reputation 10 and so on) are for the table: use ``campaign unlock-class``.
+- Reputation and prosperity are kept on their tracks (-20..20, 0..64): a
+  change that would pass an end is applied up to the end, and the result says
+  so ("reputation +15 -> +20 (capped: +5 of +10)"); one that starts at the
+  end is refused. What a change sets off (the Sunkeeper box at reputation
+  +10, event cards at +20, a prosperity level's items, envelope A at the
+  fifth Ancient Technology) is done at once and listed in the result.
 """
 
 from __future__ import annotations
@@ -177,6 +180,23 @@ def status(store: Store) -> dict:
     }
 
 
+def campaign_show(store: Store) -> dict:
+    """The campaign's own state (``campaign show``): tracks, global achievements, classes, envelopes
+    opened, and each class's enhanced cards."""
+    from ghcli.campaign import enhancing
+
+    camp = state.campaign_row(store)
+    return {
+        "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
+        "prosperity": prosperity(store),
+        "donations": camp["donations"],
+        "unlocked_classes": state.unlocked_classes(store),
+        "achievements": global_achievements(store),
+        "envelopes": effects.envelopes(store),
+        "enhanced_cards": enhancing.class_enhancements(store),
+    }
+
+
 # -- prosperity, achievements ----------------------------------------------
 
 
@@ -188,7 +208,7 @@ def change_prosperity(store: Store, delta: int) -> dict:
         if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
             raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
         store.summary = effects.add_prosperity(store, delta)
-    return prosperity(store)
+    return {**prosperity(store), "done": store.summary}
 
 
 def _achievement_of_kind(key: str, kind: str) -> dict:
@@ -258,11 +278,13 @@ def change_reputation(store: Store, delta: int) -> dict:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
     with store.change("party reputation"):
         party = state.current_party(store)
-        if (delta < 0 and party["reputation"] <= -20) or (delta > 0 and party["reputation"] >= 20):
+        if ((delta < 0 and party["reputation"] <= effects.REPUTATION_MIN)
+                or (delta > 0 and party["reputation"] >= effects.REPUTATION_MAX)):
             raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
-        store.summary = f"{party['name']}: " + effects.change_reputation(store, party["id"], delta)
+        done = effects.change_reputation(store, party["id"], delta)
+        store.summary = f"{party['name']}: " + done
     party = state.current_party(store)
-    return party_info(store, party)
+    return {**party_info(store, party), "done": done.split("; ")}
 
 
 def unlock_class(store: Store, name: str) -> dict:

@@ -13,10 +13,20 @@ from ghcli.campaign.state import rng
 from ghcli.errors import Refused
 
 MAX_PROSPERITY_CHECKMARKS = 64
+REPUTATION_MIN, REPUTATION_MAX = -20, 20
+ANCIENT_TECHNOLOGY = "ancient-technology"
+ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
+ENVELOPE_B_AT = 100  # gold donated in all
+
+
+def capped(delta: int, applied: int) -> str:
+    """' (capped: +5 of +10)' when a track's end stopped a change short; '' otherwise."""
+    return f" (capped: {applied:+d} of {delta:+d})" if applied != delta else ""
 
 
 def add_prosperity(store: Store, n: int) -> str:
-    """Move the prosperity track by n checkmarks (kept within 0..64).
+    """Move the prosperity track by n checkmarks (kept within 0..64; a change stopped by an end
+    says so, "(capped: +2 of +5)").
 
     When the level rises, the new level's items enter the shop supply with
     all their copies (items already there keep their copies).
@@ -25,11 +35,12 @@ def add_prosperity(store: Store, n: int) -> str:
     after = max(0, min(MAX_PROSPERITY_CHECKMARKS, before + n))
     store.conn.execute("UPDATE campaign SET prosperity = ? WHERE id = 1", [after])
     old_level, new_level = catalog.prosperity_level(before), catalog.prosperity_level(after)
+    cap = capped(n, after - before)
     if new_level > old_level:
         for number in catalog.shop_items_for_prosperity(new_level):
             add_to_supply(store, number)
-        return f"prosperity {before} -> {after} checkmarks (level {new_level})"
-    return f"prosperity {before} -> {after} checkmarks"
+        return f"prosperity {before} -> {after} checkmarks{cap} (level {new_level}: its items join the shop)"
+    return f"prosperity {before} -> {after} checkmarks{cap}"
 
 
 def add_to_supply(store: Store, number: int) -> None:
@@ -86,7 +97,20 @@ def _remove_achievement(store: Store, table: str, where: dict, ach: dict) -> str
 
 def add_global_achievement(store: Store, key: str) -> str:
     """Typed achievements (City Rule, Artifact) replace their group's previous one; counted ones count up."""
-    return _add_achievement(store, "global_achievements", {}, catalog.find_achievement(key, "global"))
+    done = _add_achievement(store, "global_achievements", {}, catalog.find_achievement(key, "global"))
+    count = store.value("SELECT count FROM global_achievements WHERE key = ?", [ANCIENT_TECHNOLOGY]) or 0
+    if count >= ENVELOPE_A_AT:
+        opened = milestone(store, "envelope-a", lambda: "open envelope A")
+        done = "; ".join(d for d in (done, opened) if d)
+    return done
+
+
+def envelopes(store: Store) -> dict[str, bool]:
+    """Envelopes the campaign has opened: A (five Ancient Technology) and B (100 gold donated)."""
+    return {
+        "A": bool(store.value("SELECT 1 FROM milestones WHERE key = 'envelope-a'")),
+        "B": (store.value("SELECT donations FROM campaign WHERE id = 1") or 0) >= ENVELOPE_B_AT,
+    }
 
 
 def remove_global_achievement(store: Store, key: str) -> str:
@@ -112,16 +136,17 @@ def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
 
 
 def change_reputation(store: Store, party_id: int, delta: int) -> str:
-    """Reputation moves by delta, kept within -20..20 (the track's ends).
+    """Reputation moves by delta, kept within -20..20 (the track's ends); a change stopped by an
+    end says so: "reputation +15 -> +20 (capped: +5 of +10)".
 
     The track's special conditions fire once per campaign (campaign facts):
     at +10 the Sunkeeper box opens, at -10 the Nightshroud box; at +20 city
     event 76 and road event 67 join the decks, at -20 city 77 and road 68.
     """
     before = store.value("SELECT reputation FROM parties WHERE id = ?", [party_id])
-    after = max(-20, min(20, before + delta))
+    after = max(REPUTATION_MIN, min(REPUTATION_MAX, before + delta))
     store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
-    done = [f"reputation {before:+d} -> {after:+d}"]
+    done = [f"reputation {before:+d} -> {after:+d}{capped(delta, after - before)}"]
     if after >= 10:
         done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
     if after <= -10:

@@ -66,3 +66,39 @@ def apply(store: Store, name: str, card: str, action: str, *, ability: str | Non
     return {"character": ch["name"], "class": cls["key"], "card": chosen["number"], "card_name": chosen["name"],
             "card_level": card_level, "action": action, "sticker": label, "previous": previous, "cost": q.cost,
             "steps": [{"rule": s.rule, "cost": s.cost} for s in q.steps], "gold": ch["gold"] - q.cost}
+
+
+# -- listings (character show, campaign show) -------------------------------
+
+def _sticker_rows(store: Store, where: str, params: list) -> list[dict]:
+    rows = store.rows(f"SELECT e.class, e.card, e.action, e.sticker, e.cost, c.name AS character FROM enhancements e "
+                      f"LEFT JOIN characters c ON c.id = e.character_id WHERE {where} ORDER BY e.class, e.card, e.id",
+                      params)
+    out = []
+    for r in rows:
+        try:
+            card_name = catalog.find_card(r["class"], r["card"])["name"]
+        except Exception:  # a card number the data does not know: show the number
+            card_name = str(r["card"])
+        out.append({"class": r["class"], "card": r["card"], "card_name": card_name, "action": r["action"],
+                    "sticker": r["sticker"], "cost": r["cost"], "character": r["character"]})
+    return out
+
+
+def character_enhancements(store: Store, character_id: int) -> list[dict]:
+    """The stickers a character paid for: card, action, sticker, cost paid."""
+    return [{k: v for k, v in r.items() if k not in ("class", "character")}
+            for r in _sticker_rows(store, "e.character_id = ?", [character_id])]
+
+
+def class_enhancements(store: Store) -> list[dict]:
+    """Every class's enhanced cards (stickers stay with the class): one entry per class, its cards and stickers."""
+    by_class: dict[str, dict] = {}
+    for r in _sticker_rows(store, "1", []):
+        cls = by_class.setdefault(r["class"], {"class": r["class"], "class_name": catalog.find_class(r["class"])["name"],
+                                               "cards": []})
+        if not cls["cards"] or cls["cards"][-1]["card"] != r["card"]:
+            cls["cards"].append({"card": r["card"], "name": r["card_name"], "stickers": []})
+        cls["cards"][-1]["stickers"].append({"action": r["action"], "sticker": r["sticker"], "cost": r["cost"],
+                                             "character": r["character"]})
+    return list(by_class.values())

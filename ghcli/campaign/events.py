@@ -17,9 +17,11 @@ Readings:
   card gives or takes collectively is split by the players and recorded per
   character (``gold``). When every character must pay and one cannot, it pays
   what it has (the seed: pay as much as possible); a named character who
-  cannot pay the amount named is refused. XP and checkmarks never drop below 0.
+  cannot pay the amount named is refused. XP and checkmarks never drop below 0;
+  checkmarks stop at 18 (a character sheet's boxes).
 - Items a card gives go to the named character (not taken from the shop
-  supply); item designs go into the supply. Achievements are global or party
+  supply); one it already owns is sold to the town at once for half its cost
+  (seed 002). Item designs go into the supply. Achievements are global or party
   according to the achievement. Reputation through ``effects.change_reputation``,
   prosperity through ``effects.add_prosperity``.
 """
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount, amounts
+from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
 from ghcli.errors import BadInput, Refused
@@ -151,6 +154,22 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
     return {"deck": deck, "card": card, "option": opt, "removed": remove, "done": done}
 
 
+def _kept(n: int, top: int | None) -> int:
+    """A count kept at 0 or more (and at most ``top``: a sheet's 18 checkmarks)."""
+    return max(0, n if top is None else min(top, n))
+
+
+def sell_duplicate(store: Store, ch: dict, it: dict) -> str:
+    """A character gains an item it already owns: the new copy is sold to the town at once for half its
+    cost (seed 002); the copy goes to the shop's supply."""
+    from ghcli.campaign.town import return_to_supply
+
+    gain = it["cost"] // 2
+    store.conn.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
+    return_to_supply(store, it["number"])
+    return f"{ch['name']} already owns item {it['number']} {it['name']}: the new copy is sold for {gain} gold"
+
+
 def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome) -> list[str]:
     done: list[str] = []
     by_id = {m["id"]: dict(m) for m in members}
@@ -174,12 +193,13 @@ def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome)
         done.append(f"{m['name']} {n:+d} gold")
     # XP and checkmarks
     for col, each, mapping in (("xp", out.xp_each, out.xp), ("checkmarks", out.checkmarks_each, out.checkmarks)):
+        top = MAX_CHECKMARKS if col == "checkmarks" else None
         if each:
             for m in by_id.values():
-                m[col] = max(0, m[col] + each)
+                m[col] = _kept(m[col] + each, top)
             done.append(f"{each:+d} {'XP' if col == 'xp' else col} each")
         for m, n in named(mapping):
-            m[col] = max(0, m[col] + n)
+            m[col] = _kept(m[col] + n, top)
             done.append(f"{m['name']} {n:+d} {'XP' if col == 'xp' else col}")
     for m in by_id.values():
         store.conn.execute("UPDATE characters SET gold = ?, xp = ?, checkmarks = ? WHERE id = ?",
@@ -189,7 +209,8 @@ def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome)
         ch = party_member(store, party, name)
         it = catalog.find_item(item_name)
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
-            raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
+            done.append(sell_duplicate(store, ch, it))
+            continue
         store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
         done.append(f"{ch['name']} gains item {it['number']} {it['name']}")
     for item_name in out.item_designs:

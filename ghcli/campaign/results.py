@@ -1,156 +1,265 @@
 """Finishing a scenario: XP, gold, checkmarks, items, and the scenario's rewards.
 
-Rules (issue 3; the seed 000 section 2 "시나리오 종료" fills the gaps):
+Rules (issue 3 and issue 17; the seed 000 section 2 "시나리오 종료" and the
+seed 002 fill the gaps):
 
-- Every active character of the party takes part; those not named gained
-  nothing during play. Gold = money tokens x the coin value of the scenario
-  level (levels 0-7: 2, 2, 3, 3, 4, 4, 5, 6). The level defaults to the
-  recommended level, ceil(average character level / 2).
-- Won (campaign play): every character also gains the bonus XP 4 + 2L; the
-  checkmarks of battle goals count; the scenario's rewards (gold and XP each,
-  reputation, prosperity, achievements gained and lost, item designs),
-  unlocks and blocks apply, and it is marked completed.
-- Lost: XP and gold only. Naming checkmarks or items with --lost is refused.
-- Casual play (``--casual``, a ``travel --casual`` or a ``travel --replay``):
-  XP, gold, checkmarks, items found and, when won, the bonus XP (it is XP,
-  not a scenario reward); no rewards, unlocks, achievements or completion.
+- Every active character of the party takes part, except those named absent
+  (``absent``): an absent character gains nothing from the scenario (no XP,
+  gold, checkmarks, items, bonus XP or reward), and does not count for the
+  recommended level. Those present and not named gained nothing during play.
+- The scenario level is the recommended level, ceil(average level of the
+  characters playing / 2), by default; the players may play it from the
+  recommended level -1 to +2 (kept within 0-7). A level outside that range is
+  refused, naming the range.
+- Gold = money tokens x the coin value of the scenario level (levels 0-7: 2,
+  2, 3, 3, 4, 4, 5, 6).
+- Won (campaign play): every character present also gains the bonus XP 4 + 2L;
+  the checkmarks of battle goals count; the scenario's rewards (gold and XP
+  each, checkmarks each, reputation, prosperity, achievements gained and lost,
+  item designs, event cards, class boxes), unlocks and blocks apply, and it
+  is marked completed.
+- Lost: XP and gold only. Naming checkmarks or items with a lost scenario is bad input.
+- Casual play (``casual``, a casual travel or a replay): XP, gold, checkmarks,
+  items found and, when won, the bonus XP (it is XP, not a scenario reward);
+  no rewards, unlocks, achievements or completion.
 - The scenario must be the one the party travelled to, with its road event
   (if one was due) resolved. Afterwards the party stands at the scenario.
-- Reward items (``rewards.items``) go to whoever the players name with
-  ``--item NAME=ITEM``; unnamed ones are listed as still to give out.
-- ``rewards.other`` holds notes in words. The plain ones are applied
-  ("add city event N", "add road event N", "N checkmarks each",
-  "unlock class X"); the rest are listed for the players to apply by hand
-  (for example with ``character adjust`` or ``campaign achievement``).
+- Items found or handed out from the rewards go to the characters named. A
+  character who gains an item it already owns (or gains twice here) sells the
+  new copy to the town at once, for half its cost rounded down (seed 002);
+  the copy goes to the shop's supply.
+- A character sheet holds at most 18 checkmarks: more are not recorded (the
+  result says how many were capped).
+- The rewards are structured data in ``scenarios.json`` (``rewards``):
+  ``checkmarks_each``, ``events`` [{deck, card}], ``class_boxes`` (the box
+  opens: the class unlocks, or if it already is, a random item design and a
+  random side scenario), ``unlock_one`` (only one of ``unlocks``, chosen with
+  ``choose``). ``rewards.other`` holds the notes in words that are left for
+  the players to apply by hand; the result lists them.
+
+Checking is separate from applying: :func:`check_finish` reads the campaign
+and raises when the rules refuse, returning a :class:`FinishPlan`;
+:func:`apply_finish` writes the plan. :func:`finish` runs both in one change.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field, replace
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
+from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
+LEVEL_BELOW, LEVEL_ABOVE = 1, 2  # the scenario level may be the recommended level -1 to +2
 
-def finish(
-    store: Store,
-    number: int | str,
-    *,
-    won: bool,
-    level: int | None = None,
-    casual: bool = False,
-    xp: dict[str, int] | None = None,
-    coins: dict[str, int] | None = None,
-    checkmarks: dict[str, int] | None = None,
-    items: list[tuple[str, str]] | None = None,
-    choose: int | None = None,
-) -> dict:
-    sc = catalog.find_scenario(number)
-    number = sc["number"]
-    xp, coins, checkmarks, items = xp or {}, coins or {}, checkmarks or {}, items or []
-    for label, mapping in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
+
+@dataclass(frozen=True)
+class Gain:
+    """What one character gains from the scenario (before the checkmark cap)."""
+
+    character_id: int
+    name: str
+    xp: int = 0
+    gold: int = 0
+    checkmarks: int = 0
+    items: tuple[int, ...] = ()
+    sold: tuple[int, ...] = ()  # duplicate copies sold to the town at once
+
+
+@dataclass(frozen=True)
+class FinishPlan:
+    """A checked scenario result, ready to apply."""
+
+    scenario: dict
+    party: dict
+    won: bool
+    casual: bool
+    level: int
+    coin: int
+    bonus: int
+    gains: tuple[Gain, ...]
+    absent: tuple[str, ...]
+    choose: int | None
+    campaign_win: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+def level_range(recommended: int) -> tuple[int, int]:
+    """The scenario levels the players may choose: recommended -1 to +2, within 0-7."""
+    return (max(levels.MIN_LEVEL, recommended - LEVEL_BELOW), min(levels.MAX_LEVEL, recommended + LEVEL_ABOVE))
+
+
+def _check_input(sc: dict, won: bool, level: int | None, mappings: dict[str, dict[str, int]],
+                 items: list, choose: int | None) -> None:
+    """Bad input that needs no campaign: negative or huge counts, a lost scenario with rewards, a bad choice."""
+    for label, mapping in mappings.items():
         for name, n in mapping.items():
             if n < 0:
                 raise BadInput(f"{label} {name}={n}: the count cannot be negative")
             amount(f"{label} {name}", n)
-    if not won and (checkmarks or items):
+    if not won and (mappings["--checkmarks"] or items):
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks and --item")
     if choose is not None and choose not in sc["unlocks"]:
-        raise BadInput(f"--choose {choose}: scenario {number} unlocks {_listing(sc['unlocks']) or 'nothing'}")
+        raise BadInput(f"--choose {choose}: scenario {sc['number']} unlocks {_listing(sc['unlocks']) or 'nothing'}")
     if level is not None and not levels.MIN_LEVEL <= level <= levels.MAX_LEVEL:
         raise BadInput(f"scenario level {level} is not between 0 and 7")
 
-    with store.change("scenario finish", f"finish scenario {number}"):
-        party = state.current_party(store)
-        if party["location"] != "road" or party["scenario"] != number:
-            raise Refused(f"the party has not travelled to scenario {number} (`ghcli travel {number}` first)")
-        if store.value("SELECT card FROM pending_events WHERE deck = 'road'") is not None or party["road_event_due"]:
-            raise Refused("a road event is due: draw and resolve it first (`ghcli event draw road`)")
-        casual = casual or bool(party["casual"])
-        if won and not casual and choose is None and _must_choose(sc):
-            raise BadInput(f"scenario {number} unlocks only one of {_listing(sc['unlocks'])}: "
-                           "say which with --choose N")
-        members = state.party_characters(store, party["id"])
-        if not members:
-            raise Refused(f"the party {party['name']} has no characters")
-        if level is None:
-            level = levels.recommended_level(m["level"] for m in members)
-        coin = levels.coin_value(level)
-        bonus = levels.bonus_xp(level) if won else 0
 
-        per: dict[int, dict] = {m["id"]: {"name": m["name"], "xp": bonus, "gold": 0, "checkmarks": 0, "items": []}
-                                for m in members}
+def check_finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,
+                 xp: dict[str, int] | None = None, coins: dict[str, int] | None = None,
+                 checkmarks: dict[str, int] | None = None, items: list[tuple[str, str]] | None = None,
+                 choose: int | None = None, absent: list[str] | None = None) -> FinishPlan:
+    """Check a scenario result against the rules and the campaign; raise if refused. Writes nothing."""
+    sc = catalog.find_scenario(number)
+    number = sc["number"]
+    xp, coins, checkmarks, items = xp or {}, coins or {}, checkmarks or {}, items or []
+    _check_input(sc, won, level, {"--xp": xp, "--coins": coins, "--checkmarks": checkmarks}, items, choose)
 
-        def who(name: str) -> dict:
-            return per[party_member(store, party, name)["id"]]
+    party = state.current_party(store)
+    if party["location"] != "road" or party["scenario"] != number:
+        raise Refused(f"the party has not travelled to scenario {number} (`ghcli travel {number}` first)")
+    if store.value("SELECT card FROM pending_events WHERE deck = 'road'") is not None or party["road_event_due"]:
+        raise Refused("a road event is due: draw and resolve it first (`ghcli event draw road`)")
+    casual = casual or bool(party["casual"])
+    if won and not casual and choose is None and _must_choose(sc):
+        raise BadInput(f"scenario {number} unlocks only one of {_listing(sc['unlocks'])}: "
+                       "say which with --choose N")
+    members = state.party_characters(store, party["id"])
+    if not members:
+        raise Refused(f"the party {party['name']} has no characters")
+    away = {party_member(store, party, name)["id"] for name in absent or []}
+    present = [m for m in members if m["id"] not in away]
+    if not present:
+        raise Refused("every character is absent: nobody played the scenario")
+    recommended = levels.recommended_level(m["level"] for m in present)
+    low, high = level_range(recommended)
+    if level is None:
+        level = recommended
+    elif not low <= level <= high:
+        raise Refused(f"scenario level {level} is outside the allowed range {low}-{high} "
+                      f"(recommended level {recommended}, -1 to +2)")
+    coin = levels.coin_value(level)
+    bonus = levels.bonus_xp(level) if won else 0
+    campaign_win = won and not casual
+    rewards = sc["rewards"]
 
-        for name, n in xp.items():
-            who(name)["xp"] += n
-        for name, n in coins.items():
-            who(name)["gold"] += n * coin
-        for name, n in checkmarks.items():
-            who(name)["checkmarks"] += n
+    base = {m["id"]: Gain(m["id"], m["name"], xp=bonus) for m in present}
+    if campaign_win:
+        base = {cid: replace(g, gold=g.gold + (rewards.get("gold") or 0), xp=g.xp + (rewards.get("xp") or 0),
+                             checkmarks=g.checkmarks + (rewards.get("checkmarks_each") or 0))
+                for cid, g in base.items()}
 
-        notes: list[str] = []
-        done: list[str] = []
-        campaign_win = won and not casual
-        if campaign_win:
-            rewards = sc["rewards"]
-            for r in per.values():
-                r["gold"] += rewards.get("gold") or 0
-                r["xp"] += rewards.get("xp") or 0
-            for note in rewards.get("other") or []:
-                m = re.fullmatch(r"(\d+) checkmarks each", note)
-                if m:
-                    for r in per.values():
-                        r["checkmarks"] += int(m.group(1))
-            if rewards.get("gold"):
-                done.append(f"reward {rewards['gold']} gold each")
-            if rewards.get("xp"):
-                done.append(f"reward {rewards['xp']} XP each")
+    def who(name: str) -> int:
+        ch = party_member(store, party, name)
+        if ch["id"] in away:
+            raise BadInput(f"{ch['name']} is absent and gains nothing from the scenario")
+        return ch["id"]
 
-        # Items found (treasure) or handed out from the rewards.
-        for name, item_name in items:
-            r = who(name)
-            it = catalog.find_item(item_name)
-            cid = next(k for k, v in per.items() if v is r)
-            if it["number"] in r["items"] or store.value(
-                    "SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [cid, it["number"]]):
-                raise Refused(f"{r['name']} already owns {it['name']} (a character owns one copy of an item)")
-            r["items"].append(it["number"])
-            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, it["number"]])
+    for name, n in xp.items():
+        cid = who(name)
+        base[cid] = replace(base[cid], xp=base[cid].xp + n)
+    for name, n in coins.items():
+        cid = who(name)
+        base[cid] = replace(base[cid], gold=base[cid].gold + n * coin)
+    for name, n in checkmarks.items():
+        cid = who(name)
+        base[cid] = replace(base[cid], checkmarks=base[cid].checkmarks + n)
+    for name, item_name in items:
+        cid = who(name)
+        it = catalog.find_item(item_name)
+        g = base[cid]
+        owned = it["number"] in g.items or store.value(
+            "SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [cid, it["number"]])
+        if owned:
+            base[cid] = replace(g, sold=g.sold + (it["number"],), gold=g.gold + it["cost"] // 2)
+        else:
+            base[cid] = replace(g, items=g.items + (it["number"],))
 
-        for cid, r in per.items():
-            store.conn.execute(
-                "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
-                [r["xp"], r["gold"], r["checkmarks"], cid])
+    notes: list[str] = []
+    if campaign_win:
+        handed = [n for g in base.values() for n in (*g.items, *g.sold)]
+        for n in rewards.get("items") or []:
+            if n in handed:
+                handed.remove(n)
+            else:
+                notes.append(f"reward item {n} {catalog.item(n)['name']} not given out "
+                             f"(name its owner with --item NAME={n})")
+        for note in rewards.get("other") or []:
+            if choose is not None and "as a choice" in note:
+                continue  # settled by the choice
+            notes.append(note)
+    return FinishPlan(scenario=sc, party=party, won=won, casual=casual, level=level, coin=coin, bonus=bonus,
+                      gains=tuple(base.values()),
+                      absent=tuple(m["name"] for m in members if m["id"] in away),
+                      choose=choose, campaign_win=campaign_win, notes=tuple(notes))
 
-        if campaign_win:
-            done += _apply_rewards(store, party, sc, per, notes, choose)
 
-        store.conn.execute(
-            "UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
-        outcome = "won" if won else "lost"
-        store.summary = (f"scenario {number} {sc['name']} {outcome} at level {level}"
-                         + (" (casual)" if casual else "")
-                         + "".join(f"; {d}" for d in done))
+def apply_finish(store: Store, plan: FinishPlan) -> dict:
+    """Write a checked result (inside ``store.change``); returns the result and the summary line."""
+    from ghcli.campaign.town import return_to_supply
 
+    sc, party = plan.scenario, plan.party
+    done: list[str] = []
+    if plan.campaign_win:
+        rewards = sc["rewards"]
+        if rewards.get("gold"):
+            done.append(f"reward {rewards['gold']} gold each")
+        if rewards.get("xp"):
+            done.append(f"reward {rewards['xp']} XP each")
+        if rewards.get("checkmarks_each"):
+            done.append(f"reward {rewards['checkmarks_each']} checkmarks each")
     characters = []
-    for cid, r in per.items():
-        row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [cid])
+    for g in plan.gains:
+        row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [g.character_id])
+        marks = min(MAX_CHECKMARKS, row["checkmarks"] + g.checkmarks)
+        capped = row["checkmarks"] + g.checkmarks - marks
+        for n in g.items:
+            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [g.character_id, n])
+        for n in g.sold:
+            return_to_supply(store, n)
+            done.append(f"{g.name} already owns item {n} {catalog.item(n)['name']}: "
+                        f"the new copy is sold for {catalog.item(n)['cost'] // 2} gold")
+        if capped:
+            done.append(f"{g.name}: checkmarks +{g.checkmarks} (capped: +{g.checkmarks - capped} of "
+                        f"+{g.checkmarks}, a sheet holds {MAX_CHECKMARKS})")
+        store.conn.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
+                           [g.xp, g.gold, marks, g.character_id])
+        xp_now = row["xp"] + g.xp
         characters.append({
-            "name": r["name"], "xp_gained": r["xp"], "gold_gained": r["gold"], "checkmarks_gained": r["checkmarks"],
-            "items_gained": r["items"], "xp": row["xp"], "gold": row["gold"], "checkmarks": row["checkmarks"],
-            "can_level_up": catalog.level_for_xp(row["xp"]) > row["level"],
+            "name": g.name, "xp_gained": g.xp, "gold_gained": g.gold, "checkmarks_gained": g.checkmarks - capped,
+            "items_gained": list(g.items), "items_sold": list(g.sold), "xp": xp_now, "gold": row["gold"] + g.gold,
+            "checkmarks": marks, "can_level_up": catalog.level_for_xp(xp_now) > row["level"],
         })
+    if plan.campaign_win:
+        done += _apply_rewards(store, party, sc, plan.choose)
+    store.conn.execute("UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
+    outcome = "won" if plan.won else "lost"
+    summary = (f"scenario {sc['number']} {sc['name']} {outcome} at level {plan.level}"
+               + (" (casual)" if plan.casual else "")
+               + (f" ({', '.join(plan.absent)} absent)" if plan.absent else "")
+               + "".join(f"; {d}" for d in done))
     return {
-        "scenario": number, "name": sc["name"], "won": won, "casual": casual, "level": level,
-        "coin_value": coin, "bonus_xp": bonus, "characters": characters, "done": done, "notes": notes,
+        "scenario": sc["number"], "name": sc["name"], "won": plan.won, "casual": plan.casual, "level": plan.level,
+        "coin_value": plan.coin, "bonus_xp": plan.bonus, "absent": list(plan.absent), "characters": characters,
+        "done": done, "notes": list(plan.notes), "summary": summary,
     }
+
+
+def finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,
+           xp: dict[str, int] | None = None, coins: dict[str, int] | None = None,
+           checkmarks: dict[str, int] | None = None, items: list[tuple[str, str]] | None = None,
+           choose: int | None = None, absent: list[str] | None = None) -> dict:
+    """Record a scenario's result: one change (check, then apply)."""
+    with store.change("scenario finish", f"finish scenario {number}"):
+        plan = check_finish(store, number, won=won, level=level, casual=casual, xp=xp, coins=coins,
+                            checkmarks=checkmarks, items=items, choose=choose, absent=absent)
+        result = apply_finish(store, plan)
+        store.summary = result.pop("summary")
+    return result
 
 
 def _listing(numbers: list[int]) -> str:
@@ -158,11 +267,10 @@ def _listing(numbers: list[int]) -> str:
 
 
 def _must_choose(sc: dict) -> bool:
-    return any(note.startswith("choose only one of scenarios") for note in sc["rewards"].get("other") or [])
+    return bool(sc["rewards"].get("unlock_one"))
 
 
-def _apply_rewards(store: Store, party: dict, sc: dict, per: dict[int, dict], notes: list[str],
-                   choose: int | None) -> list[str]:
+def _apply_rewards(store: Store, party: dict, sc: dict, choose: int | None) -> list[str]:
     rewards = sc["rewards"]
     done: list[str] = []
     if rewards.get("reputation"):
@@ -181,28 +289,12 @@ def _apply_rewards(store: Store, party: dict, sc: dict, per: dict[int, dict], no
         done.append(effects.add_party_achievement(store, party["id"], key))
     for number in rewards.get("item_designs") or []:
         done.append(effects.add_item_design(store, number))
-    handed = [n for r in per.values() for n in r["items"]]
-    for number in rewards.get("items") or []:
-        if number in handed:
-            handed.remove(number)
-        else:
-            notes.append(f"reward item {number} {catalog.item(number)['name']} not given out "
-                         f"(name its owner with --item NAME={number})")
-    for note in rewards.get("other") or []:
-        m = re.fullmatch(r"add (city|road) events? ([\d, and]+)", note)
-        if m:
-            cards = [int(x) for x in re.findall(r"\d+", m.group(2))]
-            done.append(effects.add_events(store, m.group(1), cards))
-            continue
-        m = re.fullmatch(r"unlock class ([\w-]+) \(open its box\)", note)
-        if m:
-            done.append(effects.unlock_class(store, m.group(1)))
-            continue
-        if re.fullmatch(r"\d+ checkmarks each", note):
-            continue  # applied with the per-character results
-        if note.startswith("choose only one of scenarios") or (choose is not None and "as a choice" in note):
-            continue  # settled by --choose
-        notes.append(note)
+    for deck in ("city", "road"):
+        cards = [e["card"] for e in rewards.get("events") or [] if e["deck"] == deck]
+        if cards:
+            done.append(effects.add_events(store, deck, cards))
+    for key in rewards.get("class_boxes") or []:
+        done.append(effects.open_class_box(store, key))
     for number in ([choose] if choose is not None else sc.get("unlocks") or []):
         done.append(effects.unlock_scenario(store, number))
     for number in sc.get("blocks") or []:

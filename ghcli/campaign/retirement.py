@@ -20,9 +20,16 @@ Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
   (``retired_classes``), which are shuffled.
 - The campaign's first retirement opens the Town Records: reported and
   written to the history.
+
+Checking is separate from applying: :func:`check_retire` reads the campaign
+and raises when the rules refuse, returning a :class:`RetirePlan`;
+:func:`apply_retire` writes it (the random design and side scenario are drawn
+there). :func:`retire` runs both in one change.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ghcli.campaign import catalog, effects
 from ghcli.campaign.db import Store
@@ -33,82 +40,114 @@ from ghcli.errors import Refused
 ENVELOPE_X = "envelope X"
 
 
-def retire(store: Store, name: str) -> dict:
+@dataclass(frozen=True)
+class RetirePlan:
+    """A checked retirement, ready to apply."""
+
+    character: dict
+    class_key: str
+    quest: dict
+    items: tuple[int, ...]
+    first_ever: bool
+    first_of_class: bool
+    unlock_class: str | None  # the quest's class, when it is not unlocked yet
+    envelope_x: bool  # the quest opens envelope X for the first time
+
+
+def check_retire(store: Store, name: str) -> RetirePlan:
+    """May ``name`` retire now? Raises when the rules refuse; writes nothing."""
+    party, _ = require_town(store, "characters retire")
+    ch = party_member(store, party, name)
+    if ch["quest"] is None:
+        raise Refused(f"{ch['name']} has no personal quest (`ghcli character quest {ch['name']} N`)")
+    if not ch["quest_fulfilled"]:
+        raise Refused(f"{ch['name']}'s personal quest {ch['quest']} is not fulfilled "
+                      f"(`ghcli character quest {ch['name']} --fulfilled` when it is)")
+    quest = catalog.personal_quest(ch["quest"])
+    cls = catalog.find_class(ch["class"])
+    reward = quest["unlocks"]
+    unlock = None
+    envelope_x = False
+    if reward == ENVELOPE_X:
+        envelope_quests = ",".join(str(q["number"]) for q in catalog.personal_quests() if q["unlocks"] == ENVELOPE_X)
+        envelope_x = not store.value(
+            f"SELECT count(*) FROM characters WHERE retired = 1 AND id != ? AND quest IN ({envelope_quests})",
+            [ch["id"]])
+    else:
+        target = catalog.find_class(reward)
+        if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [target["key"]]):
+            unlock = target["key"]
+    items = tuple(r["item"] for r in store.rows(
+        "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]]))
+    return RetirePlan(
+        character=ch, class_key=cls["key"], quest=quest, items=items,
+        first_ever=not store.value("SELECT 1 FROM characters WHERE retired = 1"),
+        first_of_class=not store.value("SELECT 1 FROM retired_classes WHERE class = ?", [cls["key"]]),
+        unlock_class=unlock, envelope_x=envelope_x)
+
+
+def apply_retire(store: Store, plan: RetirePlan) -> dict:
+    """Write a checked retirement (inside ``store.change``); returns the result."""
+    ch, cls = plan.character, catalog.find_class(plan.class_key)
     done: list[str] = []
-    with store.change("retire", f"{name} retires"):
-        party, _ = require_town(store, "characters retire")
-        ch = party_member(store, party, name)
-        if ch["quest"] is None:
-            raise Refused(f"{ch['name']} has no personal quest (`ghcli character quest {ch['name']} N`)")
-        if not ch["quest_fulfilled"]:
-            raise Refused(f"{ch['name']}'s personal quest {ch['quest']} is not fulfilled "
-                          f"(`ghcli character quest {ch['name']} --fulfilled` when it is)")
-        quest = catalog.personal_quest(ch["quest"])
-        cls = catalog.find_class(ch["class"])
-        first_ever = not store.value("SELECT 1 FROM characters WHERE retired = 1")
+    # Items back to the supply, gold lost, out of play.
+    for number in plan.items:
+        return_to_supply(store, number)
+    store.conn.execute("DELETE FROM character_items WHERE character_id = ?", [ch["id"]])
+    store.conn.execute("UPDATE characters SET retired = 1, gold = 0 WHERE id = ?", [ch["id"]])
+    done.append(f"{ch['name']} ({cls['name']}) retired")
+    if plan.items:
+        done.append(", ".join(f"item {n} {catalog.item(n)['name']}" for n in plan.items) + " back to the supply")
+    if ch["gold"]:
+        done.append(f"{ch['gold']} gold lost")
+    done.append(effects.add_prosperity(store, 1))
 
-        # Items back to the supply, gold lost, out of play.
-        items = [r["item"] for r in store.rows(
-            "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])]
-        for number in items:
-            return_to_supply(store, number)
-        store.conn.execute("DELETE FROM character_items WHERE character_id = ?", [ch["id"]])
-        store.conn.execute("UPDATE characters SET retired = 1, gold = 0 WHERE id = ?", [ch["id"]])
-        done.append(f"{ch['name']} ({cls['name']}) retired")
-        if items:
-            done.append(", ".join(f"item {n} {catalog.item(n)['name']}" for n in items) + " back to the supply")
-        if ch["gold"]:
-            done.append(f"{ch['gold']} gold lost")
-        done.append(effects.add_prosperity(store, 1))
+    # The player's extra perk.
+    if ch["player"]:
+        store.conn.execute(
+            "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
+            "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [ch["player"]])
+        perks = store.value("SELECT extra_perks FROM players WHERE name = ?", [ch["player"]])
+        done.append(f"player {ch['player']} has {perks} extra perk{'s' if perks != 1 else ''}")
+    else:
+        perks = None
+        done.append("no player named: the extra perk is not recorded")
 
-        # The player's extra perk.
-        if ch["player"]:
-            store.conn.execute(
-                "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
-                "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [ch["player"]])
-            perks = store.value("SELECT extra_perks FROM players WHERE name = ?", [ch["player"]])
-            done.append(f"player {ch['player']} has {perks} extra perk{'s' if perks != 1 else ''}")
-        else:
-            perks = None
-            done.append("no player named: the extra perk is not recorded")
+    # The quest's reward: its class or envelope X, else a random design and side scenario.
+    design = side = None
+    if plan.envelope_x:
+        done.append("open envelope X")
+    elif plan.unlock_class:
+        done.append(effects.unlock_class(store, plan.unlock_class))
+    else:
+        design, side, instead = effects.random_design_and_side_scenario(store)
+        done.extend(instead)
 
-        # The quest's reward.
-        reward = quest["unlocks"]
-        design = side = unlocked_class = None
-        envelope_x = False
-        if reward == ENVELOPE_X:
-            opened = store.value(
-                "SELECT count(*) FROM characters WHERE retired = 1 AND id != ? AND quest IN "
-                f"({','.join(str(q['number']) for q in catalog.personal_quests() if q['unlocks'] == ENVELOPE_X)})",
-                [ch["id"]])
-            envelope_x = not opened
-            if envelope_x:
-                done.append("open envelope X")
-        else:
-            target = catalog.find_class(reward)
-            if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [target["key"]]):
-                done.append(effects.unlock_class(store, target["key"]))
-                unlocked_class = target["key"]
-        if (not envelope_x) if reward == ENVELOPE_X else unlocked_class is None:
-            design, side, instead = effects.random_design_and_side_scenario(store)
-            done.extend(instead)
-
-        # The class's first retirement.
-        first_of_class = not store.value("SELECT 1 FROM retired_classes WHERE class = ?", [cls["key"]])
-        if first_of_class:
-            store.conn.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
-            for deck in ("city", "road"):
-                card = cls.get(f"{deck}_event_on_retire")
-                if card:
-                    done.append(effects.add_events(store, deck, [card]))
-        if first_ever:
-            done.append("first retirement of the campaign: open the Town Records")
-        store.summary = "; ".join(d for d in done if d)
+    # The class's first retirement.
+    if plan.first_of_class:
+        store.conn.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
+        for deck in ("city", "road"):
+            card = cls.get(f"{deck}_event_on_retire")
+            if card:
+                done.append(effects.add_events(store, deck, [card]))
+    if plan.first_ever:
+        done.append("first retirement of the campaign: open the Town Records")
+    done = [d for d in done if d]
     return {
-        "character": ch["name"], "class": cls["key"], "quest": quest["number"], "items_returned": items,
-        "gold_lost": ch["gold"], "player": ch["player"], "player_extra_perks": perks,
-        "class_unlocked": unlocked_class,
-        "envelope_x": envelope_x, "item_design": design, "side_scenario": side,
-        "first_of_class": first_of_class, "first_retirement": first_ever,
-        "done": [d for d in done if d],
+        "character": ch["name"], "class": cls["key"], "quest": plan.quest["number"],
+        "items_returned": list(plan.items), "gold_lost": ch["gold"], "player": ch["player"],
+        "player_extra_perks": perks, "class_unlocked": plan.unlock_class,
+        "envelope_x": plan.envelope_x, "item_design": design, "side_scenario": side,
+        "first_of_class": plan.first_of_class, "first_retirement": plan.first_ever,
+        "done": done,
     }
+
+
+def retire(store: Store, name: str) -> dict:
+    """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
+    with store.change("retire", f"{name} retires"):
+        result = apply_retire(store, check_retire(store, name))
+        store.summary = "; ".join(result["done"])
+    return result
+
+

@@ -19,13 +19,17 @@ Readings (issue 3 wins; the seeds fill its gaps):
   counts as linked to itself. Gloomhaven itself is linked to nothing, so
   travel from town always makes a road event due.
 - Leaving town closes the visit. It is refused while a city event is drawn
-  and unresolved, and while a character whose personal quest is fulfilled has
-  not retired (the seed: such a character must retire when in town).
+  and unresolved, while a character whose personal quest is fulfilled has
+  not retired (the seed: such a character must retire when in town), and
+  while a character has the XP for its next level and has not levelled up
+  (seed 000 8.5: it must level up when it visits Gloomhaven).
 - Travelling is refused while the party is on the road (finish the scenario
   first); returning is refused unless a scenario has been played.
 """
 
 from __future__ import annotations
+
+import shlex
 
 from ghcli.campaign import catalog, scenarios, state
 from ghcli.campaign.db import Store
@@ -83,11 +87,17 @@ def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool 
     return list(a.reasons)
 
 
+def must_level_up(characters: list[dict]) -> list[str]:
+    """Names of the characters whose XP reaches their next level (they must level up in town)."""
+    return [ch["name"] for ch in characters
+            if ch["level"] < catalog.MAX_CHARACTER_LEVEL and ch["xp"] >= catalog.xp_threshold(ch["level"] + 1)]
+
+
 # -- commands --------------------------------------------------------------
 
 def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> dict:
     """Travel to scenario N; says whether a road event is due."""
-    sc = catalog.find_scenario(number)
+    sc = state.find_scenario(store, number)
     number = sc["number"]
     with store.change("travel", f"travel to scenario {number}"):
         party = state.current_party(store)
@@ -103,6 +113,11 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
                 if ch["quest_fulfilled"]:
                     raise Refused(f"{ch['name']} has fulfilled their personal quest and must retire in town "
                                   f"(`ghcli retire {ch['name']}`)")
+            due = must_level_up(state.party_characters(store, party["id"]))
+            if due:
+                who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
+                raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
+                              f"and must level up in town first (`ghcli level-up {who} --card CARD --perk N`)")
         completed = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [number]))
         if replay and not completed:
             raise Refused(f"scenario {number} is not completed: --replay is only for completed scenarios")

@@ -59,3 +59,40 @@ def rng(store: Store):
         stream = random.Random(f"{seed}:{count}")
     store._rng = stream
     return stream
+
+
+# -- lookups that never name what the players have not unlocked ---------------
+
+def known_items(store: Store) -> set[int]:
+    """Items the players have seen: in the supply, designs found, or held by a character."""
+    return {r["item"] for r in store.rows(
+        "SELECT item FROM supply UNION SELECT item FROM item_designs UNION SELECT item FROM character_items")}
+
+
+def unlocked_classes(store: Store) -> list[str]:
+    return [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")]
+
+
+def unlocked_scenarios(store: Store) -> list[int]:
+    return [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1 ORDER BY number")]
+
+
+def find_item(store: Store, name: str) -> dict:
+    """An item by number or name, suggesting only items the players have seen."""
+    from ghcli.campaign import catalog
+
+    return catalog.find_item(name, among=sorted(known_items(store)))
+
+
+def find_class(store: Store, name: str) -> dict:
+    """A class by name, suggesting only unlocked classes."""
+    from ghcli.campaign import catalog
+
+    return catalog.find_class(name, among=unlocked_classes(store))
+
+
+def find_scenario(store: Store, name: str | int) -> dict:
+    """A scenario by number or name, suggesting only unlocked scenarios."""
+    from ghcli.campaign import catalog
+
+    return catalog.find_scenario(name, among=unlocked_scenarios(store))

@@ -6,7 +6,11 @@ open (``ghcli return`` opens one). Readings:
 - Shop: the supply is what ``supply`` holds (items 1-14 at the start, seven
   more per prosperity level, item designs found, items sold back). Prices
   are the printed cost plus the reputation modifier. Items owned by
-  characters of other parties are not counted as in the supply.
+  characters outside the current party count as in the supply (seed 000
+  8.3): the party may buy such a copy, as long as its own characters do not
+  hold every copy of the item (``supply_for``).
+- An item not in the supply is named only by its number: "item 15 (not
+  available)" (its name would be a spoiler).
 - Sell: half the printed cost, rounded down (the reputation modifier does
   not apply); the copy goes back to the supply.
 - Level-up: one level per command, when the XP reaches the next threshold
@@ -22,9 +26,8 @@ open (``ghcli return`` opens one). Readings:
 - Donations: 10 gold, once per character per visit; the character starts
   the next scenario with 2 bless cards. The campaign total opens envelope B
   when it reaches 100 gold, and adds one prosperity checkmark when it
-  reaches each of DONATION_PROSPERITY (the sanctuary track as printed on the
-  first-edition map: every 50 gold from 150 to 400, then every 100 gold to
-  1000; other tables give every 50 gold up to 1000, or start at 100).
+  reaches each of DONATION_PROSPERITY: 100, 150, 200, 250, 300, 350 and 400,
+  then every 100 gold up to 1000 (issue 17; the count the campaign apps use).
 """
 
 from __future__ import annotations
@@ -36,12 +39,31 @@ from ghcli.errors import BadInput, Refused
 
 DONATION = 10
 DONATION_BLESSES = 2
-ENVELOPE_B_AT = 100
-DONATION_PROSPERITY = (150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 900, 1000)
+ENVELOPE_B_AT = effects.ENVELOPE_B_AT
+# Sanctuary donations in all that give a prosperity checkmark: every 50 gold from 100 to 400, then every
+# 100 to 1000 (issue 17: the count the campaign apps use; the first comes with envelope B).
+DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
 MAX_CHECKMARK_PERKS = 6
 
 
 # -- reads -----------------------------------------------------------------
+
+def supply_for(store: Store, party_id: int) -> dict[int, int]:
+    """Copies of each item the party may buy: the shop's supply plus the copies held by characters
+    outside the party (seed 000 8.3: they count as in the supply), never more than the item's copies
+    less those the party's own characters hold."""
+    held = store.rows(
+        "SELECT ci.item, c.party_id = ? AS own, count(*) AS n FROM character_items ci "
+        "JOIN characters c ON c.id = ci.character_id WHERE c.retired = 0 GROUP BY ci.item, own", [party_id])
+    own = {r["item"]: r["n"] for r in held if r["own"]}
+    outside = {r["item"]: r["n"] for r in held if not r["own"]}
+    shelf = {r["item"]: r["copies"] for r in store.rows("SELECT item, copies FROM supply")}
+    out = {}
+    for number in sorted(set(shelf) | set(outside)):
+        total = catalog.item(number)["count"]
+        out[number] = max(0, min(total - own.get(number, 0), shelf.get(number, 0) + outside.get(number, 0)))
+    return out
+
 
 def shop(store: Store) -> dict:
     """The supply with copies left and prices after the reputation modifier."""
@@ -49,11 +71,11 @@ def shop(store: Store) -> dict:
     modifier = catalog.price_modifier(party["reputation"])
     designs = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
     rows = []
-    for r in store.rows("SELECT item, copies FROM supply ORDER BY item"):
-        it = catalog.item(r["item"])
+    for number, copies in supply_for(store, party["id"]).items():
+        it = catalog.item(number)
         rows.append({
             "number": it["number"], "name": it["name"], "slot": it["slot"], "cost": it["cost"],
-            "price": price(it, modifier), "copies": r["copies"], "design": it["number"] in designs,
+            "price": price(it, modifier), "copies": copies, "design": it["number"] in designs,
         })
     return {"reputation": party["reputation"], "modifier": modifier, "items": rows}
 
@@ -75,21 +97,24 @@ def perks_taken(store: Store, character_id: int) -> int:
 # -- actions ---------------------------------------------------------------
 
 def buy(store: Store, name: str, item_name: str) -> dict:
-    it = catalog.find_item(item_name)
+    it = state.find_item(store, item_name)
     with store.change("buy", f"{name} buys {it['name']}"):
         party, _ = require_town(store, "items are bought")
         ch = party_member(store, party, name)
-        row = store.one("SELECT copies FROM supply WHERE item = ?", [it["number"]])
-        if row is None:
-            raise Refused(f"{it['name']} (item {it['number']}) is not in the shop's supply")
-        if row["copies"] < 1:
-            raise Refused(f"no copy of {it['name']} is left in the supply")
+        available = supply_for(store, party["id"])
+        if it["number"] not in available:
+            raise Refused(f"item {it['number']} (not available) is not in the shop's supply")
+        if available[it["number"]] < 1:
+            raise Refused(f"no copy of {it['name']} is left in the supply"
+                          + (" (the party's characters hold the others)" if it["number"] in _held(store, party) else ""))
+        shelf = store.value("SELECT copies FROM supply WHERE item = ?", [it["number"]]) or 0
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
             raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
         cost = price(it, catalog.price_modifier(party["reputation"]))
         if ch["gold"] < cost:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; {it['name']} costs {cost}")
-        store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        if shelf > 0:  # else the copy is one another party's character holds (it counts as in the supply)
+            store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
         store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
         store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
         store.summary = f"{ch['name']} bought item {it['number']} {it['name']} for {cost} gold"
@@ -98,13 +123,14 @@ def buy(store: Store, name: str, item_name: str) -> dict:
 
 
 def sell(store: Store, name: str, item_name: str) -> dict:
-    it = catalog.find_item(item_name)
+    it = state.find_item(store, item_name)
     with store.change("sell", f"{name} sells {it['name']}"):
         party, _ = require_town(store, "items are sold")
         ch = party_member(store, party, name)
         if not store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?",
                            [ch["id"], it["number"]]):
-            raise Refused(f"{ch['name']} does not own {it['name']}")
+            shown = it["name"] if it["number"] in state.known_items(store) else f"item {it['number']} (not available)"
+            raise Refused(f"{ch['name']} does not own {shown}")
         gain = it["cost"] // 2
         return_to_supply(store, it["number"])
         store.conn.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
@@ -114,10 +140,17 @@ def sell(store: Store, name: str, item_name: str) -> dict:
             "gold": ch["gold"] + gain}
 
 
+def _held(store: Store, party: dict) -> set[int]:
+    return {r["item"] for r in store.rows(
+        "SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+        "WHERE c.party_id = ? AND c.retired = 0", [party["id"]])}
+
+
 def return_to_supply(store: Store, number: int) -> None:
-    """One copy back into the shop's supply."""
+    """One copy back into the shop's supply (never more copies than the item has)."""
     if store.value("SELECT 1 FROM supply WHERE item = ?", [number]):
-        store.conn.execute("UPDATE supply SET copies = copies + 1 WHERE item = ?", [number])
+        store.conn.execute("UPDATE supply SET copies = min(copies + 1, ?) WHERE item = ?",
+                           [catalog.item(number)["count"], number])
     else:
         store.conn.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
 

@@ -40,8 +40,8 @@ def _root(
 # The modules that add commands, each with ``register(app)``, in --help order.
 # They are loaded lazily (ghcli/cli/lazy.py): after adding or renaming a
 # top-level command, regenerate the --help index with `python -m ghcli.cli.make_index`.
-MODULES = ("core", "campaign", "party", "character", "scenario", "road", "event", "town", "enhance", "rules",
-           "dungeon", "solo", "monster", "arkham")
+MODULES = ("core", "campaign", "party", "character", "classes", "scenario", "road", "event", "town", "enhance",
+           "rules", "dungeon", "solo", "monster", "arkham")
 
 
 def _register() -> None:

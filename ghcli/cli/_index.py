@@ -11,6 +11,7 @@ COMMANDS = {
     'campaign': ('campaign', 'The campaign: prosperity, global achievements, unlocks.', False),
     'party': ('party', 'The current party: reputation, achievements; new parties.', False),
     'character': ('character', 'Characters: create, show, list, adjust by hand, personal quests.', False),
+    'class': ('classes', 'Classes: ability cards by level and numbered perks.', False),
     'scenario': ('scenario', 'Scenarios: what is available, and results.', False),
     'travel': ('road', 'Travel to a scenario; says whether a road event is due.', False),
     'return': ('road', 'Return to Gloomhaven: a town visit opens.', False),

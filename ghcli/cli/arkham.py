@@ -56,13 +56,16 @@ def _steps(steps: list[str]) -> str:
 # -- campaign --------------------------------------------------------------
 
 @arkham_app.command("init")
-def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name.")) -> None:
+def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name."),
+         standalone: bool = typer.Option(False, "--standalone",
+                                         help="One scenario played alone: no trauma from defeat during the game.")
+         ) -> None:
     """Start a new Arkham campaign in its own database file."""
     from ghcli.campaign import arkham
 
     path = db_path()
-    arkham.create(path, name)
-    typer.echo(f"new Arkham campaign {name!r} at {path}")
+    arkham.create(path, name, standalone=standalone)
+    typer.echo(f"new Arkham {'standalone game' if standalone else 'campaign'} {name!r} at {path}")
 
 
 @arkham_app.command("status")
@@ -239,8 +242,10 @@ def defeat(investigator: str = typer.Argument(...),
     """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses."""
     from ghcli.campaign import arkham
 
-    out = arkham.defeat(_store(), investigator, by, choose)
-    common.emit(out, as_json, lambda: _trauma_text(out))
+    with common.worded({"choose": "--choose"}):
+        out = arkham.defeat(_store(), investigator, by, choose)
+    common.emit(out, as_json, lambda: ("Standalone game: no trauma from a defeat during the game.\n"
+                                       if out["standalone"] else "") + _trauma_text(out))
 
 
 # -- investigators ---------------------------------------------------------

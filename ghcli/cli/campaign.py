@@ -20,6 +20,7 @@ def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Chec
     p = core.change_prosperity(open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
     typer.echo(f"Prosperity level {p['level']} ({p['checkmarks']} checkmarks; {nxt}).")
+    typer.echo(p["done"])
 
 
 @campaign_app.command("show")
@@ -27,16 +28,27 @@ def show_cmd(as_json: bool = common.json_option()) -> None:
     """Prosperity, donations, global achievements and unlocked classes."""
     from ghcli.campaign import core
 
-    s = core.status(open_store())
-    data = {k: s[k] for k in ("campaign", "prosperity", "donations", "unlocked_classes")}
-    data["achievements"] = s["achievements"]["global"]
-    common.emit(data, as_json, lambda: "\n".join([
+    data = core.campaign_show(open_store())
+    common.emit(data, as_json, lambda: _show_text(data))
+
+
+def _show_text(s: dict) -> str:
+    opened = [k for k, v in s["envelopes"].items() if v]
+    lines = [
         f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
         f"({s['prosperity']['checkmarks']} checkmarks), donations {s['donations']} gold",
         "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
-                                             for a in data["achievements"]) or "none"),
+                                             for a in s["achievements"]) or "none"),
         "Unlocked classes: " + ", ".join(s["unlocked_classes"]),
-    ]))
+        "Envelopes opened: " + (", ".join(opened) or "none"),
+    ]
+    if s["enhanced_cards"]:
+        lines.append("Enhanced cards:")
+        lines.append(common.table(
+            [[c["class_name"], f"{card['card']} {card['name']}", x["action"], x["sticker"], x["cost"]]
+             for c in s["enhanced_cards"] for card in c["cards"] for x in card["stickers"]],
+            ["class", "card", "action", "sticker", "cost"]))
+    return "\n".join(lines)
 
 
 @achievement_app.command("add")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -36,6 +36,9 @@ def _show_text(c: dict) -> str:
     lines.append("Items: " + (", ".join(f"{i['number']} {i['name']}" for i in c["items"]) or "none"))
     if c["cards"]:
         lines.append("Cards chosen: " + ", ".join(f"{x['name']} (level {x['at_level']})" for x in c["cards"]))
+    if c.get("enhancements"):
+        lines.append("Enhancements: " + ", ".join(
+            f"{e['card_name']} {e['action']}: {e['sticker']} ({e['cost']} gold)" for e in c["enhancements"]))
     if c["quest"]:
         q = c["quest"]
         lines.append(f"Personal quest: {q['number']} {q['name']}" + (" (fulfilled)" if c["quest_fulfilled"] else ""))
@@ -57,12 +60,14 @@ def new_cmd(
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
+    card: Optional[List[str]] = typer.Option(None, "--card", metavar="CARD",
+                                             help="An ability card for each level above 1 (repeatable)."),
     as_json: bool = common.json_option(),
 ) -> None:
     """Create a character in the current party (in town)."""
     from ghcli.campaign import characters
-
-    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest)
+    with common.worded({"cards": "--card"}):
+        c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))

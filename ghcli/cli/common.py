@@ -5,6 +5,7 @@ Typer and the standard library only at import time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -121,6 +122,26 @@ class ErrorHandlingGroup(TyperGroup):
             raise _Failure(f"database error: {e}", 1) from None
         except (BrokenPipeError, KeyboardInterrupt):
             raise typer.Exit(130) from None
+
+
+@contextlib.contextmanager
+def worded(options: dict[str, str]):
+    """Word the CLI's options in errors from the layers below, which name parameters, not flags.
+
+    A ``BadInput`` whose ``field`` is in ``options`` ({parameter: "--flag"})
+    is re-raised with the flag after it: "the card level must be from 1 to 9,
+    not 10 (--level)".
+    """
+    from ghcli.errors import BadInput
+
+    try:
+        yield
+    except BadInput as e:
+        fields = e.field if isinstance(e.field, tuple) else (e.field,) if e.field else ()
+        flags = [options[f] for f in fields if f in options]
+        if not flags:
+            raise
+        raise BadInput(f"{e} ({', '.join(flags)})") from None
 
 
 def fail(message: str, code: int = 1) -> None:

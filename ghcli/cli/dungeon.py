@@ -69,7 +69,8 @@ def draw_cmd(
     """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
     from ghcli.campaign import dungeons
 
-    d = dungeons.draw(players, seed, forgotten_circles, level)
+    with common.worded({"players": "--players"}):
+        d = dungeons.draw(players, seed, forgotten_circles, level)
 
     def text() -> str:
         out = [f"Random dungeon for {d['players']} players (seed {d['seed']}"

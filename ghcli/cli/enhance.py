@@ -8,6 +8,11 @@ import typer
 
 from ghcli.cli import common
 
+# The rules' parameters and the options that give them (errors name the option).
+OPTIONS = {"ability": "--ability", "effect": "--effect", "hexes": "--hex", "on": "--on", "level": "--level",
+           "previous": "--previous", "lost": "--lost", "persistent": "--persistent",
+           "enhancer_level": "--enhancer-level", "temporary": "--temporary"}
+
 enhance_app = typer.Typer(help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
 
 
@@ -45,11 +50,12 @@ def cost(
     """What an enhancement costs, step by step; refuses a sticker the rules forbid (no campaign needed)."""
     from ghcli.rules.enhance import quote
 
-    q = quote(
-        edition=edition, ability=ability, effect=effect, hexes=hexes, level=level, previous=previous,
-        multi=multi, lost=lost, persistent=persistent, enhancer_level=enhancer_level, temporary=temporary,
-        on=on, secondary=secondary,
-    )
+    with common.worded(OPTIONS):
+        q = quote(
+            edition=edition, ability=ability, effect=effect, hexes=hexes, level=level, previous=previous,
+            multi=multi, lost=lost, persistent=persistent, enhancer_level=enhancer_level, temporary=temporary,
+            on=on, secondary=secondary,
+        )
     data = q.as_dict()
     common.emit(
         data, as_json,

@@ -25,9 +25,11 @@ def register(sub_app: typer.Typer) -> None:
     ) -> None:
         """Pay for an enhancement sticker and record it on the class's card."""
         from ghcli.campaign import enhancing
+        from ghcli.cli.enhance import OPTIONS
         from ghcli.cli.road import open_store
 
-        r = enhancing.apply(open_store(), character, card, action, ability=ability, effect=effect, hexes=hexes,
-                            multi=multi, on=on, secondary=secondary)
+        with common.worded(OPTIONS):
+            r = enhancing.apply(open_store(), character, card, action, ability=ability, effect=effect, hexes=hexes,
+                                multi=multi, on=on, secondary=secondary)
         common.emit(r, as_json, f"{r['character']} enhanced {r['card_name']} ({r['action']}) with {r['sticker']} "
                                 f"for {r['cost']} gold ({r['gold']} left).")

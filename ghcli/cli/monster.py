@@ -56,7 +56,8 @@ def show_cmd(
     """A monster's normal and elite stats (a boss's stats) at one level or at every level."""
     from ghcli.campaign import monsters
 
-    doc = monsters.show(name, level, characters)
+    with common.worded({"characters": "--characters"}):
+        doc = monsters.show(name, level, characters)
 
     def text() -> str:
         if level is not None:

@@ -18,6 +18,8 @@ def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Repu
 
     p = core.change_reputation(open_store(), signed(change, "the reputation change"))
     typer.echo(f"{p['name']}: reputation {p['reputation']:+d} (shop prices {p['price_modifier']:+d}).")
+    for line in p["done"]:
+        typer.echo(line)
 
 
 @achievement_app.command("add")

@@ -128,13 +128,14 @@ def attack(
     att = rules.Attack(
         base, mode=mode, poisoned=poison, shield=shield, pierce=pierce, conditions=tuple(_split(condition))
     )
-    cards = rules.build_deck(
-        rules.parse_cards([deck]) if deck is not None else None,
-        add=rules.parse_cards(add or []),
-        remove=rules.parse_cards(remove or []),
-        bless=bless,
-        curse=curse,
-    )
+    with common.worded({"bless": "--bless", "curse": "--curse"}):
+        cards = rules.build_deck(
+            rules.parse_cards([deck]) if deck is not None else None,
+            add=rules.parse_cards(add or []),
+            remove=rules.parse_cards(remove or []),
+            bless=bless,
+            curse=curse,
+        )
     header = {
         "base_attack": base,
         "mode": mode,
@@ -252,16 +253,17 @@ def rest(
         from ghcli.errors import BadInput
 
         raise BadInput("--seed picks among named cards: give --cards")
-    out = rules.rest(
-        kind.strip().lower(),
-        hand=hand,
-        discard=discard,
-        lost=lost,
-        discarded_cards=names,
-        rng=random.Random(seed) if seed is not None else None,
-        reroll=reroll,
-        lose=lose,
-    )
+    with common.worded({"discard": "--discard"}):
+        out = rules.rest(
+            kind.strip().lower(),
+            hand=hand,
+            discard=discard,
+            lost=lost,
+            discarded_cards=names,
+            rng=random.Random(seed) if seed is not None else None,
+            reroll=reroll,
+            lose=lose,
+        )
     data = out.as_dict()
     common.emit(
         data,

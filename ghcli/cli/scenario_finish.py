@@ -1,4 +1,4 @@
-"""`ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N] ...`."""
+"""`ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N] [--absent NAME] ...`."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def register(sub_app: typer.Typer) -> None:
         item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="Items found."),
         choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
                                              help="The one scenario to unlock, when the scenario offers a choice."),
+        absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
+                                                   help="A character who did not play (gains nothing); repeatable."),
         as_json: bool = common.json_option(),
     ) -> None:
         """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
@@ -38,7 +40,7 @@ def register(sub_app: typer.Typer) -> None:
             open_store(), scenario, won=won, level=level, casual=casual,
             xp=as_dict(pairs(xp, "--xp"), "--xp"), coins=as_dict(pairs(coins, "--coins"), "--coins"),
             checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"),
-            items=pairs(item, "--item", numbers=False), choose=choose,
+            items=pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
         )
 
         def text() -> str:
@@ -49,6 +51,8 @@ def register(sub_app: typer.Typer) -> None:
                      "yes" if c["can_level_up"] else ""] for c in r["characters"]]
             out = [head, common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
                                              "level-up"])]
+            if r["absent"]:
+                out.append("Absent (nothing gained): " + ", ".join(r["absent"]) + ".")
             if r["done"]:
                 out.append(lines(r["done"]))
             if r["notes"]:

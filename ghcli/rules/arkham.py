@@ -33,8 +33,8 @@ Readings chosen (issue 8 wins; where it is silent, the rulebook seed):
   happen at once from a resolution's trauma; a defeat by damage and horror at
   the same moment gives one trauma of the player's choice).
 - Standalone: 0-9 XP no extra weakness, 10-19 one, 20-29 two, 30-39 three,
-  40-49 four; 50 or more is refused (the issue's "over 49"; the seed says a
-  standalone deck may not exceed 50, the issue is explicit and wins).
+  40-50 four; more than 50 is refused (seed 001: a standalone deck may not
+  hold more than 50 XP; issue 17).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ from ghcli.errors import BadInput, Refused
 MIN_LEVEL = 0
 MAX_LEVEL = 5
 MYRIAD_MAX_COPIES = 3
-STANDALONE_MAX_XP = 49
+STANDALONE_MAX_XP = 50
+STANDALONE_MAX_WEAKNESSES = 4
 DEFEAT_KINDS = ("damage", "horror", "both")
 TRAUMA_KINDS = ("physical", "mental")
 
@@ -220,7 +221,8 @@ def defeat_trauma(by: str, choose: str | None = None) -> tuple[int, int]:
             raise Refused("defeated by horror alone gives mental trauma, not physical")
         return (0, 1)
     if choose is None:
-        raise BadInput("defeated by damage and horror at once: the player chooses physical or mental trauma (--choose)")
+        raise BadInput("defeated by damage and horror at once: the player chooses physical or mental trauma",
+                       field="choose")
     return (1, 0) if choose == "physical" else (0, 1)
 
 
@@ -232,4 +234,4 @@ def standalone_weaknesses(xp: int) -> int:
         raise BadInput(f"a deck's XP is 0 or more, not {xp}")
     if xp > STANDALONE_MAX_XP:
         raise Refused(f"a standalone deck may hold at most {STANDALONE_MAX_XP} XP of cards, not {xp}")
-    return xp // 10
+    return min(STANDALONE_MAX_WEAKNESSES, xp // 10)

@@ -161,9 +161,9 @@ def build_deck(
 ) -> tuple[Modifier, ...]:
     """The standard deck (or ``base``), less ``remove``, plus ``add`` and the bless and curse cards."""
     if not 0 <= bless <= MAX_BLESS:
-        raise BadInput(f"--bless {bless}: there are {MAX_BLESS} bless cards")
+        raise BadInput(f"{bless} bless cards: there are 0 to {MAX_BLESS}", field="bless")
     if not 0 <= curse <= MAX_CURSE:
-        raise BadInput(f"--curse {curse}: there are {MAX_CURSE} curse cards")
+        raise BadInput(f"{curse} curse cards: there are 0 to {MAX_CURSE}", field="curse")
     deck = list(standard_deck() if base is None else base)
     for card in remove:
         if card not in deck:

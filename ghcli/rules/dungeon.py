@@ -162,7 +162,7 @@ def draw(rooms: Sequence[RoomCard], monster_cards: Sequence[MonsterCard], rng: r
          players: int) -> Dungeon:
     """Draw a random dungeon of three rooms for 2, 3 or 4 players."""
     if players not in PLAYER_COUNTS:
-        raise BadInput(f"--players {players}: a random dungeon is for 2, 3 or 4 players")
+        raise BadInput(f"a random dungeon is for 2, 3 or 4 players, not {players}", field="players")
     if len(monster_cards) < ROOMS:
         raise BadInput(f"a random dungeon needs {ROOMS} monster cards, not {len(monster_cards)}")
     room_deck = list(rooms)

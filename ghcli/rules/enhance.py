@@ -225,21 +225,22 @@ def _title(key: str) -> str:
 
 def sticker_for(ability: Optional[str] = None, effect: Optional[str] = None, hexes: Optional[int] = None) -> Sticker:
     """The one sticker asked for (exactly one of ability, effect, hexes)."""
-    given = [n for n, v in (("--ability", ability), ("--effect", effect), ("--hex", hexes)) if v is not None]
+    given = [n for n, v in (("an ability", ability), ("an effect", effect), ("a hex count", hexes)) if v is not None]
     if len(given) != 1:
         both = " and ".join(given)
-        raise BadInput(f"give exactly one of --ability, --effect, --hex{f' (not {both})' if both else ''}")
+        raise BadInput(f"name exactly one sticker: an ability, an effect or a hex count{f' (not {both})' if both else ''}",
+                       field=("ability", "effect", "hexes"))
     if ability is not None:
         key = str(ability).strip().lower()
         if key not in ABILITIES:
-            raise NotFound("ability", ability, ABILITIES)
+            raise NotFound("ability", ability, ABILITIES, field="ability")
         return Sticker("ability", key, f"+1 {_title(key)}")
     if effect is not None:
         key = str(effect).strip().lower()
         if key in ELEMENTS:
             return Sticker("element", "element", f"one element ({key})")
         if key not in EFFECTS:
-            raise NotFound("effect", effect, (*EFFECTS, *ELEMENTS))
+            raise NotFound("effect", effect, (*EFFECTS, *ELEMENTS), field="effect")
         if key in NEGATIVE:
             return Sticker("negative", key, _title(key))
         if key in POSITIVE:
@@ -247,7 +248,8 @@ def sticker_for(ability: Optional[str] = None, effect: Optional[str] = None, hex
         labels = {"jump": "Jump", "element": "one element", "any-element": "any element"}
         return Sticker(key, key, labels[key])
     if isinstance(hexes, bool) or not isinstance(hexes, int) or hexes < 1:
-        raise BadInput(f"--hex must be the number of hexes the area attack has now (1 or more), not {hexes!r}")
+        raise BadInput(f"a hex sticker needs the number of hexes the area attack has now (1 or more), not {hexes!r}",
+                       field="hexes")
     return Sticker("hex", "hex", "a hex")
 
 
@@ -255,7 +257,7 @@ def check_placement(sticker: Sticker, on: Optional[str] = None, secondary: bool 
     """The host ability, or Refused with the sticker rule that forbids placing it there."""
     name = (_USUAL_HOST[sticker.key] if on is None else str(on)).strip().lower()
     if name not in HOSTS:
-        raise NotFound("--on ability", on, HOSTS)
+        raise NotFound("ability to place the sticker on", on, HOSTS, field="on")
     host = HOSTS[name]
     where = f"{'an' if host.name[0] in 'aeiou' else 'a'} {_title(host.name)} ability"
     if sticker.kind == "negative" and host.targets != ENEMIES:
@@ -375,17 +377,18 @@ def quote(
 
 def _check_values(ed: Edition, level, previous, lost, persistent, enhancer_level, temporary) -> None:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 9:
-        raise BadInput(f"--level must be a card level from 1 to 9, not {level!r}")
+        raise BadInput(f"the card level must be from 1 to 9, not {level!r}", field="level")
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
-        raise BadInput(f"--previous must be 0 or more, not {previous!r}")
+        raise BadInput(f"the enhancements already on the action must be 0 or more, not {previous!r}", field="previous")
     if lost and ed.lost is None:
-        raise BadInput(f"--lost applies to fh and gh2e, not {ed.name}")
+        raise BadInput(f"the lost-icon surcharge applies to fh and gh2e, not {ed.name}", field="lost")
     if persistent and ed.persistent is None:
-        raise BadInput(f"--persistent applies to fh and gh2e, not {ed.name}")
+        raise BadInput(f"the persistent surcharge applies to fh and gh2e, not {ed.name}", field="persistent")
     if enhancer_level is not None:
         if not ed.enhancer:
-            raise BadInput(f"--enhancer-level applies to fh only, not {ed.name}")
+            raise BadInput(f"the enhancer building's level applies to fh only, not {ed.name}", field="enhancer_level")
         if isinstance(enhancer_level, bool) or not isinstance(enhancer_level, int) or not 1 <= enhancer_level <= 4:
-            raise BadInput(f"--enhancer-level must be 1 to 4, not {enhancer_level!r}")
+            raise BadInput(f"the enhancer building's level must be 1 to 4, not {enhancer_level!r}",
+                           field="enhancer_level")
     if temporary and not ed.temporary:
-        raise BadInput(f"--temporary is a Frosthaven variant (fh), not {ed.name}")
+        raise BadInput(f"temporary enhancement is a Frosthaven variant (fh), not {ed.name}", field="temporary")

@@ -84,7 +84,7 @@ def rest(
     cards = [c.strip() for c in discarded_cards if c.strip()]
     if cards:
         if discard is not None and discard != len(cards):
-            raise BadInput(f"--discard {discard} but {len(cards)} discarded cards named")
+            raise BadInput(f"{discard} discarded cards counted but {len(cards)} named", field="discard")
         discard = len(cards)
     if discard is not None and discard < MIN_DISCARD:
         raise Refused(f"a rest needs at least {MIN_DISCARD} discarded cards; there {'is' if discard == 1 else 'are'} {discard}")
