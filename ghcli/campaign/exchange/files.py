@@ -31,8 +31,9 @@ def read_json(path: str | Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        cut = " (the file ends early: truncated?)" if e.pos >= len(text.rstrip()) else ""
-        raise BadInput(f"{path} is not JSON: {e.msg} at line {e.lineno}, column {e.colno}{cut}") from None
+        end = text.rstrip()
+        cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""
+        raise BadInput(f"{path} is not JSON: {e.msg} (line {e.lineno}, column {e.colno}){cut}") from None
 
 
 def kind(doc: Any) -> str:
