@@ -53,10 +53,18 @@ def new_cmd(
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
+    retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
     as_json: bool = common.json_option(),
 ) -> None:
-    """Create a character in the current party (in town)."""
+    """Create a character in the current party (in town), or a retired one on record (--retired)."""
     from ghcli.campaign import characters
+
+    if retired:
+        from ghcli.campaign.exchange import paper
+
+        c = paper.new_retired(open_store(), name, class_name, player=player, level=level, quest=quest)
+        common.emit(c, as_json, "; ".join(c["done"]) + ".")
+        return
 
     c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest)
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
@@ -141,4 +149,7 @@ def quest_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    from ghcli.cli import paper
+
+    paper.add_character_commands(character_app)
     app.add_typer(character_app, name="character")
