@@ -33,7 +33,8 @@ def read_json(path: str | Path) -> Any:
     except json.JSONDecodeError as e:
         end = text.rstrip()
         cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""
-        raise BadInput(f"{path} is not JSON: {e.msg} (line {e.lineno}, column {e.colno}){cut}") from None
+        msg = e.msg.removesuffix(" starting at")
+        raise BadInput(f"{path} is not JSON: {msg} (line {e.lineno}, column {e.colno}){cut}") from None
 
 
 def kind(doc: Any) -> str:
