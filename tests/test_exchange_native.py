@@ -126,3 +126,15 @@ def test_tables_of_later_migrations_travel(cli, tmp_path):
     r = cli("--db", str(newer), "import", str(tmp_path / "campaign.json"))
     assert r.exit_code == 2 and "'0002_test_command_log'" in r.stderr and "newer ghcli" in r.stderr
     assert not newer.exists()
+
+
+def test_json_reports(cli, tmp_path):
+    db, out = tmp_path / "a.db", tmp_path / "a.json"
+    assert cli("--db", str(db), "init", "--name", "Our Gloomhaven").exit_code == 0
+    r = cli("--db", str(db), "export", "-o", str(out), "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == {
+        "output": str(out), "format": "ghcli", "kind": "ghcli", "from": str(db)}
+    r = cli("--db", str(tmp_path / "b.db"), "import", str(out), "--json")
+    rep = json.loads(r.stdout)
+    assert rep["dropped"] == [] and rep["imported"]["campaign"] == "Our Gloomhaven"
+    assert rep["imported"]["tables"]["history"] == 1 and rep["imported"]["tables"]["parties"] == 1

@@ -37,10 +37,11 @@ def _report_text(r: dict) -> str:
     rows = [[k.replace("_", " "), v if not isinstance(v, (list, dict)) else _short(v)]
             for k, v in imp.items() if k != "party"]
     if rows:
-        lines.append(common.table(rows, ["what came in", "count / value"]))
+        lines.append(common.table(rows, ["what came in", "count / value"], maxcolwidths=[None, 60]))
     if r["dropped"]:
         lines.append("")
-        lines.append(common.table([[d["path"], d["why"]] for d in r["dropped"]], ["dropped or not mapped", "why"]))
+        lines.append(common.table([[d["path"], d["why"]] for d in r["dropped"]], ["dropped or not mapped", "why"],
+                                  maxcolwidths=[50, 70]))
     return "\n".join(lines)
 
 
@@ -57,6 +58,8 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("ghcli", "--format", "-f", metavar="ghcli|ghs",
                                 help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
         arkham: bool = typer.Option(False, "--arkham", help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
+        as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
+                                           "goes to standard output without -o)."),
     ) -> None:
         """Write the whole campaign to one JSON file (ghcli's own format, or a GHS game export)."""
         import json
@@ -82,7 +85,9 @@ def register(app: typer.Typer) -> None:
             store.close()
         common.write_text(output, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
         if output != "-":
-            typer.echo(f"Exported the {'GHS game' if fmt == 'ghs' else 'campaign'} to {output}.", err=True)
+            what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
+            common.emit({"output": output, "format": fmt, "kind": set_name, "from": str(path)}, as_json,
+                        f"Exported the {what} at {path} to {output}.")
 
     @app.command("import")
     def import_cmd(
@@ -104,11 +109,9 @@ def register(app: typer.Typer) -> None:
                 raise BadInput("--party is for GHS files; a ghcli export holds one campaign")
             set_name, _, _ = native.check_document(doc)
             r = native.import_document(doc, _import_target(set_name))
-            report = {"source": file, "path": r["path"], "format": "ghcli",
-                      "imported": {"party": None, "kind": r["kind"], **{f"{k} rows": n for k, n in r["tables"].items()}},
-                      "dropped": []}
-            common.emit({"imported": report["imported"], "dropped": []}, as_json,
-                        lambda: f"Imported {file} into {r['path']}: "
+            imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"]}
+            common.emit({"imported": imported, "dropped": []}, as_json,
+                        lambda: f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
                                 f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables, nothing dropped.")
             return
         from ghcli.campaign.exchange import ghs

@@ -238,11 +238,28 @@ def game_model(doc: dict, kind: str, plan_drop: list[dict]) -> dict:
     if not isinstance(game, dict):
         raise BadInput(f"{key}: {str(game)[:40]!r} is not a GHS game")
     others = [k for k in doc if k != key]
+    _spoilers(doc, plan_drop)
     if others:
         plan_drop.append({"path": ", ".join(others),
                           "why": "data dump stores besides the game: settings, undo/redo and backups are "
                                  "older states or app settings, not the campaign"})
     return game
+
+
+def _spoilers(doc: dict, plan_drop: list[dict]) -> None:
+    """Very old dumps kept unlocked classes in settings.spoilers: reported (GHS migrates them on load)."""
+    key = "settings" if "settings" in doc else "ghs-settings"
+    settings = doc.get(key)
+    if isinstance(settings, str):
+        try:
+            settings = json.loads(settings)
+        except json.JSONDecodeError:
+            return
+    spoilers = settings.get("spoilers") if isinstance(settings, dict) else None
+    if isinstance(spoilers, list) and spoilers:
+        plan_drop.append({"path": f"{key}.spoilers ({', '.join(map(str, spoilers))})",
+                          "why": "classes a very old GHS kept as spoilers, not in the game: "
+                                 "unlock them with `ghcli campaign unlock-class` if the campaign has them"})
 
 
 def _parties(game: dict) -> tuple[dict, list[dict]]:

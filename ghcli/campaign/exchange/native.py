@@ -176,19 +176,20 @@ def check_document(doc: dict) -> tuple[str, list[Migration], str]:
 def import_document(doc: dict, path: str | Path) -> dict:
     """Create the database at ``path`` from the document; refuses an existing campaign there.
 
-    Returns {"kind", "path", "tables": {name: rows}}.
+    Returns {"kind", "path", "campaign" (its name), "tables": {name: rows}}.
     """
     set_name, subset, words = check_document(doc)
     store = Store.create(path, set_name=set_name, migrations=subset, kind=words)
     ok = False
     try:
         counts = _copy_rows(store, doc)
+        name = store.value("SELECT name FROM campaign LIMIT 1") if "campaign" in counts else None
         store.close()
         full = migration_sets()[set_name][0]
         if len(subset) < len(full):  # an older file: bring it up to date like any old database
             open_store(path, set_name).close()
         ok = True
-        return {"kind": set_name, "path": str(path), "tables": counts}
+        return {"kind": set_name, "path": str(path), "campaign": name, "tables": counts}
     finally:
         store.close()
         if not ok:
