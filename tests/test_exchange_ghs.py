@@ -189,3 +189,10 @@ def test_ghs_round_trip(cli, tmp_path):
         assert a["characters"] == b["characters"], folder.name
         for key, value in a["campaign"].items():
             assert b["campaign"][key] == value, (folder.name, key)
+
+
+def test_import_from_standard_input(cli, db_file):
+    text = source(HERE / "ghs_fixtures" / "a-gh-bare-export").read_text()
+    r = cli("import", "-", "--json", input=text)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["imported"]["party"] == "The Lumberjacks"

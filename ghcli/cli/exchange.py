@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("import")
     def import_cmd(
-        file: str = typer.Argument(..., metavar="FILE", help="A ghcli export, a GHS game export or a GHS data dump."),
+        file: str = typer.Argument(..., metavar="FILE", help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
         party: Optional[str] = typer.Option(None, "--party", metavar="NAME",
                                             help="The GHS party to import (default: the current one)."),
         as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),

@@ -18,7 +18,11 @@ NATIVE_FORMAT = "ghcli-campaign"
 
 
 def read_json(path: str | Path) -> Any:
-    """The JSON document in a file; a missing, unreadable or truncated file is bad input."""
+    """The JSON document in a file ('-': standard input); a missing, unreadable or truncated file is bad input."""
+    if str(path) == "-":
+        import sys
+
+        return _parse(sys.stdin.read(), "standard input")
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -26,6 +30,10 @@ def read_json(path: str | Path) -> Any:
         raise BadInput(f"{path} is not a JSON file (it is not UTF-8 text)") from None
     except OSError as e:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+    return _parse(text, str(path))
+
+
+def _parse(text: str, path: str) -> Any:
     if not text.strip():
         raise BadInput(f"{path} is empty, not a campaign file")
     try:
