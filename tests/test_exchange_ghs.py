@@ -196,3 +196,15 @@ def test_import_from_standard_input(cli, db_file):
     r = cli("import", "-", "--json", input=text)
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["imported"]["party"] == "The Lumberjacks"
+
+
+def test_a_taken_name_is_renamed_and_reported(cli, db_file, tmp_path):
+    doc = json.loads(source(HERE / "ghs_fixtures" / "a-gh-bare-export").read_text())
+    doc["party"]["retirements"][0]["title"] = "hilda"  # the same name as the active Brute, in other case
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    names = [c["name"] for c in campaign_facts(db_file)["characters"]]
+    assert "Hilda" in names and "hilda 2" in names
+    assert any("party.retirements[0].title 'hilda'" in d["path"] and "'hilda 2'" in d["why"]
+               for d in report["dropped"])

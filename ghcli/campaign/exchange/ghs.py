@@ -290,8 +290,6 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
         chosen = match[0]
         is_current = chosen is current
     edition = chosen.get("edition") or game.get("edition") or "gh"
-    if not is_current and not chosen.get("edition"):
-        edition = game.get("edition") or "gh"
     if edition not in KEPT_EDITIONS:
         raise BadInput(f"{edition_in_words(edition)} is not a campaign ghcli keeps: "
                        "only Gloomhaven (gh) and Forgotten Circles (fc)")
@@ -314,7 +312,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
     _classes(plan, chosen, game, pre, is_current)
     if is_current:
         _in_play(plan, game)
-    _static_drops(plan, game, chosen, pre)
+    _static_drops(plan, game, chosen, pre, is_current)
     return plan
 
 
@@ -620,7 +618,7 @@ def _present(keys: tuple[str, ...], obj: dict) -> list[str]:
     return [k for k in keys if k in obj]
 
 
-def _static_drops(plan: Plan, game: dict, p: dict, pre: str) -> None:
+def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -> None:
     for keys, why in GAME_DROPS:
         found = _present(keys, game)
         if found:
@@ -641,7 +639,8 @@ def _static_drops(plan: Plan, game: dict, p: dict, pre: str) -> None:
         plan.drop(f"{pre}.campaignMode false", "ghcli keeps campaign play; the scenarios listed as completed count")
     if "envelopeB" in p:
         plan.drop(f"{pre}.envelopeB", "ghcli opens envelope B from the donations (100 gold); not stored")
-    chars = [*_list(game.get("characters"), "characters"), *_list(p.get("availableCharacters"), pre),
+    active = game.get("characters") if is_current else p.get("characters")
+    chars = [*_list(active, "characters"), *_list(p.get("availableCharacters"), pre),
              *_list(p.get("retirements"), pre)]
     top = sorted({k for c in chars if isinstance(c, dict) for k in c if k in CHARACTER_DROPS})
     if top:
