@@ -54,10 +54,12 @@ def _short(v) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("export")
     def export_cmd(
-        output: str = typer.Option("-", "--output", "-o", metavar="FILE", help="Write to FILE (default: standard output)."),
+        output: str = typer.Option("-", "--output", "-o", metavar="FILE",
+                                   help="Write to FILE (default: standard output)."),
         fmt: str = typer.Option("ghcli", "--format", "-f", metavar="ghcli|ghs",
                                 help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
-        arkham: bool = typer.Option(False, "--arkham", help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
+        arkham: bool = typer.Option(False, "--arkham",
+                                    help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
         as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
                                            "goes to standard output without -o)."),
     ) -> None:
@@ -91,7 +93,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("import")
     def import_cmd(
-        file: str = typer.Argument(..., metavar="FILE", help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
+        file: str = typer.Argument(..., metavar="FILE",
+                                   help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
         party: Optional[str] = typer.Option(None, "--party", metavar="NAME",
                                             help="The GHS party to import (default: the current one)."),
         as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),

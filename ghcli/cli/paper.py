@@ -50,8 +50,8 @@ def add_character_commands(app: typer.Typer) -> None:
         from ghcli.campaign.exchange import paper
 
         r = paper.give_item(_store(), name, item, from_supply=not not_from_supply)
-        common.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}"
-                                + (" (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."))
+        where = " (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."
+        common.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}{where}")
 
 
 def add_campaign_commands(app: typer.Typer) -> None:

@@ -202,7 +202,8 @@ def ghs_class(ident: Any, path: str) -> dict:
     try:
         return catalog.find_class(bare)
     except NotFound:
-        raise BadInput(f"{path}: unknown GHS class {text!r} (ghcli knows the Gloomhaven classes and the Diviner)") from None
+        raise BadInput(f"{path}: unknown GHS class {text!r} "
+                       "(ghcli knows the Gloomhaven classes and the Diviner)") from None
 
 
 def ghs_item(entry: Any, path: str) -> int:

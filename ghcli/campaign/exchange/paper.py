@@ -238,10 +238,13 @@ def set_event_deck(store: Store, deck: str, text: str) -> dict:
         if pending is not None and pending in cards:
             raise Refused(f"{deck} event {pending} is drawn and not resolved: it is not in the deck "
                           f"(`ghcli event resolve {deck}` first, or leave it out)")
-        before = [r["card"] for r in store.rows("SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [deck])]
+        before = [r["card"] for r in store.rows(
+            "SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [deck])]
         effects.set_deck(store, deck, cards)
         added = [c for c in cards if c not in before]
         removed = [c for c in before if c not in cards]
         store.summary = (f"{deck} deck set: {len(cards)} cards, top {cards[0]}" if cards else f"{deck} deck emptied")
-        store.summary += "".join(f"; {w} {', '.join(map(str, x))}" for w, x in (("added", added), ("removed", removed)) if x)
+        for word, cards_ in (("added", added), ("removed", removed)):
+            if cards_:
+                store.summary += f"; {word} {', '.join(map(str, cards_))}"
     return {"deck": deck, "cards": cards, "added": added, "removed": removed}
