@@ -208,3 +208,16 @@ def test_a_taken_name_is_renamed_and_reported(cli, db_file, tmp_path):
     assert "Hilda" in names and "hilda 2" in names
     assert any("party.retirements[0].title 'hilda'" in d["path"] and "'hilda 2'" in d["why"]
                for d in report["dropped"])
+
+
+def test_more_perks_than_ghcli_counts_are_kept_and_reported(cli, db_file, tmp_path):
+    doc = json.loads(source(HERE / "ghs_fixtures" / "a-gh-bare-export").read_text())
+    perks = doc["characters"][0]["progress"]["perks"]  # Hilda: level 4, 8 checkmarks: 3 + 2 = 5 earned
+    perks[5], perks[6] = 1, 1
+    path = tmp_path / "perks.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    hilda = next(c for c in campaign_facts(db_file)["characters"] if c["name"] == "Hilda")
+    assert sum(p["times"] for p in hilda["perks"]) == 7
+    assert any(d["path"] == "characters[0].progress.perks (Hilda: 7 taken)" and "5 ghcli counts" in d["why"]
+               for d in report["dropped"])

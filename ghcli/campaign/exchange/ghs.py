@@ -78,6 +78,7 @@ DONATION_GOLD = 10
 MAX_PROSPERITY = 64
 FC_FIRST_SCENARIO = 96
 MAX_EVENT_CARD = 99
+MAX_CHECKMARK_PERKS = 6
 # The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
 REPUTATION_MILESTONES = ((10, "sun-box"), (-10, "eclipse-box"), (20, "reputation+20"), (-20, "reputation-20"))
 
@@ -522,6 +523,12 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
             plan.drop(f"{path}.progress.{key} ({name})", f"free text ghcli does not store: {prog[key]!r}")
     if c.get("absent"):
         plan.drop(f"{path}.absent ({name})", "sits out the scenario in play; still a member of the party")
+    taken = sum(t for _, t in perks)
+    earned = (level - 1) + min(MAX_CHECKMARK_PERKS, checks // 3) + extra
+    if taken > earned:
+        plan.drop(f"{path}.progress.perks ({name}: {taken} taken)",
+                  f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // 3, at most 6, + extra "
+                  "perks; GHS has no cap of 6): kept as GHS has them, and `perk` waits until more are earned")
     return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
                          extra_perks=extra, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks))
 
@@ -750,6 +757,8 @@ def write_plan(store, plan: Plan) -> dict:
             supply[n] = catalog.item(n)["count"] if copies is None else copies
         for n, copies in sorted(supply.items()):
             c.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
+            if owned.get(n, 0) > copies:
+                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none left")
         for key in _milestones(plan):
             c.execute("INSERT INTO milestones (key) VALUES (?)", [key])
         location = _write_location(store, plan, party_id)
