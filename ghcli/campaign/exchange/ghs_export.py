@@ -25,6 +25,29 @@ from ghcli.campaign.exchange.ghs import DONATION_GOLD, FC_FIRST_SCENARIO, donati
 
 FC_FIRST_ITEM = 152
 PERK_SLOTS = 15
+ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+# Neutral values of the table-state keys a real export carries (GHS fills in the rest: modifier decks ...).
+CHARACTER_DEFAULTS = {
+    "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
+    "active": False, "entityConditions": [], "immunities": [], "markers": [], "tags": [], "identity": 0,
+    "summons": [], "initiativeVisible": False, "attackModifierDeckVisible": False, "lootCardsVisible": False,
+    "itemsVisible": False, "donations": 0, "token": 0, "tokenValues": [], "longRest": False, "battleGoals": [],
+    "battleGoal": False, "shield": "", "shieldPersistent": "", "retaliate": [], "retaliatePersistent": [],
+    "fullView": False,
+}
+SETTINGS_DEFAULTS = {
+    "conditions": [], "battleGoalEditions": [], "filteredBattleGoals": [], "level": 1, "levelCalculation": True,
+    "levelAdjustment": 0, "bonusAdjustment": 0, "ge5Player": True, "playerCount": -1, "solo": False,
+}
+GAME_DEFAULTS = {
+    "entitiesCounter": [], "objectiveContainers": [], "sections": [], "scenarioRules": [],
+    "appliedScenarioRules": [], "discardedScenarioRules": [], "roundResets": [], "roundResetsHidden": [],
+    "playSeconds": 0, "totalSeconds": 0, "elementBoard": [{"type": e, "state": "inert"} for e in ELEMENTS],
+    "lootDeck": {"current": -1, "cards": [], "active": False}, "lootDeckEnhancements": [], "lootDeckFixed": [],
+    "lootDeckSections": [], "server": False, "gameClock": [],
+    "challengeDeck": {"current": -1, "finished": -1, "keep": [], "cards": [], "active": False},
+    "favors": [], "favorPoints": [], "keepFavors": False,
+}
 
 
 def ghs_class_id(key: str) -> tuple[str, str]:
@@ -58,6 +81,7 @@ def _character(store, ch: dict, players: list[str]) -> dict:
         "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])]
     hp = cls["hp"][ch["level"] - 1]
     return {
+        **CHARACTER_DEFAULTS,
         "name": ident, "edition": edition, "title": ch["name"], "level": ch["level"],
         "number": players.index(ch["player"]) + 1 if ch["player"] in players else 0,
         "absent": False, "experience": 0, "loot": 0, "health": hp, "maxHealth": hp,
@@ -112,6 +136,7 @@ def export_game(store) -> dict:
             ident, ed = ghs_class_id(r["class"])
             unlocked_classes.append(f"{ed}:{ident}")
     party_model = {
+        **SETTINGS_DEFAULTS,
         "id": 0, "name": party["name"], "edition": edition, "location": "", "notes": "", "achievements": "",
         "achievementsList": _achievement_list(store.rows(
             "SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY rowid", [party["id"]])),
@@ -130,9 +155,12 @@ def export_game(store) -> dict:
         "unlockedCharacters": [], "envelopeB": gold >= 100,
         "eventDecks": {d: [f"{c:02d}" for c in cards] for d, cards in decks.items()}, "eventCards": [],
     }
+    active = [_character(store, c, players) for c in chars if not c["retired"]]
     game = {
+        **SETTINGS_DEFAULTS, **GAME_DEFAULTS,
         "revision": 1, "revisionOffset": 0, "edition": edition,
-        "characters": [_character(store, c, players) for c in chars if not c["retired"]],
+        "figures": [f"{c['edition']}-{c['name']}" for c in active],
+        "characters": active,
         "monsters": [], "state": "draw", "round": 0,
         "party": party_model, "parties": [party_model],
         "unlockedCharacters": unlocked_classes,
