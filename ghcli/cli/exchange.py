@@ -14,16 +14,8 @@ import typer
 from ghcli.cli import common
 
 
-def _export_path(arkham: bool) -> Path:
-    if arkham:
-        from ghcli.cli import arkham as arkham_cli
-
-        return arkham_cli.db_path()
-    return common.db_path()
-
-
-def _import_target(set_name: str) -> Path:
-    """--db, else $GHCLI_DB or the default; an Arkham file goes to the Arkham database's place."""
+def _db_path(set_name: str) -> Path:
+    """--db, else $GHCLI_DB or the default; for an Arkham campaign $GHCLI_ARKHAM_DB or its default."""
     if set_name == "arkham":
         from ghcli.cli import arkham as arkham_cli
 
@@ -48,7 +40,7 @@ def _report_text(r: dict) -> str:
 def _short(v) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k} {x}" for k, x in v.items())
-    return ", ".join(map(str, v))
+    return ", ".join(map(str, v)) or "none"
 
 
 def register(app: typer.Typer) -> None:
@@ -71,7 +63,7 @@ def register(app: typer.Typer) -> None:
 
         if fmt not in ("ghcli", "ghs"):
             raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
-        path = _export_path(arkham)
+        path = _db_path("arkham" if arkham else "ghcli")
         set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
         store = native.open_store(path, set_name)
         try:
@@ -111,7 +103,7 @@ def register(app: typer.Typer) -> None:
             if party is not None:
                 raise BadInput("--party is for GHS files; a ghcli export holds one campaign")
             set_name, _, _ = native.check_document(doc)
-            r = native.import_document(doc, _import_target(set_name))
+            r = native.import_document(doc, _db_path(set_name))
             imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"]}
             common.emit({"imported": imported, "dropped": []}, as_json,
                         lambda: f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
