@@ -44,6 +44,7 @@ CASES = [
      "JSON of another app (top-level keys: name, cards)"),
     ("another format", lambda cli, t: json.dumps({"format": "frosthaven-assistant", "version": 3}),
      "format 'frosthaven-assistant'"),
+    ("a bare revision", lambda cli, t: json.dumps({"revision": 4, "items": []}), "revision 4 but no party"),
     ("GHS settings", lambda cli, t: json.dumps({"zoom": 100, "locale": "en"}), "GHS settings file"),
     ("truncated GHS export", lambda cli, t: GAME_A.read_text()[:5000], "truncated"),
     ("unknown class id", lambda cli, t: json.dumps(_edit(game_a(), "characters.0.name", "demolitionist")),

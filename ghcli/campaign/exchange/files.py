@@ -55,7 +55,10 @@ def kind(doc: Any) -> str:
         raise BadInput(f"format {doc['format']!r} is not a campaign file ghcli reads "
                        f"(expected {NATIVE_FORMAT!r} or a GHS export)")
     if isinstance(doc.get("revision"), (int, float)) and not isinstance(doc.get("revision"), bool):
-        return "ghs-game"
+        if any(key in doc for key in ("party", "characters", "edition")):
+            return "ghs-game"
+        raise BadInput(f"revision {doc['revision']} but no party, characters or edition: not a GHS game export "
+                       "(JSON of another app?)")
     if ("game" in doc and "settings" in doc) or ("ghs-game" in doc and "ghs-settings" in doc):
         return "ghs-dump"
     if isinstance(doc.get("zoom"), (int, float)):
