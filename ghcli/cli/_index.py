@@ -25,6 +25,6 @@ COMMANDS = {
     'enhance': ('enhance', 'Enhancement stickers: what they cost, and applying them.', False),
     'rules': ('rules', 'Settle rules questions at the table (no campaign needed).', False),
     'arkham': ('arkham', 'Arkham Horror: The Card Game campaign log (its own database).', False),
-    'export': ('exchange', "Write the whole campaign to one JSON file (ghcli's own format, or a GHS game export).", False),
-    'import': ('exchange', 'Create the campaign from a file at the database (refuses an existing campaign, like init).', False),
+    'export': ('exchange', "Write the campaign to one JSON file: ghcli's lossless format or a GHS game.", False),
+    'import': ('exchange', 'A new campaign from a ghcli or GHS file (refuses an existing one, like init).', False),
 }

@@ -55,7 +55,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
                                            "goes to standard output without -o)."),
     ) -> None:
-        """Write the whole campaign to one JSON file (ghcli's own format, or a GHS game export)."""
+        """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
         import json
 
         from ghcli.campaign.exchange import native
@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
                                             help="The GHS party to import (default: the current one)."),
         as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),
     ) -> None:
-        """Create the campaign from a file at the database (refuses an existing campaign, like init)."""
+        """A new campaign from a ghcli or GHS file (refuses an existing one, like init)."""
         from ghcli.campaign.exchange import files
 
         doc = files.read_json(file)
