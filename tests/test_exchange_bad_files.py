@@ -40,6 +40,9 @@ CASES = [
     ("not JSON", lambda cli, t: "hello, world\n", "is not JSON"),
     ("empty", lambda cli, t: "", "is empty"),
     ("a JSON list", lambda cli, t: "[1, 2]", "the JSON is a list"),
+    ("a localStorage dump cut short", lambda cli, t: json.dumps(
+        {"ghs-game": GAME_A.read_text()[:3000], "ghs-settings": "{}"}), "ghs-game: not JSON"),
+    ("deep nesting", lambda cli, t: '{"a":' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
     ("another app's JSON", lambda cli, t: json.dumps({"name": "My Deck", "cards": [1, 2]}),
      "JSON of another app (top-level keys: name, cards)"),
     ("another format", lambda cli, t: json.dumps({"format": "frosthaven-assistant", "version": 3}),
@@ -105,3 +108,10 @@ def test_export_bad_format_option(cli, db_file):
     assert cli("init").exit_code == 0
     r = cli("export", "--format", "xml")
     assert r.exit_code == 2 and "--format 'xml'" in r.stderr
+
+
+def test_not_utf8(cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{garbage")
+    r = cli("--db", str(tmp_path / "t.db"), "import", str(bad))
+    assert r.exit_code == 2 and "not UTF-8" in r.stderr and not (tmp_path / "t.db").exists()

@@ -38,6 +38,8 @@ def _parse(text: str, path: str) -> Any:
         raise BadInput(f"{path} is empty, not a campaign file")
     try:
         return json.loads(text)
+    except RecursionError:
+        raise BadInput(f"{path} is nested too deeply to be a campaign file") from None
     except json.JSONDecodeError as e:
         end = text.rstrip()
         cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""

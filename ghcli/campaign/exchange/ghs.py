@@ -235,6 +235,8 @@ def game_model(doc: dict, kind: str, plan_drop: list[dict]) -> dict:
     if isinstance(game, str):  # localStorage stores hold JSON text
         try:
             game = json.loads(game)
+        except RecursionError:
+            raise BadInput(f"{key}: nested too deeply to be a GHS game") from None
         except json.JSONDecodeError as e:
             raise BadInput(f"{key}: not JSON ({e.msg} at column {e.colno}: a truncated dump?)") from None
     if not isinstance(game, dict):
@@ -255,7 +257,7 @@ def _spoilers(doc: dict, plan_drop: list[dict]) -> None:
     if isinstance(settings, str):
         try:
             settings = json.loads(settings)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return
     spoilers = settings.get("spoilers") if isinstance(settings, dict) else None
     if isinstance(spoilers, list) and spoilers:
