@@ -90,7 +90,7 @@ def test_bad_file_refused(cli, tmp_path, make, message):
     assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
     assert message in r.stderr
     assert "Traceback" not in r.output
-    assert not any(tmp_path.glob("target.db*")), "a refused import leaves no file"
+    assert not any(tmp_path.glob("*target.db*")), "a refused import leaves no file (not even a hidden one)"
 
 
 def test_missing_file(cli, tmp_path):

@@ -7,6 +7,7 @@ import re
 import shlex
 from pathlib import Path
 
+from exchange_helpers import dump
 from test_exchange_bad_files import GAME_A, _edit, game_a
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,11 +33,11 @@ def test_worked_example_runs_and_says_what_happens(cli, db_file, tmp_path, monke
     steps = worked_example()
     assert {s[0][0] for s in steps} >= {"init", "scenario", "campaign", "character", "event", "export"}
     for args, code in steps:
-        before = db_file.read_bytes() if code and db_file.exists() else None
+        before = dump(db_file) if code and db_file.exists() else None
         r = cli(*args)
         assert r.exit_code == code, (args, r.output)
         if code:
-            assert db_file.read_bytes() == before  # a refusal changes nothing
+            assert dump(db_file) == before  # a refusal changes nothing
     st = json.loads(cli("status", "--json").stdout)
     assert st["prosperity"]["checkmarks"] == 3 and st["prosperity"]["level"] == 1
     assert st["prosperity"]["to_next_level"] == 1

@@ -138,3 +138,26 @@ def test_json_reports(cli, tmp_path):
     rep = json.loads(r.stdout)
     assert rep["dropped"] == [] and rep["imported"]["campaign"] == "Our Gloomhaven"
     assert rep["imported"]["tables"]["history"] == 1 and rep["imported"]["tables"]["parties"] == 1
+
+
+def test_a_failed_import_leaves_the_target_as_it_was(cli, tmp_path, monkeypatch):
+    """The database is built aside and linked into place only when whole (a crash half-way leaves no half campaign)."""
+    from ghcli.campaign.exchange import native
+
+    src, out, target = tmp_path / "src.db", tmp_path / "src.json", tmp_path / "target.db"
+    assert cli("--db", str(src), "init").exit_code == 0
+    assert cli("--db", str(src), "export", "-o", str(out)).exit_code == 0
+    seen = []
+
+    def boom(store, doc):
+        seen.append(sorted(p.name for p in tmp_path.iterdir()))
+        raise KeyboardInterrupt  # as if the process were stopped half-way
+
+    monkeypatch.setattr(native, "_copy_rows", boom)
+    cli("--db", str(target), "import", str(out))
+    assert seen and "target.db" not in seen[0]  # the build happens beside it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["src.db", "src.json"]
+    target.touch()  # an empty --db file is no campaign: the import may use it
+    monkeypatch.undo()
+    assert cli("--db", str(target), "import", str(out)).exit_code == 0
+    assert dump(target) == dump(src)

@@ -669,19 +669,19 @@ def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
     """Import a parsed GHS file into a new campaign at ``path``: {path, imported, dropped}."""
     from ghcli.campaign.db import Store
+    from ghcli.campaign.exchange import newfile
 
     plan = plan_import(doc, kind, party)
-    store = Store.create(path)
-    ok = False
-    try:
-        imported = write_plan(store, plan)
-        ok = True
-        return {"path": str(store.path), "format": kind, "imported": imported, "dropped": plan.dropped}
-    finally:
-        store.close()
-        if not ok:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+    def build(tmp: Path) -> dict:
+        store = Store.create(tmp)
+        try:
+            return write_plan(store, plan)
+        finally:
+            store.close()
+
+    imported = newfile.create(path, build, refuse=lambda p: Store.create(p))
+    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped}
 
 
 def _starting_decks(store, plan: Plan) -> dict[str, list[int]]:

@@ -178,23 +178,22 @@ def import_document(doc: dict, path: str | Path) -> dict:
 
     Returns {"kind", "path", "campaign" (its name), "tables": {name: rows}}.
     """
+    from ghcli.campaign.exchange import newfile
+
     set_name, subset, words = check_document(doc)
-    store = Store.create(path, set_name=set_name, migrations=subset, kind=words)
-    ok = False
-    try:
-        counts = _copy_rows(store, doc)
-        name = store.value("SELECT name FROM campaign LIMIT 1") if "campaign" in counts else None
-        store.close()
-        full = migration_sets()[set_name][0]
-        if len(subset) < len(full):  # an older file: bring it up to date like any old database
-            open_store(path, set_name).close()
-        ok = True
+
+    def build(tmp: Path) -> dict:
+        store = Store.create(tmp, set_name=set_name, migrations=subset, kind=words)
+        try:
+            counts = _copy_rows(store, doc)
+            name = store.value("SELECT name FROM campaign LIMIT 1") if "campaign" in counts else None
+        finally:
+            store.close()
+        if len(subset) < len(migration_sets()[set_name][0]):  # an older file: brought up to date
+            open_store(tmp, set_name).close()
         return {"kind": set_name, "path": str(path), "campaign": name, "tables": counts}
-    finally:
-        store.close()
-        if not ok:
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+    return newfile.create(path, build, refuse=lambda p: Store.create(p, set_name=set_name, kind=words))
 
 
 def _copy_rows(store: Store, doc: dict) -> dict[str, int]:
