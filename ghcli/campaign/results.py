@@ -277,6 +277,16 @@ def _apply_rewards(store: Store, party: dict, sc: dict, choose: int | None) -> l
         done.append(effects.change_reputation(store, party["id"], rewards["reputation"]))
     if rewards.get("prosperity"):
         done.append(effects.add_prosperity(store, rewards["prosperity"]))
+    done += apply_achievements(store, party, sc)
+    done += apply_unlocks(store, sc, choose)
+    done.append(effects.complete_scenario(store, sc["number"]))
+    return [d for d in done if d]
+
+
+def apply_achievements(store: Store, party: dict, sc: dict) -> list[str]:
+    """The achievements a completed scenario gains and loses (global and party)."""
+    rewards = sc["rewards"]
+    done: list[str] = []
     for key in rewards.get("lose_global_achievements") or []:
         if store.value("SELECT 1 FROM global_achievements WHERE key = ?", [key]):
             done.append(effects.remove_global_achievement(store, key))
@@ -287,6 +297,13 @@ def _apply_rewards(store: Store, party: dict, sc: dict, choose: int | None) -> l
         done.append(effects.add_global_achievement(store, key))
     for key in rewards.get("party_achievements") or []:
         done.append(effects.add_party_achievement(store, party["id"], key))
+    return [d for d in done if d]
+
+
+def apply_unlocks(store: Store, sc: dict, choose: int | None) -> list[str]:
+    """What a completed scenario opens: item designs, event cards, class boxes, scenarios (and blocks)."""
+    rewards = sc["rewards"]
+    done: list[str] = []
     for number in rewards.get("item_designs") or []:
         done.append(effects.add_item_design(store, number))
     for deck in ("city", "road"):
@@ -299,5 +316,4 @@ def _apply_rewards(store: Store, party: dict, sc: dict, choose: int | None) -> l
         done.append(effects.unlock_scenario(store, number))
     for number in sc.get("blocks") or []:
         done.append(effects.block_scenario(store, number))
-    done.append(effects.complete_scenario(store, sc["number"]))
     return [d for d in done if d]

@@ -43,6 +43,11 @@ ENVELOPE_B_AT = effects.ENVELOPE_B_AT
 # Sanctuary donations in all that give a prosperity checkmark: every 50 gold from 100 to 400, then every
 # 100 to 1000 (issue 17: the count the campaign apps use; the first comes with envelope B).
 DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
+
+
+def donation_marks(gold: int, before: int = 0) -> int:
+    """Prosperity checkmarks the donation track gives between ``before`` and ``gold`` donated in all."""
+    return sum(1 for mark in DONATION_PROSPERITY if before < mark <= gold)
 MAX_CHECKMARK_PERKS = 6
 
 
@@ -250,7 +255,7 @@ def donate(store: Store, name: str) -> dict:
         envelope_b = before < ENVELOPE_B_AT <= after
         if envelope_b:
             done.append("open envelope B")
-        marks = sum(1 for m in DONATION_PROSPERITY if before < m <= after)
+        marks = donation_marks(after, before)
         if marks:
             done.append(effects.add_prosperity(store, marks))
         store.summary = "; ".join(done)

@@ -29,4 +29,6 @@ COMMANDS = {
     'solo': ('solo', "Solo scenarios: who may play their class's, and results.", False),
     'monster': ('monster', 'Monster stats: normal and elite (or boss) stats by scenario level.', False),
     'arkham': ('arkham', 'Arkham Horror: The Card Game campaign log (its own database).', False),
+    'export': ('exchange', "Write the campaign to one JSON file: ghcli's lossless format or a GHS game.", False),
+    'import': ('exchange', 'A new campaign from a ghcli or GHS file (refuses an existing one, like init).', False),
 }

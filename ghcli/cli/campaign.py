@@ -96,4 +96,7 @@ campaign_app.add_typer(achievement_app, name="achievement")
 
 
 def register(app: typer.Typer) -> None:
+    from ghcli.cli import paper
+
+    paper.add_campaign_commands(campaign_app)
     app.add_typer(campaign_app, name="campaign")

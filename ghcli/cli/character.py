@@ -62,10 +62,19 @@ def new_cmd(
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
     card: Optional[List[str]] = typer.Option(None, "--card", metavar="CARD",
                                              help="An ability card for each level above 1 (repeatable)."),
+    retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
     as_json: bool = common.json_option(),
 ) -> None:
-    """Create a character in the current party (in town)."""
+    """Create a character in the current party (in town), or a retired one on record (--retired)."""
     from ghcli.campaign import characters
+
+    if retired:
+        from ghcli.campaign.exchange import paper
+
+        c = paper.new_retired(open_store(), name, class_name, player=player, level=level, quest=quest)
+        common.emit(c, as_json, "; ".join(c["done"]) + ".")
+        return
+
     with common.worded({"cards": "--card"}):
         c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
@@ -150,4 +159,7 @@ def quest_cmd(
 
 
 def register(app: typer.Typer) -> None:
+    from ghcli.cli import paper
+
+    paper.add_character_commands(character_app)
     app.add_typer(character_app, name="character")

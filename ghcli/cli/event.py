@@ -82,4 +82,7 @@ def resolve(
 
 
 def register(app: typer.Typer) -> None:
+    from ghcli.cli import paper
+
+    paper.add_event_commands(event_app)
     app.add_typer(event_app, name="event")

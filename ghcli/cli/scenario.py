@@ -27,7 +27,8 @@ def list_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    from ghcli.cli import scenario_finish
+    from ghcli.cli import paper, scenario_finish
 
     scenario_finish.register(scenario_app)
+    paper.add_scenario_commands(scenario_app)
     app.add_typer(scenario_app, name="scenario")

@@ -1,0 +1,822 @@
+"""Gloomhaven Secretariat (GHS) files into a new ghcli campaign.
+
+What a GHS file holds and where each fact comes from is described in
+``docs/exchange.md`` (the field mapping table); in short:
+
+- The file is told apart by content (:mod:`.files`): a bare game export
+  (a GameModel, numeric ``revision``) or a data dump (``game`` or
+  ``ghs-game``; undo, redo and backups are older states and are ignored).
+- Only editions ``gh`` and ``fc`` are campaigns ghcli keeps; any other is
+  refused (bad input, exit 2) naming the edition in words.
+- A GHS party is a whole campaign. ``party`` is the current one; ``parties``
+  may hold others (separate campaigns, picked with ``--party NAME``). For the
+  current party, ``game.characters`` and ``game.unlockedCharacters`` are
+  current and ``party.characters`` / ``party.unlockedCharacters`` are stale
+  snapshots; for another party its own fields are all there is.
+- Reading the file builds a :class:`Plan` (pure values; every bad value is a
+  one-line :class:`BadInput` naming the field and the value); only then is
+  the database created and the plan written, in one transaction whose
+  history entry (``import``) is the campaign's first, like ``init``.
+
+Readings chosen (FORMAT.md and the shared fixtures' expected.json):
+
+- prosperity = ``party.prosperity`` + the donation track's marks for
+  ``donations`` x 10 gold (:func:`donation_marks`), at most 64: the total GHS
+  displays. Donations in ghcli are gold (``donations`` x 10).
+- counted achievements count their repeats (up to their maximum); typed
+  ones (City Rule, Artifact) keep the last of each group; names are matched
+  like every ghcli name; unknown ones are dropped and reported.
+- classes: the six starters, ``unlockedCharacters`` (bare ids or
+  ``edition:id``), the Diviner in an ``fc`` game, and every class a character
+  plays or played.
+- completed scenarios (``party.scenarios``, custom ones skipped) are marked
+  completed with their unlocks and blocks applied and no rewards paid again;
+  scenario 1 (and 96 in an ``fc`` game) is unlocked at the start, as in GHS;
+  ``manualScenarios`` are unlocked; ``casualScenarios`` are not completions.
+- characters: ``title`` is the name (the class's name when empty; a repeated
+  name gets " 2", " 3"), player = ``players[number - 1]``, checkmarks =
+  ``progress.battleGoals``, extra perks = ``progress.retirements`` +
+  ``progress.extraPerks``, perk n = ``progress.perks[n - 1]`` times.
+  ``party.availableCharacters`` (benched) join the party. Retired characters
+  (``party.retirements``) are on record with their quest fulfilled, their
+  gold as GHS keeps it, and no items (the rules return them to the shop).
+  A player's extra perks = their retired characters.
+- the shop: the prosperity level's items and the item designs, each with
+  its printed copies (a design's ``count`` when GHS gives one) less the
+  copies the party's characters own.
+- event decks: ``eventDecks.city``/``road`` in order, top first; a pending
+  draw (``eventDraw``) is the top card drawn and not resolved. A file without
+  decks (GHS never used its event feature) gets the starting decks plus the
+  cards of its unlocked and retired classes, shuffled.
+- the special conditions already passed (reputation +-10, +-20, The Drake
+  Aided) are recorded as fired, so they do not fire again in ghcli.
+- a scenario in play (``game.scenario``) is not completed: the party is on
+  the road to it with its road event resolved (``scenario finish N`` records
+  the result) when ghcli has it unlocked, else in town.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ghcli.errors import BadInput
+from ghcli.campaign.town import DONATION as DONATION_GOLD
+from ghcli.campaign.town import DONATION_PROSPERITY as DONATION_MARKS  # the donation track (town.py)
+from ghcli.campaign.town import donation_marks
+
+KEPT_EDITIONS = ("gh", "fc")
+EDITION_NAMES = {
+    "gh": "Gloomhaven", "fc": "Forgotten Circles", "jotl": "Jaws of the Lion", "fh": "Frosthaven",
+    "cs": "Crimson Scales", "toa": "Trail of Ashes", "gh2e": "Gloomhaven Second Edition",
+    "bb": "Buttons and Bugs", "solo": "Gloomhaven solo scenarios", "fh-crossover": "Frosthaven crossover",
+    "sc": "Shattered Crowns",
+}
+MAX_PROSPERITY = 64
+FC_FIRST_SCENARIO = 96
+MAX_EVENT_CARD = 99
+MAX_CHECKMARK_PERKS = 6
+# The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
+REPUTATION_MILESTONES = ((10, "sun-box"), (-10, "eclipse-box"), (20, "reputation+20"), (-20, "reputation-20"))
+
+
+def edition_in_words(edition: Any) -> str:
+    """'a Jaws of the Lion campaign (GHS edition 'jotl')'."""
+    name = EDITION_NAMES.get(edition)
+    if name is None:
+        return f"a campaign of GHS edition {edition!r}"
+    article = "an" if name[:1] in "AEIOU" else "a"
+    return f"{article} {name} campaign (GHS edition {edition!r})"
+
+
+# -- the plan: what the file says, in ghcli terms ------------------------------
+
+
+@dataclass(frozen=True)
+class CharacterPlan:
+    """One character to write."""
+
+    name: str
+    cls: str
+    player: str | None
+    level: int
+    xp: int
+    gold: int
+    checkmarks: int
+    extra_perks: int
+    quest: int | None
+    retired: bool
+    items: tuple[int, ...]
+    perks: tuple[tuple[int, int], ...]  # (perk, times)
+
+
+@dataclass
+class Plan:
+    """Everything an import writes, and the report of what it dropped."""
+
+    party: str
+    edition: str
+    reputation: int = 0
+    prosperity: int = 0
+    donations_gold: int = 0
+    global_achievements: dict[str, int] = field(default_factory=dict)
+    party_achievements: dict[str, int] = field(default_factory=dict)
+    classes: list[str] = field(default_factory=list)
+    retired_classes: list[str] = field(default_factory=list)
+    completed: list[int] = field(default_factory=list)
+    manual: list[int] = field(default_factory=list)
+    designs: dict[int, int | None] = field(default_factory=dict)  # item -> copies (None: all printed)
+    decks: dict[str, list[int]] | None = None
+    pending: dict[str, int] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+    characters: list[CharacterPlan] = field(default_factory=list)
+    in_play: int | None = None
+    other_parties: list[str] = field(default_factory=list)
+    dropped: list[dict] = field(default_factory=list)
+
+    def drop(self, path: str, why: str) -> None:
+        self.dropped.append({"path": path, "why": why})
+
+
+# -- small readers: every bad value names its field ---------------------------
+
+
+def _int(value: Any, path: str, *, default: int | None = None) -> int:
+    if value is None and default is not None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise BadInput(f"{path}: {value!r} is not a whole number")
+    try:
+        number = int(str(value).strip()) if isinstance(value, str) else value
+    except ValueError:
+        raise BadInput(f"{path}: {value!r} is not a whole number") from None
+    if isinstance(number, float):
+        if not number.is_integer():
+            raise BadInput(f"{path}: {value!r} is not a whole number")
+        number = int(number)
+    return number
+
+
+def _list(value: Any, path: str) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadInput(f"{path}: {str(value)[:40]!r} is not a list")
+    return value
+
+
+def _dict(value: Any, path: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadInput(f"{path}: {str(value)[:40]!r} is not an object")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(f"{path}: {value!r} is not text")
+    return value
+
+
+def ghs_class(ident: Any, path: str) -> dict:
+    """A GHS class id ('brute', 'three-spears', 'gh:sun', 'fc:diviner') as a ghcli class."""
+    from ghcli.campaign import catalog
+    from ghcli.errors import NotFound
+
+    text = _str(ident, path)
+    bare = text.split(":", 1)[1] if ":" in text else text
+    try:
+        return catalog.find_class(bare)
+    except NotFound:
+        raise BadInput(f"{path}: unknown GHS class {text!r} "
+                       "(ghcli knows the Gloomhaven classes and the Diviner)") from None
+
+
+def ghs_item(entry: Any, path: str) -> int:
+    """A GHS item reference {name: '153', edition: 'fc'} as a ghcli item number."""
+    from ghcli.campaign import catalog
+
+    entry = _dict(entry, path)
+    number = _int(entry.get("name"), f"{path}.name")
+    edition = entry.get("edition", "gh")
+    if edition not in (*KEPT_EDITIONS, "gh-solo-items"):
+        raise BadInput(f"{path}.edition: item {number} of GHS edition {edition!r} is not a Gloomhaven item")
+    try:
+        catalog.item(number)
+    except KeyError:
+        raise BadInput(f"{path}.name: unknown item {entry.get('name')!r} (GHS edition {edition!r})") from None
+    return number
+
+
+# -- reading the file ----------------------------------------------------------
+
+
+def game_model(doc: dict, kind: str, plan_drop: list[dict]) -> dict:
+    """The GameModel inside a file: the whole of a game export, the ``game`` store of a data dump."""
+    if kind == "ghs-game":
+        return doc
+    key = "game" if "game" in doc else "ghs-game"
+    game = doc[key]
+    if isinstance(game, str):  # localStorage stores hold JSON text
+        try:
+            game = json.loads(game)
+        except RecursionError:
+            raise BadInput(f"{key}: nested too deeply to be a GHS game") from None
+        except json.JSONDecodeError as e:
+            raise BadInput(f"{key}: not JSON ({e.msg} at column {e.colno}: a truncated dump?)") from None
+    if not isinstance(game, dict):
+        raise BadInput(f"{key}: {str(game)[:40]!r} is not a GHS game")
+    others = [k for k in doc if k != key]
+    _spoilers(doc, plan_drop)
+    if others:
+        plan_drop.append({"path": ", ".join(others),
+                          "why": "data dump stores besides the game: settings, undo/redo and backups are "
+                                 "older states or app settings, not the campaign"})
+    return game
+
+
+def _spoilers(doc: dict, plan_drop: list[dict]) -> None:
+    """Very old dumps kept unlocked classes in settings.spoilers: reported (GHS migrates them on load)."""
+    key = "settings" if "settings" in doc else "ghs-settings"
+    settings = doc.get(key)
+    if isinstance(settings, str):
+        try:
+            settings = json.loads(settings)
+        except (json.JSONDecodeError, RecursionError):
+            return
+    spoilers = settings.get("spoilers") if isinstance(settings, dict) else None
+    if isinstance(spoilers, list) and spoilers:
+        plan_drop.append({"path": f"{key}.spoilers ({', '.join(map(str, spoilers))})",
+                          "why": "classes a very old GHS kept as spoilers, not in the game: "
+                                 "unlock them with `ghcli campaign unlock-class` if the campaign has them"})
+
+
+def _parties(game: dict) -> tuple[dict, list[dict]]:
+    current = _dict(game.get("party"), "party")
+    others = []
+    seen = {current.get("id")}
+    for i, p in enumerate(_list(game.get("parties"), "parties")):
+        p = _dict(p, f"parties[{i}]")
+        if p.get("id") in seen:
+            continue
+        seen.add(p.get("id"))
+        others.append(p)
+    return current, others
+
+
+def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
+    """Read a GHS file (already parsed) into a :class:`Plan`; refuses other editions."""
+    dump_notes: list[dict] = []
+    game = game_model(doc, kind, dump_notes)
+    current, others = _parties(game)
+    chosen, is_current = current, True
+    if party is not None:
+        wanted = party.strip().lower()
+        match = [p for p in [current, *others] if str(p.get("name", "")).strip().lower() == wanted]
+        if not match:
+            names = [str(p.get("name", "")) for p in [current, *others]]
+            raise BadInput(f"--party {party!r}: the file's parties are {', '.join(map(repr, names))}")
+        chosen = match[0]
+        is_current = chosen is current
+    edition = chosen.get("edition") or game.get("edition") or "gh"
+    if edition not in KEPT_EDITIONS:
+        raise BadInput(f"{edition_in_words(edition)} is not a campaign ghcli keeps: "
+                       "only Gloomhaven (gh) and Forgotten Circles (fc)")
+    name = _str(chosen.get("name"), "party.name").strip() or "Party"
+    plan = Plan(party=name, edition=edition)
+    plan.dropped.extend(dump_notes)
+    pre = "party" if is_current else f"parties[{name!r}]"
+    for p in [current, *others]:
+        if p is not chosen:
+            plan.other_parties.append(str(p.get("name", "")))
+            plan.drop(f"parties: {p.get('name')!r} (id {p.get('id')})",
+                      "another GHS party is a separate campaign (its own achievements, prosperity, characters); "
+                      f"import it into another database with --party {str(p.get('name'))!r}")
+    _tracks(plan, chosen, pre)
+    _achievements(plan, chosen, pre)
+    _scenarios(plan, chosen, pre)
+    _designs(plan, chosen, pre)
+    _decks(plan, chosen, game if is_current else {}, pre)
+    _people(plan, chosen, game, pre, is_current)
+    _classes(plan, chosen, game, pre, is_current)
+    if is_current:
+        _in_play(plan, game)
+    _static_drops(plan, game, chosen, pre, is_current)
+    return plan
+
+
+def _tracks(plan: Plan, p: dict, pre: str) -> None:
+    rep = _int(p.get("reputation"), f"{pre}.reputation", default=0)
+    if not -20 <= rep <= 20:
+        plan.drop(f"{pre}.reputation", f"{rep} is off the track: kept at {max(-20, min(20, rep)):+d}")
+    plan.reputation = max(-20, min(20, rep))
+    donations = _int(p.get("donations"), f"{pre}.donations", default=0)
+    if donations < 0:
+        raise BadInput(f"{pre}.donations: {donations} is not a number of donations")
+    plan.donations_gold = donations * DONATION_GOLD
+    stored = _int(p.get("prosperity"), f"{pre}.prosperity", default=0)
+    if stored < 0:
+        raise BadInput(f"{pre}.prosperity: {stored} is not a number of checkmarks")
+    total = stored + donation_marks(plan.donations_gold)
+    if total > MAX_PROSPERITY:
+        plan.drop(f"{pre}.prosperity", f"{total} checkmarks with the donation marks: kept at the track's end, 64")
+    plan.prosperity = min(MAX_PROSPERITY, total)
+
+
+def _achievement_list(plan: Plan, p: dict, path: str, field_name: str, kind: str) -> dict[str, int]:
+    from ghcli.campaign import catalog
+    from ghcli.errors import NotFound
+
+    path = f"{path}.{field_name}"
+    held: dict[str, int] = {}
+    for i, raw in enumerate(_list(p.get(field_name), path)):
+        text = _str(raw, f"{path}[{i}]").strip()
+        if not text:
+            continue
+        try:
+            ach = catalog.find_achievement(text)
+        except NotFound:
+            plan.drop(f"{path}[{i}] {text!r}", "not a Gloomhaven achievement ghcli knows")
+            continue
+        if ach["kind"] != kind:
+            plan.drop(f"{path}[{i}] {text!r}", f"a {ach['kind']} achievement in the {kind} list: not imported")
+            continue
+        if ach.get("group"):
+            for other in [k for k in held if catalog.achievement(k).get("group") == ach["group"]]:
+                if other != ach["key"]:
+                    del held[other]
+        if ach["key"] in held:
+            if ach.get("max_count") and held[ach["key"]] < ach["max_count"]:
+                held[ach["key"]] += 1
+            continue
+        held[ach["key"]] = 1
+    return held
+
+
+def _achievements(plan: Plan, p: dict, pre: str) -> None:
+    plan.global_achievements = _achievement_list(plan, p, pre, "globalAchievementsList", "global")
+    plan.party_achievements = _achievement_list(plan, p, pre, "achievementsList", "party")
+    for legacy in ("achievements", "globalAchievements"):
+        if _str(p.get(legacy), f"{pre}.{legacy}").strip():
+            plan.drop(f"{pre}.{legacy}", "legacy newline-separated names (GHS reads the ...List fields)")
+
+
+def _scenario_number(entry: Any, path: str, plan: Plan) -> int | None:
+    from ghcli.campaign import catalog
+
+    entry = _dict(entry, path)
+    if entry.get("isCustom"):
+        plan.drop(f"{path} {entry.get('custom') or entry.get('index')!r}", "a custom scenario made in GHS")
+        return None
+    edition = entry.get("edition", "gh")
+    if edition not in KEPT_EDITIONS:
+        plan.drop(f"{path} ({edition} {entry.get('index')})", f"a scenario of GHS edition {edition!r}")
+        return None
+    number = _int(entry.get("index"), f"{path}.index")
+    try:
+        catalog.scenario(number)
+    except KeyError:
+        raise BadInput(f"{path}.index: unknown scenario {entry.get('index')!r} (GHS edition {edition!r})") from None
+    return number
+
+
+def _scenarios(plan: Plan, p: dict, pre: str) -> None:
+    for i, entry in enumerate(_list(p.get("scenarios"), f"{pre}.scenarios")):
+        n = _scenario_number(entry, f"{pre}.scenarios[{i}]", plan)
+        if n is not None and n not in plan.completed:
+            plan.completed.append(n)
+    for i, entry in enumerate(_list(p.get("manualScenarios"), f"{pre}.manualScenarios")):
+        n = _scenario_number(entry, f"{pre}.manualScenarios[{i}]", plan)
+        if n is not None and n not in plan.manual:
+            plan.manual.append(n)
+    for i, entry in enumerate(_list(p.get("casualScenarios"), f"{pre}.casualScenarios")):
+        plan.drop(f"{pre}.casualScenarios[{i}] (scenario {_dict(entry, pre).get('index')})",
+                  "played casually or replayed: not a completion")
+    if _list(p.get("conclusions"), f"{pre}.conclusions"):
+        plan.drop(f"{pre}.conclusions", "completed sections (a Frosthaven feature)")
+
+
+def _designs(plan: Plan, p: dict, pre: str) -> None:
+    for i, entry in enumerate(_list(p.get("unlockedItems"), f"{pre}.unlockedItems")):
+        number = ghs_item(entry, f"{pre}.unlockedItems[{i}]")
+        count = entry.get("count")
+        copies = None if count is None or _int(count, f"{pre}.unlockedItems[{i}].count") < 0 else int(count)
+        plan.designs[number] = copies
+
+
+def _deck_cards(cards: Any, path: str) -> list[int]:
+    out: list[int] = []
+    for i, c in enumerate(_list(cards, path)):
+        n = _int(c, f"{path}[{i}]")
+        if not 1 <= n <= MAX_EVENT_CARD:
+            raise BadInput(f"{path}[{i}]: {c!r} is not an event card number (1-{MAX_EVENT_CARD})")
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def _decks(plan: Plan, p: dict, game: dict, pre: str) -> None:
+    decks = _dict(p.get("eventDecks"), f"{pre}.eventDecks")
+    city, road = decks.get("city"), decks.get("road")
+    for extra in [k for k in decks if k not in ("city", "road")]:
+        what = "the Forgotten Circles rift deck" if extra == "rift" else f"the {extra!r} deck"
+        plan.drop(f"{pre}.eventDecks.{extra} ({len(_list(decks[extra], extra))} cards)",
+                  f"{what}: ghcli keeps the city and road decks only")
+    if city or road:
+        plan.decks = {"city": _deck_cards(city, f"{pre}.eventDecks.city"),
+                      "road": _deck_cards(road, f"{pre}.eventDecks.road")}
+        draw = game.get("eventDraw")
+        if draw in ("city", "road") and plan.decks[draw]:
+            plan.pending[draw] = plan.decks[draw].pop(0)
+        elif draw:
+            plan.drop(f"eventDraw {draw!r}", "a pending draw of a deck ghcli does not keep")
+    if _list(p.get("eventCards"), f"{pre}.eventCards"):
+        plan.drop(f"{pre}.eventCards ({len(p['eventCards'])})", "history of resolved events (not the deck)")
+
+
+def _unique_name(name: str, taken: set[str]) -> str:
+    candidate, n = name, 1
+    while candidate.lower() in taken:
+        n += 1
+        candidate = f"{name} {n}"
+    taken.add(candidate.lower())
+    return candidate
+
+
+def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[str], taken: set[str]) -> CharacterPlan:
+    from ghcli.campaign import catalog
+    from ghcli.errors import NotFound
+
+    c = _dict(c, path)
+    cls = ghs_class(c.get("name"), f"{path}.name")
+    edition = c.get("edition", "gh")
+    if edition not in KEPT_EDITIONS:
+        raise BadInput(f"{path}.edition: {edition!r} is not a Gloomhaven class edition")
+    prog = _dict(c.get("progress"), f"{path}.progress")
+    title = _str(c.get("title"), f"{path}.title").strip() or cls["name"]
+    name = _unique_name(title, taken)
+    if name != title:
+        plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
+    level = _int(c.get("level"), f"{path}.level", default=1)
+    if not 1 <= level <= 9:
+        raise BadInput(f"{path}.level: {level} is not a level (1-9)")
+    number = _int(c.get("number"), f"{path}.number", default=0)
+    player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
+    xp = _int(prog.get("experience"), f"{path}.progress.experience", default=0)
+    gold = _int(prog.get("gold"), f"{path}.progress.gold", default=0)
+    checks = _int(prog.get("battleGoals"), f"{path}.progress.battleGoals", default=0)
+    extra = (_int(prog.get("retirements"), f"{path}.progress.retirements", default=0)
+             + _int(prog.get("extraPerks"), f"{path}.progress.extraPerks", default=0))
+    for what, value in (("experience", xp), ("gold", gold), ("battleGoals", checks), ("extraPerks", extra)):
+        if value < 0:
+            raise BadInput(f"{path}.progress.{what}: {value} is below 0")
+    quest = None
+    raw = prog.get("personalQuest")
+    if raw not in (None, "", 0, "0"):
+        try:
+            quest = catalog.personal_quest(_int(raw, f"{path}.progress.personalQuest"))["number"]
+        except NotFound:
+            raise BadInput(f"{path}.progress.personalQuest: unknown personal quest {raw!r}") from None
+    items: list[int] = []
+    for i, entry in enumerate(_list(prog.get("items"), f"{path}.progress.items")):
+        n = ghs_item(entry, f"{path}.progress.items[{i}]")
+        if n not in items:
+            items.append(n)
+    if retired and items:
+        plan.drop(f"{path}.progress.items ({name}: {', '.join(map(str, items))})",
+                  "returned to the shop at retirement (GHS keeps them on the record)")
+        items = []
+    perks: list[tuple[int, int]] = []
+    for i, times in enumerate(_list(prog.get("perks"), f"{path}.progress.perks")):
+        t = _int(times, f"{path}.progress.perks[{i}]")
+        if t <= 0:
+            continue
+        if i >= len(cls["perks"]):
+            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
+        if t > cls["perks"][i]["count"]:
+            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
+                           f"has {cls['perks'][i]['count']} box(es)")
+        perks.append((i + 1, t))
+    if not retired and any(_int(x, path, default=0) for x in _list(prog.get("personalQuestProgress"), path)):
+        plan.drop(f"{path}.progress.personalQuestProgress ({name})",
+                  "counters per quest requirement; ghcli keeps the quest and whether it is fulfilled "
+                  f"(`ghcli character quest {name} --fulfilled` when it is)")
+    for key in ("deck", "enhancements", "masteries"):
+        if _list(prog.get(key), f"{path}.progress.{key}"):
+            plan.drop(f"{path}.progress.{key} ({name})", "GHS card and enhancement ids are not mapped "
+                      "(enter enhancements with `ghcli enhance apply`)")
+    for key in ("notes", "itemNotes"):
+        if _str(prog.get(key), f"{path}.progress.{key}").strip():
+            plan.drop(f"{path}.progress.{key} ({name})", f"free text ghcli does not store: {prog[key]!r}")
+    if c.get("absent"):
+        plan.drop(f"{path}.absent ({name})", "sits out the scenario in play; still a member of the party")
+    taken = sum(t for _, t in perks)
+    earned = (level - 1) + min(MAX_CHECKMARK_PERKS, checks // 3) + extra
+    if taken > earned:
+        plan.drop(f"{path}.progress.perks ({name}: {taken} taken)",
+                  f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // 3, at most 6, + extra "
+                  "perks; GHS has no cap of 6): kept as GHS has them, and `perk` waits until more are earned")
+    return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
+                         extra_perks=extra, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks))
+
+
+def _people(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None:
+    seen: list[str] = []
+    for i, name in enumerate(_list(p.get("players"), f"{pre}.players")):
+        text = _str(name, f"{pre}.players[{i}]").strip()
+        seen.append(text)
+    plan.players = [n for i, n in enumerate(seen) if n and n not in seen[:i]]
+    taken: set[str] = set()
+    if is_current:
+        active = _list(game.get("characters"), "characters")
+        stale = _list(p.get("characters"), f"{pre}.characters")
+        if stale:
+            plan.drop(f"{pre}.characters ({len(stale)} copies: " + ", ".join(
+                f"{_dict(c, pre).get('title') or _dict(c, pre).get('name')} L{_dict(c, pre).get('level')}"
+                for c in stale) + ")", "a stale snapshot written by an earlier party switch; "
+                                       "game.characters is current")
+        where = "characters"
+    else:
+        active = _list(p.get("characters"), f"{pre}.characters")
+        where = f"{pre}.characters"
+    for i, c in enumerate(active):
+        plan.characters.append(_character(plan, c, f"{where}[{i}]", retired=False, players=seen, taken=taken))
+    for i, c in enumerate(_list(p.get("availableCharacters"), f"{pre}.availableCharacters")):
+        ch = _character(plan, c, f"{pre}.availableCharacters[{i}]", retired=False, players=seen, taken=taken)
+        plan.characters.append(ch)
+        plan.drop(f"{pre}.availableCharacters[{i}] {ch.name}",
+                  "benched in GHS: imported as a member of the party (ghcli has no bench)")
+    for i, c in enumerate(_list(p.get("retirements"), f"{pre}.retirements")):
+        plan.characters.append(_character(plan, c, f"{pre}.retirements[{i}]", retired=True, players=seen, taken=taken))
+
+
+def _classes(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None:
+    from ghcli.campaign import catalog
+
+    keys = list(catalog.facts()["starting_classes"])
+    source, path = ((game.get("unlockedCharacters"), "unlockedCharacters") if is_current
+                    else (p.get("unlockedCharacters"), f"{pre}.unlockedCharacters"))
+    for i, ident in enumerate(_list(source, path)):
+        keys.append(ghs_class(ident, f"{path}[{i}]")["key"])
+    if is_current and _list(p.get("unlockedCharacters"), f"{pre}.unlockedCharacters"):
+        plan.drop(f"{pre}.unlockedCharacters", "a snapshot for the current party; game.unlockedCharacters is current")
+    if plan.edition == "fc":
+        keys.append("diviner")
+    keys += [c.cls for c in plan.characters]
+    plan.classes = list(dict.fromkeys(keys))
+    plan.retired_classes = list(dict.fromkeys(c.cls for c in plan.characters if c.retired))
+
+
+def _in_play(plan: Plan, game: dict) -> None:
+    scen = game.get("scenario")
+    if not scen:
+        return
+    scen = _dict(scen, "scenario")
+    where = (f"scenario {{index {scen.get('index')}, edition {scen.get('edition')}}}, state {game.get('state')!r}, "
+             f"round {game.get('round')}")
+    n = _scenario_number(scen, "scenario", plan)
+    if n is None:
+        return
+    plan.in_play = n
+    plan.drop(where, "a scenario in play: not completed, no rewards; its in-scenario values (monsters, health, "
+                     "experience and loot on the board) are dropped")
+
+
+# Keys dropped wholesale, with why (only those present in the file are reported).
+GAME_DROPS = (
+    (("revision", "revisionOffset", "server"), "GHS sync/undo bookkeeping"),
+    (("playSeconds", "totalSeconds", "gameClock"), "timers"),
+    (("figures", "entitiesCounter", "monsters", "objectiveContainers", "objectives", "sections", "scenarioRules",
+      "appliedScenarioRules", "discardedScenarioRules", "disgardedScenarioRules", "elementBoard", "round",
+      "roundResets", "roundResetsHidden", "state", "finish"), "table state of a scenario"),
+    (("monsterAttackModifierDeck", "allyAttackModifierDeck", "lootDeck", "lootDeckEnhancements", "lootDeckFixed",
+      "lootDeckSections", "challengeDeck", "favors", "favorPoints", "keepFavors", "conditions", "battleGoalEditions",
+      "filteredBattleGoals"), "decks and options ghcli does not keep"),
+    (("level", "levelCalculation", "levelAdjustment", "bonusAdjustment", "ge5Player", "ge5PlayerCapped",
+      "playerCount", "solo"), "scenario-level settings; ghcli computes the level at `scenario finish`"),
+    (("unlockedPersonalQuests",), "GHS's personal quest deck; ghcli draws from the quests no character holds"),
+)
+PARTY_DROPS = (
+    (("level", "levelCalculation", "levelAdjustment", "bonusAdjustment", "ge5Player", "playerCount", "solo",
+      "conditions", "battleGoalEditions", "filteredBattleGoals"), "scenario-level settings"),
+    (("weeks", "weekSections", "loot", "inspiration", "defense", "soldiers", "morale", "townGuardPerks",
+      "townGuardPerkSections", "townGuardDeck", "campaignStickers", "buildings", "pets", "trials",
+      "factionReputation", "imbuement", "randomItemLooted", "lootDeckEnhancements", "lootDeckFixed",
+      "lootDeckSections"), "Frosthaven / second-edition fields"),
+)
+CHARACTER_DROPS = ("attackModifierDeck", "summons", "health", "maxHealth", "initiative", "experience", "loot",
+                   "lootCards", "treasures", "entityConditions", "markers", "tags", "token", "tokenValues",
+                   "scenarioStats", "exhausted", "longRest", "shield", "retaliate", "battleGoal", "battleGoals")
+
+
+def _present(keys: tuple[str, ...], obj: dict) -> list[str]:
+    return [k for k in keys if k in obj]
+
+
+def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -> None:
+    for keys, why in GAME_DROPS:
+        found = _present(keys, game)
+        if found:
+            plan.drop(", ".join(found), why)
+    for keys, why in PARTY_DROPS:
+        found = _present(keys, p)
+        if found:
+            plan.drop(", ".join(f"{pre}.{k}" for k in found), why)
+    treasures = _list(p.get("treasures"), f"{pre}.treasures")
+    if treasures:
+        names = [f"{_dict(t, pre).get('edition', 'gh')} {_dict(t, pre).get('name')}" for t in treasures]
+        plan.drop(f"{pre}.treasures ({', '.join(names)})", "looted treasure numbers; ghcli has no treasure table")
+    for key in ("location", "notes"):
+        text = _str(p.get(key), f"{pre}.{key}").strip()
+        if text:
+            plan.drop(f"{pre}.{key}", f"free text ghcli does not store: {text!r}")
+    if "campaignMode" in p and not p.get("campaignMode"):
+        plan.drop(f"{pre}.campaignMode false", "ghcli keeps campaign play; the scenarios listed as completed count")
+    if "envelopeB" in p:
+        plan.drop(f"{pre}.envelopeB", "ghcli opens envelope B from the donations (100 gold); not stored")
+    active = game.get("characters") if is_current else p.get("characters")
+    chars = [*_list(active, "characters"), *_list(p.get("availableCharacters"), pre),
+             *_list(p.get("retirements"), pre)]
+    top = sorted({k for c in chars if isinstance(c, dict) for k in c if k in CHARACTER_DROPS})
+    if top:
+        plan.drop("characters[]." + ", ".join(top), "statistics or in-scenario state")
+    if any(isinstance(c, dict) and _dict(c.get("progress"), pre).get("equippedItems") for c in chars):
+        plan.drop("characters[].progress.equippedItems", "what is equipped; ownership is progress.items")
+    if any(isinstance(c, dict) and _dict(c.get("progress"), pre).get("donations") for c in chars):
+        plan.drop("characters[].progress.donations", "each character's count; the campaign's total is party.donations")
+    if any(isinstance(c, dict) and _dict(c.get("progress"), pre).get("scenarioStats") for c in chars):
+        plan.drop("characters[].progress.scenarioStats", "statistics")
+
+
+# -- writing the plan ------------------------------------------------------------
+
+
+def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
+    """Import a parsed GHS file into a new campaign at ``path``: {path, imported, dropped}."""
+    from ghcli.campaign.db import Store
+    from ghcli.campaign.exchange import newfile
+
+    plan = plan_import(doc, kind, party)
+
+    def build(tmp: Path) -> dict:
+        store = Store.create(tmp)
+        try:
+            return write_plan(store, plan)
+        finally:
+            store.close()
+
+    imported = newfile.create(path, build, refuse=lambda p: Store.create(p))
+    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped}
+
+
+def _starting_decks(store, plan: Plan) -> dict[str, list[int]]:
+    from ghcli.campaign import catalog
+    from ghcli.campaign.state import rng
+
+    facts = catalog.facts()
+    decks = {}
+    stream = rng(store)
+    for deck in ("city", "road"):
+        cards = list(facts[f"starting_{deck}_events"])
+        for key in plan.classes:
+            cls = catalog.find_class(key)
+            for event in (cls.get(f"{deck}_event_on_unlock"), cls.get(f"{deck}_event_on_retire") if key in
+                          plan.retired_classes else None):
+                if event and event not in cards:
+                    cards.append(event)
+        stream.shuffle(cards)
+        decks[deck] = cards
+    return decks
+
+
+def write_plan(store, plan: Plan) -> dict:
+    """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
+    from ghcli.campaign import catalog, effects
+
+    with store.change("import", f"imported GHS party {plan.party!r}") as db:
+        c = store.conn
+        party_id = db.execute("INSERT INTO parties (name, reputation) VALUES (?, ?)",
+                              [plan.party, plan.reputation]).lastrowid
+        c.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
+                  "VALUES (1, ?, ?, ?, ?, NULL, ?)",
+                  [plan.party, plan.prosperity, plan.donations_gold, party_id,
+                   datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
+        for key, n in plan.global_achievements.items():
+            c.execute("INSERT INTO global_achievements (key, count) VALUES (?, ?)", [key, n])
+        for key, n in plan.party_achievements.items():
+            c.execute("INSERT INTO party_achievements (party_id, key, count) VALUES (?, ?, ?)", [party_id, key, n])
+        for key in plan.classes:
+            c.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
+        for key in plan.retired_classes:
+            c.execute("INSERT INTO retired_classes (class) VALUES (?)", [key])
+        _write_scenarios(store, plan)
+        decks = plan.decks if plan.decks is not None else _starting_decks(store, plan)
+        if plan.decks is None:
+            plan.drop("party.eventDecks", "not in the file (GHS's event feature unused): the starting decks with the "
+                                          "cards of the unlocked and retired classes, shuffled")
+        for deck, cards in decks.items():
+            effects.set_deck(store, deck, cards)
+        for deck, card in plan.pending.items():
+            c.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
+        retirements: dict[str, int] = {}
+        for ch in plan.characters:
+            if ch.retired and ch.player:
+                retirements[ch.player] = retirements.get(ch.player, 0) + 1
+        for name in plan.players:
+            c.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
+        owned: dict[int, int] = {}
+        for ch in plan.characters:
+            cid = c.execute(
+                "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
+                "quest, quest_fulfilled, retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [party_id, ch.player, ch.cls, ch.name, ch.level, ch.xp, ch.gold, ch.checkmarks, ch.extra_perks,
+                 ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired)]).lastrowid
+            for item in ch.items:
+                c.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
+                owned[item] = owned.get(item, 0) + 1
+            for perk, times in ch.perks:
+                c.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
+                          [cid, perk, times])
+        supply = {n: catalog.item(n)["count"] for n in catalog.shop_items_for_prosperity(
+            catalog.prosperity_level(plan.prosperity))}
+        for n, copies in plan.designs.items():
+            c.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
+            supply[n] = catalog.item(n)["count"] if copies is None else copies
+        for n, copies in sorted(supply.items()):
+            c.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
+            if owned.get(n, 0) > copies:
+                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none left")
+        for key in _milestones(plan):
+            c.execute("INSERT INTO milestones (key) VALUES (?)", [key])
+        location = _write_location(store, plan, party_id)
+        store.summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
+                         f"{len(plan.completed)} scenarios completed")
+    return {
+        "party": plan.party,
+        "edition": plan.edition,
+        "other_parties": plan.other_parties,
+        "prosperity_checkmarks": plan.prosperity,
+        "prosperity_level": catalog.prosperity_level(plan.prosperity),
+        "reputation": plan.reputation,
+        "donations_gold": plan.donations_gold,
+        "global_achievements": sum(plan.global_achievements.values()),
+        "party_achievements": sum(plan.party_achievements.values()),
+        "unlocked_classes": len(plan.classes),
+        "retired_classes": len(plan.retired_classes),
+        "completed_scenarios": len(plan.completed),
+        "manually_unlocked_scenarios": len(plan.manual),
+        "item_designs": len(plan.designs),
+        "event_cards": {deck: len(cards) for deck, cards in decks.items()},
+        "pending_events": len(plan.pending),
+        "players": len(plan.players),
+        "characters": sum(1 for ch in plan.characters if not ch.retired),
+        "retired_characters": sum(1 for ch in plan.characters if ch.retired),
+        "items": sum(len(ch.items) for ch in plan.characters),
+        "perks": sum(t for ch in plan.characters for _, t in ch.perks),
+        "location": location,
+    }
+
+
+def _write_scenarios(store, plan: Plan) -> None:
+    from ghcli.campaign import catalog, effects
+
+    effects.unlock_scenario(store, 1)
+    if plan.edition == "fc":
+        effects.unlock_scenario(store, FC_FIRST_SCENARIO)
+    for n in plan.completed:
+        sc = catalog.scenario(n)
+        effects.complete_scenario(store, n)
+        for other in sc.get("unlocks") or []:
+            effects.unlock_scenario(store, other)
+        for other in sc.get("blocks") or []:
+            effects.block_scenario(store, other)
+    for n in plan.manual:
+        effects.unlock_scenario(store, n)
+
+
+def _milestones(plan: Plan) -> list[str]:
+    keys = [key for level, key in REPUTATION_MILESTONES
+            if (plan.reputation >= level if level > 0 else plan.reputation <= level)]
+    if {"the-drakes-command", "the-drakes-treasure"} <= set(plan.party_achievements):
+        keys.append("the-drake-aided")
+    return keys
+
+
+def _write_location(store, plan: Plan, party_id: int) -> str:
+    c = store.conn
+    n = plan.in_play
+    if n is not None:
+        row = store.one("SELECT unlocked, completed FROM scenarios WHERE number = ?", [n])
+        if row and row["unlocked"]:
+            c.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? WHERE id = ?",
+                      [n, int(bool(row["completed"])), party_id])
+            return f"on the road to scenario {n} (its road event resolved)"
+        plan.drop(f"scenario {n}", "in play in GHS but not unlocked in ghcli's reading: the party is in town")
+    c.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+    return "in town"
