@@ -24,32 +24,15 @@ def register(rules_app: typer.Typer) -> None:
 
 def _load(path: str):
     """(document dict, Board) of a board file or '-'."""
-    from ghcli.rules import textboard
-    from ghcli.rules.board import Board
+    from ghcli.cli import board_input
 
-    doc = textboard.load(common.read_text(path))
-    try:
-        board = Board.from_dict(doc)
-    except Exception as e:
-        from ghcli.errors import BadInput
-
-        if isinstance(e, BadInput):
-            where = "" if path == "-" else f"{path}: "
-            raise BadInput(f"{where}{e}") from None
-        raise
-    return doc, board
+    return board_input.load(path)
 
 
-def _hex_arg(text: str, option: str):
-    from ghcli.errors import BadInput
-    from ghcli.rules.hexes import Hex
+def _hex_arg(text: str, option: str, doc: dict):
+    from ghcli.cli import board_input
 
-    parts = text.replace(" ", "").split(",")
-    try:
-        q, r = (int(p) for p in parts)
-    except ValueError:
-        raise BadInput(f"{option} must be a hex Q,R (two whole numbers), not {text!r}") from None
-    return Hex(q, r)
+    return board_input.hex_arg(text, option, doc)
 
 
 def _focus_text(doc: dict, answer: dict) -> str:
@@ -107,8 +90,8 @@ def focus(
 
 def los(
     board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
-    from_: str = typer.Option(..., "--from", metavar="Q,R", help="The hex looking."),
-    to: Optional[str] = typer.Option(None, "--to", metavar="Q,R", help="The hex looked at (else list every visible hex)."),
+    from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
+    to: Optional[str] = typer.Option(None, "--to", metavar="HEX", help="The hex looked at (Q,R, id or label; else list every visible hex)."),
     as_json: bool = common.json_option(),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
 ) -> None:
@@ -117,7 +100,7 @@ def los(
     from ghcli.rules.los import sight_for
 
     doc, b = _load(board)
-    a = _hex_arg(from_, "--from")
+    a = _hex_arg(from_, "--from", doc)
     if a not in b.hexes:
         raise BadInput(f"--from {list(a)} is not on the map")
     sight = sight_for(b)
@@ -130,7 +113,7 @@ def los(
             common.write_text(svg, draw(doc))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
         return
-    t = _hex_arg(to, "--to")
+    t = _hex_arg(to, "--to", doc)
     if t not in b.hexes:
         raise BadInput(f"--to {list(t)} is not on the map")
     full = sight.explain(a, t)

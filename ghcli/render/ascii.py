@@ -20,6 +20,9 @@ from typing import Optional
 
 from ghcli.rules import textboard as tb
 
+#: A picture larger than this many characters is not drawn (a map spread over +-1000 would be 48 million).
+MAX_CELLS = 1_000_000
+
 _TERRAIN_NAMES = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
 
 
@@ -31,6 +34,9 @@ def picture(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None
     if not hexes:
         return "(a board without hexes)"
     pos, nlines, width = tb.layout(hexes, flat)
+    if nlines * width > MAX_CELLS:
+        return (f"(the map spans {width:,} characters by {nlines:,} lines: too large to draw; "
+                f"at most {MAX_CELLS:,} characters)")
     hexset = set(hexes)
 
     # margins: r labels on the left, one column for column 0's left marks, a ruler on top
