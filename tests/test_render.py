@@ -83,10 +83,11 @@ def test_every_case_renders_to_a_checked_svg(path):
     # each figure's label inside its own hex (and in no other)
     figures = [g for g in root.iter(NS + "g") if "figure" in _classes(g)]
     assert len(figures) == len(doc["figures"])
-    for f in doc["figures"]:
+    shown = tb.labels(doc)
+    for i, f in enumerate(doc["figures"]):
         (g,) = [g for g in figures if g.get("data-id") == f["id"]]
         (label,) = [t for t in g.iter(NS + "text") if "figure-label" in _classes(t)]
-        assert label.text == f["id"]
+        assert label.text == shown[i] and len(label.text) <= 3
         pt = (float(label.get("x")), float(label.get("y")))
         assert [h for h, poly in hexes.items() if _inside(pt, poly)] == [tuple(f["at"])]
         assert ("active" in _classes(g)) == (f["id"] == doc["active"])
@@ -191,8 +192,12 @@ def test_ids_are_escaped():
            "figures": [{"id": "<m&1>", "side": "monster", "at": [0, 0]},
                        {"id": 'say "hi"', "side": "character", "at": [1, 0], "initiative": 10}]}
     root = ET.fromstring(svg(doc))
+    ids = sorted(g.get("data-id") for g in root.iter(NS + "g") if "figure" in _classes(g))
+    assert ids == sorted(["<m&1>", 'say "hi"'])
     labels = sorted(t.text for t in root.iter(NS + "text") if "figure-label" in _classes(t))
-    assert labels == sorted(["<m&1>", 'say "hi"'])
+    assert labels == ["A", "B"]  # too long for a disc: short labels, named in the caption
+    caption = " ".join(t.text for t in root.iter(NS + "text") if "caption" in _classes(t))
+    assert "A = <m&1>" in caption and 'B = say "hi" (10)' in caption
 
 
 # -- ASCII --------------------------------------------------------------------------

@@ -59,13 +59,24 @@ def focus(
     boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
     as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
+    check: Optional[str] = typer.Option(
+        None, "--check", metavar="DEST[:TARGET,...]",
+        help="Is this move one of the rules' options? DEST and TARGETs as Q,R or figure ids/labels (exit 0 either way)."),
 ) -> None:
-    """Where the active monster moves and whom it attacks, with every players' choice."""
+    """Where the active monster moves and whom it attacks, with every players' choice.
+
+    Example: ghcli rules focus board.txt --check 3,0:s
+    """
     from ghcli.errors import BadInput
     from ghcli.rules.monster import decide
 
     if svg is not None and len(boards) != 1:
         raise BadInput("--svg takes exactly one BOARD")
+    if check is not None:
+        if len(boards) != 1:
+            raise BadInput("--check takes exactly one BOARD")
+        _check(boards[0], check, as_json)
+        return
     if boards.count("-") > 1:
         raise BadInput("standard input ('-') can be read only once")
     loaded = [_load(p) for p in boards]  # validate every board before printing anything
@@ -86,6 +97,47 @@ def focus(
         text = _focus_text(doc, answer)
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
     typer.echo("\n\n".join(texts))
+
+
+def _check(path: str, spec: str, as_json: bool) -> None:
+    from ghcli.cli import board_input
+    from ghcli.errors import BadInput
+    from ghcli.rules.check import check
+    from ghcli.rules.monster import decide
+
+    doc, board = _load(path)
+    dest_text, sep, targets_text = spec.partition(":")
+    if not dest_text.strip():
+        raise BadInput(f"--check needs DEST[:TARGET,...], not {spec!r}")
+    dest = _hex_arg(dest_text.strip(), "--check's destination", doc)
+    targets = None
+    if sep:
+        targets = []
+        for word in (w.strip() for w in targets_text.split(",")):
+            if not word:
+                continue
+            f = board_input.figure_named(word, doc)
+            if f is None:
+                h = _hex_arg(word, "--check's target", doc)
+                f = next((x for x in board.figures if x.at == h), None)
+                if f is None:
+                    raise BadInput(f"--check's target {word!r}: no figure stands on {h.q},{h.r}")
+                targets.append(f.id)
+            else:
+                targets.append(f["id"])
+    verdict = check(board, decide(board), dest, targets).to_dict()
+    common.emit(verdict, as_json, lambda: _verdict_text(verdict))
+
+
+def _verdict_text(verdict: dict) -> str:
+    lines = [verdict["reason"]]
+    if not verdict["legal"]:
+        for n, o in enumerate(verdict["options"], 1):
+            head = f"option {n}" if len(verdict["options"]) > 1 else "the rules"
+            targets = ", ".join(o["targets"]) or "nobody"
+            lines.append(f"{head}: focus {o['focus'] or '-'}, ends at {o['destination'][0]},{o['destination'][1]}, "
+                         f"attacks {targets}")
+    return "\n".join(lines)
 
 
 def los(
@@ -110,7 +162,7 @@ def los(
         if svg is not None:
             from ghcli.render.svg import svg as draw
 
-            common.write_text(svg, draw(doc))
+            common.write_text(svg, draw(doc, los=data))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
         return
     t = _hex_arg(to, "--to", doc)
