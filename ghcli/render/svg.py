@@ -60,10 +60,10 @@ OPTION_COLOURS = ("#7a2db3", "#d2691e", "#1f8a3a", "#c0307a", "#3b5bdb", "#8a6d0
 STYLE = """
 .background { fill: #ffffff; }
 .hex { fill: #f6f1e4; stroke: #b5ab95; stroke-width: 1; }
-.hex.obstacle { fill: #7d7468; } .hex.trap { fill: #e7a4a4; } .hex.hazardous { fill: #f2b55f; }
+.hex.obstacle { fill: #a39a8c; } .hex.trap { fill: #e7a4a4; } .hex.hazardous { fill: #f2b55f; }
 .hex.difficult { fill: #9fc89a; } .hex.icy { fill: #bfe3f7; }
 .hex.visible { fill: #cfeecf; } .hex.los-from { fill: #8fd18f; }
-.coord { font: 9px sans-serif; fill: #5c5546; text-anchor: middle; }
+.coord { font: 9px sans-serif; fill: #3f3a30; text-anchor: middle; }
 .terrain-mark { font: bold 9px monospace; fill: #3d3a33; text-anchor: middle; }
 .edge { stroke: #6b6558; stroke-width: 2.5; stroke-linecap: round; }
 .wall { stroke: #8b1a1a; stroke-width: 7; stroke-linecap: round; }
@@ -193,10 +193,10 @@ def grid_layer(d: dict, frame: Frame, los: Optional[dict] = None) -> list[str]:
     out.append('<g id="labels" class="coords">')
     for h in (tuple(h) for h in d["hexes"]):
         x, y = frame.centre(h)
-        out.append(f'<text class="coord" x="{x}" y="{round(y - 0.6 * SCALE, 2)}">{h[0]},{h[1]}</text>')
+        out.append(f'<text class="coord" x="{x}" y="{round(y - 0.66 * SCALE, 2)}">{h[0]},{h[1]}</text>')
         marks = "".join(tb.TERRAIN_CHAR.get(k, "?") for k in terrain_of.get(h, []))
         if marks:
-            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + 0.78 * SCALE, 2)}">{escape(marks)}</text>')
+            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + 0.76 * SCALE, 2)}">{escape(marks)}</text>')
     out.append("</g>")
     return out
 
@@ -249,13 +249,13 @@ def figures_layer(d: dict, frame: Frame, label_of: dict) -> list[str]:
         parts = [
             f'<g class="{" ".join(classes)}" data-id={quoteattr(f["id"])}>',
             f'<title>{escape(_figure_tip(f))}</title>',
-            f'<circle cx="{x}" cy="{y}" r="{round(0.62 * SCALE, 2)}" fill="{fill}"/>',
+            f'<circle cx="{x}" cy="{y}" r="{round(0.5 * SCALE, 2)}" fill="{fill}"/>',
             f'<text class="figure-label" x="{x}" y="{y}" style="font-size: {size}px">{escape(label)}</text>',
         ]
         init = f.get("initiative")
         if _is_number(init):
             text = _initiative(init)
-            bx, by = round(x + 0.5 * SCALE, 2), round(y - 0.42 * SCALE, 2)
+            bx, by = round(x + 0.5 * SCALE, 2), round(y + 0.42 * SCALE, 2)
             rx = round(4 + 2.8 * len(text), 2)
             parts.append(f'<rect class="initiative-badge" x="{round(bx - rx, 2)}" y="{round(by - 6, 2)}" '
                          f'width="{round(2 * rx, 2)}" height="12" rx="6"/>')
@@ -276,7 +276,7 @@ def overlays_over(d: dict, frame: Frame, answer: Optional[dict], los: Optional[d
     out = ['<g id="marks" class="overlay">']
     for n, opt in enumerate(options, 1):
         colour = OPTION_COLOURS[(n - 1) % len(OPTION_COLOURS)]
-        ring = round((0.78 + 0.08 * ((n - 1) % 3)) * SCALE, 2)
+        ring = round((0.58 + 0.08 * ((n - 1) % 3)) * SCALE, 2)
         dest = opt.get("destination")
         if _is_hex(dest):
             x, y = frame.centre(dest)
@@ -448,9 +448,9 @@ def _captions(d: dict, answer, los, label_of: dict) -> list[str]:
             verdict = "visible" if los.get("visible") else "not visible"
             out.append(f"Line of sight from {_fmt(los.get('from'))} to {_fmt(los.get('to'))}: {verdict}.")
     legend = [f"{label_of[i]} = {f['id']}" + (f" ({_initiative(f['initiative'])})" if _is_number(f.get("initiative")) else "")
-              for i, f in enumerate(d["figures"]) if i in label_of]
+              for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]
     if legend:
-        out.append("Figures: " + ", ".join(legend) + ".")
+        out.append("Labels: " + ", ".join(legend) + ".")
     return out
 
 
