@@ -577,6 +577,58 @@ class _Parser:
         return action
 
 
+def figure_line(text: str) -> dict:
+    """One ``figures:`` line (``g = guard monster``, ``b = brute character 10``) as
+    ``{"label": ..., "figure": {...}}`` (the figure without ``at`` unless given)."""
+    p = _Parser([])
+    try:
+        f = p._figure(1, text.strip())
+    except BadInput as e:
+        raise BadInput(str(e).replace("text board, line 1: ", "")) from None
+    fig = dict(f["fig"])
+    if f["at"] is not None:
+        fig["at"] = f["at"]
+    return {"label": f["label"], "figure": fig}
+
+
+def apply_header(doc: dict, line: str) -> dict:
+    """``doc`` (canonical, changed in place and returned) with one header line of the text format:
+    ``board: RULES ORIENTATION``, ``active: ID-or-label``, ``move: N [jump] [flying] [teleport]``
+    or ``attack: ...`` (each replaces what it describes)."""
+    m = _HEADER_RE.match(line.strip())
+    key = m.group(1) if m else None
+    if key not in ("board", "active", "move", "attack"):
+        raise BadInput("expected a 'board:', 'active:', 'move:' or 'attack:' line")
+    value = line.strip()[m.end():].strip()
+    p = _Parser([])
+    try:
+        if key == "board":
+            doc["rules"], doc["orientation"] = p._board([(1, value)])
+        elif key == "active":
+            name = _json_or_bare(value)
+            for f in doc["figures"]:
+                if name in (f["id"], f.get("label")):
+                    name = f["id"]
+                    break
+            doc["active"] = name
+        else:
+            header = {k: [] for k in HEADER_KEYS}
+            header[key] = [(1, value)]
+            new = p._action(header)
+            action = doc.setdefault("action", {"move": 0, "attack": None, "jump": False, "flying": False,
+                                               "teleport": False, "muddled": False})
+            if key == "move":
+                for k in ("move", "jump", "flying", "teleport"):
+                    action[k] = new[k]
+                action["muddled"] = action.get("muddled", False) or new["muddled"]
+            else:
+                action["attack"] = new["attack"]
+                action["muddled"] = new["muddled"]
+    except BadInput as e:
+        raise BadInput(str(e).replace("text board, line 1: ", "")) from None
+    return doc
+
+
 def _keep_labels(doc: dict, typed: list) -> None:
     """Record each figure's typed map label (key ``label``) where ghcli would not pick it by itself.
 
