@@ -266,7 +266,8 @@ def validate(doc: Any) -> None:
         if not isinstance(value, (list, tuple)):
             raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
         if len(value) > limit:
-            raise BadInput(f"board: {where} has {len(value):,} entries; at most {limit:,}")
+            what = "board has" if where == "hexes" else f"board: {where} has"
+            raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
         for i, h in enumerate(value):
             one_hex(h, f"{where}[{i}]")
 
