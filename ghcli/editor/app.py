@@ -24,12 +24,12 @@ TERRAIN_KEYS = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult"
 ACTION_KEYS = {"j": "jump", "l": "flying", "p": "teleport", "z": "muddled"}
 
 #: Every key, as the help line shows it.
-KEYS = (
-    "arrows move | space hex on/off | # ^ ! ~ = terrain | w then w e d s a q: wall N NE SE S SW NW | "
-    "v ... v fill rectangle | m monster | c character | f figure line | x remove figure | e elite | "
-    "i invisible | a active | + - move | r melee/range | t targets | j jump | l flying | p teleport | "
-    "z muddled | R rules | : header line | u undo | s save | q quit"
-)
+KEYS = "\n".join((
+    "move: arrows | map: space hex on/off, # ^ ! ~ = terrain, w then w e d s a q wall N NE SE S SW NW, v..v rectangle",
+    "figures: m monster, c character, f figure line (g = guard monster), x remove, e elite, i invisible, a active",
+    "action: + - move, r melee/range 2-5/none, t targets, j jump, l flying, p teleport, z muddled, R rule set,",
+    "        : a header line (move: 3 jump, attack: range 3 targets 2 area 0,1 1,0)  |  u undo  s save  q quit",
+))
 
 
 class BoardEditor(App):
