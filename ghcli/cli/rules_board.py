@@ -113,9 +113,7 @@ def _check(path: str, spec: str, as_json: bool) -> None:
     targets = None
     if sep:
         targets = []
-        for word in (w.strip() for w in targets_text.split(",")):
-            if not word:
-                continue
+        for word in _target_words(targets_text):
             f = board_input.figure_named(word, doc)
             if f is None:
                 h = _hex_arg(word, "--check's target", doc)
@@ -127,6 +125,21 @@ def _check(path: str, spec: str, as_json: bool) -> None:
                 targets.append(f["id"])
     verdict = check(board, decide(board), dest, targets).to_dict()
     common.emit(verdict, as_json, lambda: _verdict_text(verdict))
+
+
+def _target_words(text: str) -> list[str]:
+    """TARGET,TARGET,... where a target is an id, a label or Q,R (two numbers joined back together)."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        if k + 1 < len(words) and all(w.lstrip("-").isdigit() for w in words[k:k + 2]):
+            out.append(f"{words[k]},{words[k + 1]}")
+            k += 2
+        else:
+            out.append(words[k])
+            k += 1
+    return out
 
 
 def _verdict_text(verdict: dict) -> str:
