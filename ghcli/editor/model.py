@@ -146,9 +146,10 @@ def fill(doc: dict, a, b) -> dict:
         return (col, row - (col - (col & 1)) // 2) if flat else (col - (row - (row & 1)) // 2, row)
 
     (c1, r1), (c2, r2) = offset(a), offset(b)
+    count = (abs(c1 - c2) + 1) * (abs(r1 - r2) + 1)
+    if count > tb.MAX_HEXES:
+        raise BadInput(f"the rectangle has {count:,} hexes; a board has at most {tb.MAX_HEXES:,}")
     cells = [axial(c, r) for c in range(min(c1, c2), max(c1, c2) + 1) for r in range(min(r1, r2), max(r1, r2) + 1)]
-    if len(cells) > tb.MAX_HEXES:
-        raise BadInput(f"the rectangle has {len(cells):,} hexes; a board has at most {tb.MAX_HEXES:,}")
     return add_hexes(doc, cells)
 
 
