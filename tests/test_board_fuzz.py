@@ -81,6 +81,13 @@ def test_each_named_class_is_a_one_line_error(tmp_path, name):
     assert assert_contract(tmp_path, data)[0] == 2
     r = CliRunner().invoke(app, ["rules", "focus", str(tmp_path / "fuzz.board")])
     assert message in r.stderr, r.stderr
+    r = CliRunner().invoke(app, ["rules", "edit", str(tmp_path / "fuzz.board")])  # refused before any screen
+    assert r.exit_code == 2 and message in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_the_editor_needs_a_terminal(tmp_path):
+    r = CliRunner().invoke(app, ["rules", "edit", str(tmp_path / "new.txt")])
+    assert r.exit_code == 2 and "needs a terminal" in r.stderr
 
 
 def test_limits_are_the_documented_ones():

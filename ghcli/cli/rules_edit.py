@@ -7,6 +7,7 @@ start-up pays for it. The editor is ``ghcli.editor.app``; its edits are
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -41,6 +42,8 @@ def edit(
         doc = board_input.named(board, lambda: textboard.canonical(doc))
     else:
         doc = model.new_board()
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BadInput("the board editor needs a terminal (standard input and output are not one)")
     from ghcli.editor.app import run  # Textual, only now
 
     code = run(doc, board)

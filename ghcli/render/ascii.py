@@ -11,7 +11,13 @@ listed under the picture when the id is longer than 3 characters), thin walls
 option 2's, when there are several), ``{ }`` the two hexes of a sight line.
 The ruler on top gives q (flat) and the left margin r (of the first column on
 flat boards: r stays the same going down-right; of the row on pointy boards).
-A 30 x 30 flat board is about 130 characters wide and 62 lines tall.
+A 30 x 30 flat board is about 130 characters wide and 62 lines tall; a
+picture of more than ``MAX_CELLS`` characters is replaced by one line.
+
+``drawing()`` builds the picture in layers (``grid_layer``, ``walls_layer``,
+``figures_layer``, the overlays ``overlays_tokens`` and ``overlays_brackets``,
+``caption_layer``) and returns its lines with each hex's position, which the
+board editor uses to show its cursor; ``picture()`` is its text.
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ def drawing(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None
     walls_layer(c, d, used)
     active_at = overlays_brackets(c, spans, d, answer, los, marks)
     lines = ["".join(row).rstrip() for row in c.canvas]
-    lines += _legend(d, tokens, used, label_of, fig_at, answer, marks["options"], los, active_at, marks["targets"])
+    lines += caption_layer(d, tokens, used, label_of, fig_at, answer, marks["options"], los, active_at, marks["targets"])
     return Drawing(tuple(lines), {h: (L + c.top, s + c.off, e + c.off) for h, (L, s, e) in spans.items()})
 
 
@@ -249,7 +255,8 @@ def _fmt(h) -> str:
     return f"{h[0]},{h[1]}" if isinstance(h, (list, tuple)) and len(h) == 2 else str(h)
 
 
-def _legend(d, tokens, used, label_of, fig_at, answer, options, los, active_at, target_hexes) -> list[str]:
+def caption_layer(d, tokens, used, label_of, fig_at, answer, options, los, active_at, target_hexes) -> list[str]:
+    """The lines under the map: the key to the marks, the labels that are not ids, the answer or verdict."""
     out = []
     keys = []
     if active_at is not None:
