@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from ghcli.cli import app
 from ghcli.errors import BadInput
 from ghcli.rules import textboard as tb
-from ghcli.rules.board import MAX_COORD, MAX_HEXES, Board, validate
+from ghcli.rules.board import MAX_COORD, MAX_FIGURES, MAX_HEXES, Board, validate
 
 BASE = {"format": 1, "hexes": [[0, 0], [1, 0], [2, 0]],
         "figures": [{"id": "g", "side": "monster", "at": [0, 0]},
@@ -69,7 +69,7 @@ NAMED = {
     "active is a list": (_json({**BASE, "active": ["g"]}), "'active' must be a string"),
     "huge coordinate": (_json({**BASE, "hexes": BASE["hexes"] + [[3, 4 * 10**20]]}), "hexes[3] is beyond the coordinate limit"),
     "huge text coordinate": (TEXT.replace("map: 0,0", "map: 0," + "9" * 5000).encode(), "beyond the coordinate limit"),
-    "too many hexes": (_json({**BASE, "hexes": [[q, r] for q in range(80) for r in range(80)]}), "6,400 hexes; at most 5,000"),
+    "too many hexes": (_json({**BASE, "hexes": [[q, r] for q in range(80) for r in range(80)]}), "board has 6,400 hexes; at most 2,000"),
     "a million-digit number": (_json(BASE).replace(b'"move": 2', b'"move": ' + b"7" * 5000), "not valid JSON"),
     "NaN initiative": (_json(BASE).replace(b'"initiative": 10', b'"initiative": NaN'), "initiative must be a number"),
 }
@@ -91,14 +91,16 @@ def test_the_editor_needs_a_terminal(tmp_path):
 
 
 def test_limits_are_the_documented_ones():
-    assert (MAX_COORD, MAX_HEXES) == (1000, 5000) == (tb.MAX_COORD, tb.MAX_HEXES)
+    assert (MAX_COORD, MAX_HEXES, MAX_FIGURES) == (1000, 2000, 60) == (tb.MAX_COORD, tb.MAX_HEXES, tb.MAX_FIGURES)
     ok = dict(BASE, hexes=BASE["hexes"] + [[1000, -1000]])
     validate(ok)
     Board.from_dict(ok)
     with pytest.raises(BadInput, match=r"hexes\[3\] is beyond the coordinate limit.*\[1001, 0\]"):
         validate(dict(BASE, hexes=BASE["hexes"] + [[1001, 0]]))
-    with pytest.raises(BadInput, match="board has 5,001 hexes; at most 5,000"):
-        validate(dict(BASE, hexes=[[q, 0] for q in range(-2500, 2501)]))
+    with pytest.raises(BadInput, match="board has 2,001 hexes; at most 2,000"):
+        validate(dict(BASE, hexes=[[q, 0] for q in range(-1000, 1001)]))
+    with pytest.raises(BadInput, match="61 figures; at most 60"):
+        validate(dict(BASE, figures=[{"id": f"c{i}", "side": "character", "at": [0, 0], "initiative": 1} for i in range(61)]))
 
 
 def test_a_board_spread_to_the_limits_is_answered_quickly(tmp_path):

@@ -239,8 +239,8 @@ class Board:
 
 #: Limits on a board (issue 14), the same as the text format's (``ghcli.rules.textboard``).
 MAX_COORD = 1000
-MAX_HEXES = 5000
-MAX_FIGURES = 100
+MAX_HEXES = 2000
+MAX_FIGURES = 60
 MAX_AREA = 30
 MAX_DEPTH = 50
 MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee

@@ -65,8 +65,8 @@ ORIENTATIONS = ("flat", "pointy")
 
 #: Limits on what a board may hold (issue 14): coordinates, counts, nesting.
 MAX_COORD = 1000
-MAX_HEXES = 5000
-MAX_FIGURES = 100
+MAX_HEXES = 2000
+MAX_FIGURES = 60
 MAX_AREA = 30
 MAX_DEPTH = 50
 MAX_TEXT = 5_000_000  # characters of one board file
