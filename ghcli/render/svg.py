@@ -418,9 +418,12 @@ def action_text(d: dict) -> Optional[str]:
     else:
         kind = "melee attack" if not atk.get("range") else f"ranged attack, range {atk.get('range')}"
         targets = atk.get("targets", 1)
-        kind += f", {targets} targets" if targets != 1 else ", 1 target"
         if atk.get("area"):
             kind += f", area of {len(atk['area'])} hexes (pattern below)"
+            if targets != 1:
+                kind += f", {targets} targets in all" if targets == "all" else f", +{targets - 1} targets" if isinstance(targets, int) else ""
+        else:
+            kind += f", {targets} targets" if targets != 1 else ", 1 target"
         words.append(kind)
     if a.get("muddled"):
         words.append("muddled")
