@@ -421,7 +421,7 @@ def action_text(d: dict) -> Optional[str]:
         if atk.get("area"):
             kind += f", area of {len(atk['area'])} hexes (pattern below)"
             if targets != 1:
-                kind += f", {targets} targets in all" if targets == "all" else f", +{targets - 1} targets" if isinstance(targets, int) else ""
+                kind += ", every enemy in range" if targets == "all" else f", +{targets - 1} targets" if isinstance(targets, int) else ""
         else:
             kind += f", {targets} targets" if targets != 1 else ", 1 target"
         words.append(kind)
