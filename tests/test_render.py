@@ -83,10 +83,11 @@ def test_every_case_renders_to_a_checked_svg(path):
     # each figure's label inside its own hex (and in no other)
     figures = [g for g in root.iter(NS + "g") if "figure" in _classes(g)]
     assert len(figures) == len(doc["figures"])
-    for f in doc["figures"]:
+    shown = tb.labels(doc)
+    for i, f in enumerate(doc["figures"]):
         (g,) = [g for g in figures if g.get("data-id") == f["id"]]
         (label,) = [t for t in g.iter(NS + "text") if "figure-label" in _classes(t)]
-        assert label.text == f["id"]
+        assert label.text == shown[i] and len(label.text) <= 3
         pt = (float(label.get("x")), float(label.get("y")))
         assert [h for h, poly in hexes.items() if _inside(pt, poly)] == [tuple(f["at"])]
         assert ("active" in _classes(g)) == (f["id"] == doc["active"])
@@ -191,8 +192,12 @@ def test_ids_are_escaped():
            "figures": [{"id": "<m&1>", "side": "monster", "at": [0, 0]},
                        {"id": 'say "hi"', "side": "character", "at": [1, 0], "initiative": 10}]}
     root = ET.fromstring(svg(doc))
+    ids = sorted(g.get("data-id") for g in root.iter(NS + "g") if "figure" in _classes(g))
+    assert ids == sorted(["<m&1>", 'say "hi"'])
     labels = sorted(t.text for t in root.iter(NS + "text") if "figure-label" in _classes(t))
-    assert labels == sorted(["<m&1>", 'say "hi"'])
+    assert labels == ["A", "B"]  # too long for a disc: short labels, named in the caption
+    caption = " ".join(t.text for t in root.iter(NS + "text") if "caption" in _classes(t))
+    assert "A = <m&1>" in caption and 'B = say "hi" (10)' in caption
 
 
 # -- ASCII --------------------------------------------------------------------------
@@ -218,17 +223,17 @@ def test_ascii_picture_of_a_small_board_with_an_answer():
     answer = {"active": "guard-1", "focus": ["brute"], "options": [
         {"focus": "brute", "destination": [1, 1], "targets": ["brute"], "path": [[2, 0], [1, 1]]}]}
     lines = picture(doc, answer).splitlines()
-    # ruler of q, then the map: r of the first column in the margin; brute (alias A) is the target,
-    # guard-1 (alias B, on hazardous terrain) the active monster, (1,1) the destination
+    # ruler of q, then the map: r of the first column in the margin; brute (typed label b) is the
+    # target, guard-1 (label g, on hazardous terrain) the active monster, (1,1) the destination
     assert lines[:5] == [
         "q     0   1   2",
-        "r 0  (A)/     #",
+        "r 0  (b)/     #",
         "        / . /",
-        "r 1   ^  ___[B!]",
+        "r 1   ^  ___[g!]",
         "          @",
     ]
     text = "\n".join(lines[5:])
-    assert "A = brute" in text and "B = guard-1" in text
+    assert "b = brute" in text and "g = guard-1" in text
     assert "moves to 1,1, attacks brute" in text
 
 
@@ -247,7 +252,7 @@ def test_ascii_marks_paths_and_numbered_destinations():
 def test_ascii_sight_picture_marks_both_hexes_and_the_verdict():
     doc = tb.load(SMALL)
     art = picture(doc, los={"from": [0, 0], "to": [1, 1], "visible": False, "line": None})
-    assert "{A}" in art and "{.}" in art
+    assert "{b}" in art and "{.}" in art
     assert "sight from 0,0 to 1,1: not visible" in art
 
 
@@ -273,7 +278,7 @@ def test_board_show_prints_picture_and_summary(cli, tmp_path):
     src.write_text(SMALL, encoding="utf-8")
     res = cli("rules", "board", "show", str(src))
     assert res.exit_code == 0
-    assert "r 1   ^  ___[B!]" in res.stdout
+    assert "r 1   ^  ___[g!]" in res.stdout
     assert "frosthaven rules, flat orientation: 6 hexes, 3 thin walls" in res.stdout
     assert "move 2, melee attack, 1 target" in res.stdout
     res = cli("rules", "board", "show", str(src), "--json")

@@ -62,9 +62,9 @@ def test_hand_typed_flat_board():
     # '___' under (1,0): towards (1,1)
     assert doc["walls"] == [[[0, 0], [1, 0]], [[1, 0], [1, 1]], [[1, 0], [2, 0]]]
     assert doc["figures"] == [
-        {"id": "brute", "side": "character", "at": [0, 0], "initiative": 15, "elite": True},
-        {"id": "guard-1", "side": "monster", "at": [2, 0], "standee": 2},
-    ]
+        {"id": "brute", "side": "character", "at": [0, 0], "initiative": 15, "elite": True, "label": "b"},
+        {"id": "guard-1", "side": "monster", "at": [2, 0], "standee": 2, "label": "g"},
+    ]  # the typed labels are kept (ghcli would have called them A and B)
     assert doc["active"] == "guard-1"  # the label g names guard-1
     assert doc["action"] == {"move": 2, "attack": {"range": 3, "targets": 2, "area": []},
                              "jump": True, "flying": False, "teleport": False, "muddled": True}

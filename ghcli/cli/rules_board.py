@@ -24,32 +24,15 @@ def register(rules_app: typer.Typer) -> None:
 
 def _load(path: str):
     """(document dict, Board) of a board file or '-'."""
-    from ghcli.rules import textboard
-    from ghcli.rules.board import Board
+    from ghcli.cli import board_input
 
-    doc = textboard.load(common.read_text(path))
-    try:
-        board = Board.from_dict(doc)
-    except Exception as e:
-        from ghcli.errors import BadInput
-
-        if isinstance(e, BadInput):
-            where = "" if path == "-" else f"{path}: "
-            raise BadInput(f"{where}{e}") from None
-        raise
-    return doc, board
+    return board_input.load(path)
 
 
-def _hex_arg(text: str, option: str):
-    from ghcli.errors import BadInput
-    from ghcli.rules.hexes import Hex
+def _hex_arg(text: str, option: str, doc: dict):
+    from ghcli.cli import board_input
 
-    parts = text.replace(" ", "").split(",")
-    try:
-        q, r = (int(p) for p in parts)
-    except ValueError:
-        raise BadInput(f"{option} must be a hex Q,R (two whole numbers), not {text!r}") from None
-    return Hex(q, r)
+    return board_input.hex_arg(text, option, doc)
 
 
 def _focus_text(doc: dict, answer: dict) -> str:
@@ -76,13 +59,24 @@ def focus(
     boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
     as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
+    check: Optional[str] = typer.Option(
+        None, "--check", metavar="DEST[:TARGET,...]",
+        help="Is this move one of the rules' options? DEST and TARGETs as Q,R or figure ids/labels (exit 0 either way)."),
 ) -> None:
-    """Where the active monster moves and whom it attacks, with every players' choice."""
+    """Where the active monster moves and whom it attacks, with every players' choice.
+
+    Example: ghcli rules focus board.txt --check 3,0:s
+    """
     from ghcli.errors import BadInput
     from ghcli.rules.monster import decide
 
     if svg is not None and len(boards) != 1:
         raise BadInput("--svg takes exactly one BOARD")
+    if check is not None:
+        if len(boards) != 1:
+            raise BadInput("--check takes exactly one BOARD")
+        _check(boards[0], check, as_json)
+        return
     if boards.count("-") > 1:
         raise BadInput("standard input ('-') can be read only once")
     loaded = [_load(p) for p in boards]  # validate every board before printing anything
@@ -105,10 +99,64 @@ def focus(
     typer.echo("\n\n".join(texts))
 
 
+def _check(path: str, spec: str, as_json: bool) -> None:
+    from ghcli.cli import board_input
+    from ghcli.errors import BadInput
+    from ghcli.rules.check import check
+    from ghcli.rules.monster import decide
+
+    doc, board = _load(path)
+    dest_text, sep, targets_text = spec.partition(":")
+    if not dest_text.strip():
+        raise BadInput(f"--check needs DEST[:TARGET,...], not {spec!r}")
+    dest = _hex_arg(dest_text.strip(), "--check's destination", doc)
+    targets = None
+    if sep:
+        targets = []
+        for word in _target_words(targets_text):
+            f = board_input.figure_named(word, doc)
+            if f is None:
+                h = _hex_arg(word, "--check's target", doc)
+                f = next((x for x in board.figures if x.at == h), None)
+                if f is None:
+                    raise BadInput(f"--check's target {word!r}: no figure stands on {h.q},{h.r}")
+                targets.append(f.id)
+            else:
+                targets.append(f["id"])
+    verdict = check(board, decide(board), dest, targets).to_dict()
+    common.emit(verdict, as_json, lambda: _verdict_text(verdict))
+
+
+def _target_words(text: str) -> list[str]:
+    """TARGET,TARGET,... where a target is an id, a label or Q,R (two numbers joined back together)."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        if k + 1 < len(words) and all(w.lstrip("-").isdigit() for w in words[k:k + 2]):
+            out.append(f"{words[k]},{words[k + 1]}")
+            k += 2
+        else:
+            out.append(words[k])
+            k += 1
+    return out
+
+
+def _verdict_text(verdict: dict) -> str:
+    lines = [verdict["reason"]]
+    if not verdict["legal"]:
+        for n, o in enumerate(verdict["options"], 1):
+            head = f"option {n}" if len(verdict["options"]) > 1 else "the rules"
+            targets = ", ".join(o["targets"]) or "nobody"
+            lines.append(f"{head}: focus {o['focus'] or '-'}, ends at {o['destination'][0]},{o['destination'][1]}, "
+                         f"attacks {targets}")
+    return "\n".join(lines)
+
+
 def los(
     board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
-    from_: str = typer.Option(..., "--from", metavar="Q,R", help="The hex looking."),
-    to: Optional[str] = typer.Option(None, "--to", metavar="Q,R", help="The hex looked at (else list every visible hex)."),
+    from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
+    to: Optional[str] = typer.Option(None, "--to", metavar="HEX", help="The hex looked at (Q,R, id or label; else list every visible hex)."),
     as_json: bool = common.json_option(),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
 ) -> None:
@@ -117,7 +165,7 @@ def los(
     from ghcli.rules.los import sight_for
 
     doc, b = _load(board)
-    a = _hex_arg(from_, "--from")
+    a = _hex_arg(from_, "--from", doc)
     if a not in b.hexes:
         raise BadInput(f"--from {list(a)} is not on the map")
     sight = sight_for(b)
@@ -127,10 +175,10 @@ def los(
         if svg is not None:
             from ghcli.render.svg import svg as draw
 
-            common.write_text(svg, draw(doc))
+            common.write_text(svg, draw(doc, los=data))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
         return
-    t = _hex_arg(to, "--to")
+    t = _hex_arg(to, "--to", doc)
     if t not in b.hexes:
         raise BadInput(f"--to {list(t)} is not on the map")
     full = sight.explain(a, t)

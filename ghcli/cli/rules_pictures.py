@@ -24,9 +24,9 @@ def register(rules_app: typer.Typer) -> None:
 
 
 def _read_board(path: str) -> dict:
-    from ghcli.rules import textboard
+    from ghcli.cli import board_input
 
-    return textboard.load(common.read_text(path))
+    return board_input.load_doc(path)
 
 
 def summary(doc: dict) -> dict:
@@ -100,10 +100,10 @@ def show(
 ) -> None:
     """Check a board: its ASCII picture and a short summary (validates it first)."""
     from ghcli.render.ascii import picture
-    from ghcli.rules.board import Board
 
-    doc = _read_board(board)
-    Board.from_dict(doc)
+    from ghcli.cli import board_input
+
+    doc, _ = board_input.load(board)
     if svg_file is not None:
         from ghcli.render.svg import svg
 
@@ -124,14 +124,16 @@ def convert(
     from ghcli.errors import BadInput
     from ghcli.rules import textboard
 
-    raw = common.read_text(board)
-    doc = textboard.load(raw)
+    from ghcli.cli import board_input
+
+    raw = board_input.read(board)
+    doc = board_input.load_doc_text(board, raw)
     if to is None:
         to = "json" if textboard.is_text(raw) else "text"
     if to == "text":
-        out = textboard.dump(doc)
+        out = board_input.named(board, lambda: textboard.dump(doc))
     elif to == "json":
-        out = json_text(textboard.canonical(doc))
+        out = board_input.named(board, lambda: json_text(textboard.canonical(doc)))
     else:
         raise BadInput(f"--to must be json or text, not {to!r}")
     common.write_text(output or "-", out)

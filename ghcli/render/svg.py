@@ -11,11 +11,22 @@ What tests and stylesheets can find:
 
 * ``polygon.hex`` -- exactly one polygon per hex (``id="hex_Q_R"``,
   ``data-q``, ``data-r``; terrain as extra classes ``obstacle``, ``trap``,
-  ``hazardous``, ``difficult``, ``icy``); no other polygons are drawn.
-* ``line.wall`` (thin walls) and ``line.edge`` (the map's edge): heavy lines.
+  ``hazardous``, ``difficult``, ``icy``; ``visible`` for every hex seen
+  from ``los["from"]`` when ``los`` lists ``visible`` hexes, ``los-from`` for
+  that hex); no other polygons are drawn. ``text.coord`` its coordinates.
+* ``line.wall`` (thin walls: thick, dark red) and ``line.edge`` (the map's
+  edge: thinner, grey), so the two never look alike.
 * ``g.figure`` (classes ``character``/``summon``/``monster``, ``active``,
-  ``elite``, ``invisible``; ``data-id``) holding a circle and
-  ``text.figure-label`` at the hex centre.
+  ``elite``, ``invisible``; ``data-id``) holding a circle,
+  ``text.figure-label`` at the hex centre (the board's own label, the same
+  as the ASCII picture's: at most 3 characters, so it fits the disc; the
+  full id is the figure's ``title`` and in the caption's legend) and, for
+  characters and summons, ``text.initiative``.
+* ``g#caption`` inside the canvas: ``text.caption`` lines (wrapped to the
+  picture's width): the active monster's move and attack (range, targets,
+  area), the answer or the sight verdict, the labels' legend; an area
+  attack's pattern is drawn beside them as ``path.area-hex`` (red hexes)
+  and ``path.area-self`` (the attacker's hex of a melee area).
 * Focus answers: ``polyline.path`` through hex centres, ``circle.destination``
   and ``circle.target`` rings, each with ``data-option`` (1, 2, ...) and,
   when there are several options, ``text.option-number``.
@@ -27,6 +38,7 @@ What tests and stylesheets can find:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Iterable, Optional
 from xml.sax.saxutils import escape, quoteattr
 
@@ -35,6 +47,9 @@ from ghcli.rules import textboard as tb
 SCALE = 30.0
 MARGIN = 1.6  # units around the map
 SQRT3 = math.sqrt(3.0)
+MIN_WIDTH = 360.0  # pixels: room for the caption on small boards
+CAPTION_LINE = 16.0  # pixels per caption line
+CHAR_WIDTH = 6.6  # pixels per caption character (12px sans-serif, on average)
 
 #: Neighbour direction -> indices of the two corners (at 0, 60, ..., 300 degrees) of the shared edge.
 EDGE_CORNERS = {(1, 0): (0, 1), (0, 1): (1, 2), (-1, 1): (2, 3), (-1, 0): (3, 4), (0, -1): (4, 5), (1, -1): (5, 0)}
@@ -43,18 +58,22 @@ SIDE_FILL = {"character": "#2f6fb5", "summon": "#36a3a0", "monster": "#b8403a"}
 OPTION_COLOURS = ("#7a2db3", "#d2691e", "#1f8a3a", "#c0307a", "#3b5bdb", "#8a6d00")
 
 STYLE = """
+.background { fill: #ffffff; }
 .hex { fill: #f6f1e4; stroke: #b5ab95; stroke-width: 1; }
-.hex.obstacle { fill: #7d7468; } .hex.trap { fill: #e7a4a4; } .hex.hazardous { fill: #f2b55f; }
+.hex.obstacle { fill: #a39a8c; } .hex.trap { fill: #e7a4a4; } .hex.hazardous { fill: #f2b55f; }
 .hex.difficult { fill: #9fc89a; } .hex.icy { fill: #bfe3f7; }
-.coord { font: 7px sans-serif; fill: #8d8572; text-anchor: middle; }
+.hex.visible { fill: #cfeecf; } .hex.los-from { fill: #8fd18f; }
+.coord { font: 9px sans-serif; fill: #3f3a30; text-anchor: middle; }
 .terrain-mark { font: bold 9px monospace; fill: #3d3a33; text-anchor: middle; }
-.edge { stroke: #222; stroke-width: 4; stroke-linecap: round; }
-.wall { stroke: #000; stroke-width: 6; stroke-linecap: round; }
+.edge { stroke: #6b6558; stroke-width: 2.5; stroke-linecap: round; }
+.wall { stroke: #8b1a1a; stroke-width: 7; stroke-linecap: round; }
 .figure circle { stroke: #222; stroke-width: 1.5; }
 .figure.elite circle { stroke: #e0b400; stroke-width: 3; }
 .figure.invisible circle { fill-opacity: 0.35; stroke-dasharray: 3 2; }
 .figure.active circle { stroke: #ffcf00; stroke-width: 4; }
-.figure-label { font: bold 10px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; }
+.figure-label { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; }
+.initiative { font: bold 9px sans-serif; fill: #1d3f66; text-anchor: middle; dominant-baseline: central; }
+.initiative-badge { fill: #ffffff; stroke: #2f6fb5; stroke-width: 1.2; }
 .path { fill: none; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; stroke-dasharray: 6 3; }
 .destination { fill: none; stroke-width: 3; }
 .target { fill: none; stroke-width: 3; stroke-dasharray: 4 2; }
@@ -64,193 +83,268 @@ STYLE = """
 .los-line.blocked { stroke: #c62828; stroke-width: 2.5; stroke-dasharray: 5 3; }
 .los-blocker { stroke: #ff6f00; stroke-width: 8; stroke-opacity: 0.8; stroke-linecap: round; }
 .caption { font: 12px sans-serif; fill: #222; }
+.area-hex { fill: #d33c3c; stroke: #7a1010; stroke-width: 1; }
+.area-self { fill: #8a8a8a; stroke: #444; stroke-width: 1; }
 """
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Where things go: unit hex geometry turned for the orientation, scaled and shifted to pixels."""
+
+    pointy: bool
+    minx: float
+    miny: float
+    width: float  # pixels
+    map_height: float  # pixels
+
+    @staticmethod
+    def of(d: dict) -> "Frame":
+        pointy = d["orientation"] == "pointy"
+        pts = [_turn(pointy, *_flat_corner(tuple(h), k)) for h in d["hexes"] for k in range(6)] or [(0.0, 0.0)]
+        minx = min(p[0] for p in pts) - MARGIN
+        miny = min(p[1] for p in pts) - MARGIN
+        maxx = max(p[0] for p in pts) + MARGIN
+        maxy = max(p[1] for p in pts) + MARGIN
+        return Frame(pointy, minx, miny, max(MIN_WIDTH, round((maxx - minx) * SCALE, 2)),
+                     round((maxy - miny) * SCALE, 2))
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        tx, ty = _turn(self.pointy, x, y)
+        return (round((tx - self.minx) * SCALE, 2), round((ty - self.miny) * SCALE, 2))
+
+    def centre(self, h) -> tuple[float, float]:
+        return self.px(1.5 * h[0], SQRT3 * (h[1] + h[0] / 2.0))
+
+    def corner(self, h, k: int) -> tuple[float, float]:
+        return self.px(*_flat_corner(h, k))
+
+
+def _turn(pointy: bool, x: float, y: float) -> tuple[float, float]:
+    if pointy:
+        return (SQRT3 / 2 * x + 0.5 * y, -0.5 * x + SQRT3 / 2 * y)
+    return (x, y)
+
+
+def _flat_corner(h, k: int) -> tuple[float, float]:
+    a = math.radians(60 * k)
+    return (1.5 * h[0] + math.cos(a), SQRT3 * (h[1] + h[0] / 2.0) + math.sin(a))
+
+
 def svg(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None) -> str:
-    """One standalone SVG document of the board, with the answer or LOS result drawn."""
+    """One standalone SVG document of the board, with the answer or LOS result drawn.
+
+    ``los`` is a sight answer: ``{"from", "to", "visible": bool, "line", "blocked_line",
+    "blocked_by"}`` for one pair, or ``{"from", "visible": [hexes]}`` for every hex seen
+    from one (each such hex's polygon gets class ``visible``).
+    """
     d = tb.canonical(doc)
-    pointy = d["orientation"] == "pointy"
-    hexes = [tuple(h) for h in d["hexes"]]
-    hexset = set(hexes)
-
-    def turn(x: float, y: float) -> tuple[float, float]:
-        if pointy:
-            return (SQRT3 / 2 * x + 0.5 * y, -0.5 * x + SQRT3 / 2 * y)
-        return (x, y)
-
-    def flat_centre(h) -> tuple[float, float]:
-        return (1.5 * h[0], SQRT3 * (h[1] + h[0] / 2.0))
-
-    # bounds, in units, of every corner
-    pts = []
-    for h in hexes:
-        cx, cy = flat_centre(h)
-        for k in range(6):
-            a = math.radians(60 * k)
-            pts.append(turn(cx + math.cos(a), cy + math.sin(a)))
-    if not pts:
-        pts = [(0.0, 0.0)]
-    minx = min(p[0] for p in pts) - MARGIN
-    miny = min(p[1] for p in pts) - MARGIN
-    maxx = max(p[0] for p in pts) + MARGIN
-    maxy = max(p[1] for p in pts) + MARGIN
-
-    def px(x: float, y: float) -> tuple[float, float]:
-        tx, ty = turn(x, y)
-        return (round((tx - minx) * SCALE, 2), round((ty - miny) * SCALE, 2))
-
-    def centre(h) -> tuple[float, float]:
-        return px(*flat_centre(h))
-
-    def corner(h, k: int) -> tuple[float, float]:
-        cx, cy = flat_centre(h)
-        a = math.radians(60 * k)
-        return px(cx + math.cos(a), cy + math.sin(a))
-
-    captions = _captions(d, answer, los)
-    width = round((maxx - minx) * SCALE, 2)
-    height = round((maxy - miny) * SCALE + 16 * len(captions) + (8 if captions else 0), 2)
-    map_bottom = round((maxy - miny) * SCALE, 2)
-
-    terrain_of: dict = {}
-    for kind in d["terrain"]:
-        for h in d["terrain"][kind]:
-            terrain_of.setdefault(tuple(h), []).append(kind)
-
+    frame = Frame.of(d)
+    label_of = tb.labels(d, {i: 3 for i in range(len(d["figures"]))})
+    captions = _wrap(_captions(d, answer, los, label_of), frame.width)
+    pattern = _area_pattern(d)
+    caption_height = CAPTION_LINE * len(captions) + 8 + (pattern[1] + 8 if pattern else 0)
+    height = round(frame.map_height + caption_height, 2)
+    width = frame.width
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" class="board {escape(d["orientation"])}">',
         f"<title>{escape(_title(d, answer, los))}</title>",
         f"<style>{STYLE}</style>",
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-        '<g id="hexes">',
+        f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
-    for h in hexes:
+    out += grid_layer(d, frame, los)
+    out += walls_layer(d, frame)
+    out += overlays_under(d, frame, answer)
+    out += figures_layer(d, frame, label_of)
+    out += overlays_over(d, frame, answer, los)
+    out += caption_layer(frame, captions, pattern)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# -- layers ----------------------------------------------------------------------------
+
+
+def grid_layer(d: dict, frame: Frame, los: Optional[dict] = None) -> list[str]:
+    """The hexes (one polygon each, terrain and sight as classes), their coordinates and terrain marks."""
+    terrain_of: dict = {}
+    for kind in d["terrain"]:
+        for h in d["terrain"][kind]:
+            terrain_of.setdefault(tuple(h), []).append(kind)
+    seen, origin = set(), None
+    if los and isinstance(los.get("visible"), list):
+        seen = {tuple(h) for h in los["visible"] if _is_hex(h)}
+        origin = tuple(los["from"]) if _is_hex(los.get("from")) else None
+    out = ['<g id="hexes" class="grid">']
+    for h in (tuple(h) for h in d["hexes"]):
         kinds = [k for k in terrain_of.get(h, []) if _css_name(k)]
+        kinds += ["visible"] if h in seen else []
+        kinds += ["los-from"] if h == origin else []
         cls = " ".join(["hex"] + kinds)
-        points = " ".join(f"{x},{y}" for x, y in (corner(h, k) for k in range(6)))
+        points = " ".join(f"{x},{y}" for x, y in (frame.corner(h, k) for k in range(6)))
         tip = f"{h[0]},{h[1]}" + (" " + " ".join(terrain_of.get(h, [])) if terrain_of.get(h) else "")
         out.append(
             f'<polygon class="{escape(cls)}" id="hex_{h[0]}_{h[1]}" data-q="{h[0]}" data-r="{h[1]}" '
             f'points="{points}"><title>{escape(tip)}</title></polygon>'
         )
     out.append("</g>")
-
-    # coordinates and terrain symbols (text, so combinations stay readable)
-    out.append('<g id="labels">')
-    for h in hexes:
-        x, y = centre(h)
-        out.append(f'<text class="coord" x="{x}" y="{round(y - 0.55 * SCALE, 2)}">{h[0]},{h[1]}</text>')
+    out.append('<g id="labels" class="coords">')
+    for h in (tuple(h) for h in d["hexes"]):
+        x, y = frame.centre(h)
+        out.append(f'<text class="coord" x="{x}" y="{round(y - 0.66 * SCALE, 2)}">{h[0]},{h[1]}</text>')
         marks = "".join(tb.TERRAIN_CHAR.get(k, "?") for k in terrain_of.get(h, []))
         if marks:
-            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + 0.75 * SCALE, 2)}">{escape(marks)}</text>')
+            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + 0.76 * SCALE, 2)}">{escape(marks)}</text>')
     out.append("</g>")
+    return out
 
-    # the map's edge and thin walls
-    out.append('<g id="walls">')
-    for h in hexes:
+
+def walls_layer(d: dict, frame: Frame) -> list[str]:
+    """The map's edge (class ``edge``) and the thin walls (class ``wall``), drawn unlike each other."""
+    hexset = {tuple(h) for h in d["hexes"]}
+    out = ['<g id="walls">']
+    for h in (tuple(h) for h in d["hexes"]):
         for (dq, dr), (i, j) in EDGE_CORNERS.items():
             if (h[0] + dq, h[1] + dr) not in hexset:
-                out.append(_line("edge", corner(h, i), corner(h, j)))
+                out.append(_line("edge", frame.corner(h, i), frame.corner(h, j)))
     for a, b in d["walls"]:
         a, b = tuple(a), tuple(b)
         key = (b[0] - a[0], b[1] - a[1])
         if key in EDGE_CORNERS:
             i, j = EDGE_CORNERS[key]
-            out.append(_line("wall", corner(a, i), corner(a, j), f'data-between="{a[0]},{a[1]} {b[0]},{b[1]}"'))
+            out.append(_line("wall", frame.corner(a, i), frame.corner(a, j), f'data-between="{a[0]},{a[1]} {b[0]},{b[1]}"'))
     out.append("</g>")
+    return out
 
-    # the answer's paths (under the figures)
-    options = list((answer or {}).get("options") or [])
-    several = len(options) > 1
-    out.append('<g id="answer">')
-    for n, opt in enumerate(options, 1):
+
+def overlays_under(d: dict, frame: Frame, answer: Optional[dict]) -> list[str]:
+    """Each option's path through hex centres (drawn under the figures)."""
+    out = ['<g id="answer" class="overlay">']
+    for n, opt in enumerate(_options(answer), 1):
         colour = OPTION_COLOURS[(n - 1) % len(OPTION_COLOURS)]
         path = [tuple(h) for h in (opt.get("path") or []) if _is_hex(h)]
         if len(path) >= 2:
-            points = " ".join(f"{x},{y}" for x, y in (centre(h) for h in path))
+            points = " ".join(f"{x},{y}" for x, y in (frame.centre(h) for h in path))
             out.append(f'<polyline class="path" data-option="{n}" stroke="{colour}" points="{points}"/>')
     out.append("</g>")
+    return out
 
-    # figures
-    ids = {}
-    out.append('<g id="figures">')
-    for f in d["figures"]:
-        ids.setdefault(f["id"], tuple(f["at"]))
-        h = tuple(f["at"])
-        x, y = centre(h)
+
+def figures_layer(d: dict, frame: Frame, label_of: dict) -> list[str]:
+    """Figures as discs with their labels; characters and summons with their initiative."""
+    out = ['<g id="figures">']
+    for i, f in enumerate(d["figures"]):
+        x, y = frame.centre(tuple(f["at"]))
         classes = ["figure", f["side"] if _css_name(f["side"]) else "other"]
         if f["id"] == d.get("active"):
             classes.append("active")
-        for flag in ("elite", "invisible"):
-            if f.get(flag):
-                classes.append(flag)
+        classes += [flag for flag in ("elite", "invisible") if f.get(flag)]
         fill = SIDE_FILL.get(f["side"], "#666")
         if f.get("elite") and f["side"] == "monster":
             fill = "#c98d00"
-        size = 10 if len(f["id"]) <= 4 else max(6, round(40 / len(f["id"])))
-        out.append(
-            f'<g class="{" ".join(classes)}" data-id={quoteattr(f["id"])}>'
-            f'<title>{escape(_figure_tip(f))}</title>'
-            f'<circle cx="{x}" cy="{y}" r="{round(0.62 * SCALE, 2)}" fill="{fill}"/>'
-            f'<text class="figure-label" x="{x}" y="{y}" style="font-size: {size}px">{escape(f["id"])}</text></g>'
-        )
+        label = label_of.get(i, "?")
+        size = 11 if len(label) <= 2 else 10
+        parts = [
+            f'<g class="{" ".join(classes)}" data-id={quoteattr(f["id"])}>',
+            f'<title>{escape(_figure_tip(f))}</title>',
+            f'<circle cx="{x}" cy="{y}" r="{round(0.5 * SCALE, 2)}" fill="{fill}"/>',
+            f'<text class="figure-label" x="{x}" y="{y}" style="font-size: {size}px">{escape(label)}</text>',
+        ]
+        init = f.get("initiative")
+        if _is_number(init):
+            text = _initiative(init)
+            bx, by = round(x + 0.5 * SCALE, 2), round(y + 0.42 * SCALE, 2)
+            rx = round(4 + 2.8 * len(text), 2)
+            parts.append(f'<rect class="initiative-badge" x="{round(bx - rx, 2)}" y="{round(by - 6, 2)}" '
+                         f'width="{round(2 * rx, 2)}" height="12" rx="6"/>')
+            parts.append(f'<text class="initiative" x="{bx}" y="{by}">{escape(text)}</text>')
+        parts.append("</g>")
+        out.append("".join(parts))
     out.append("</g>")
+    return out
 
-    # destinations and targets of each option (numbered when several)
-    out.append('<g id="marks">')
+
+def overlays_over(d: dict, frame: Frame, answer: Optional[dict], los: Optional[dict]) -> list[str]:
+    """Destinations and targets of each option (numbered when several), and the sight line."""
+    options = _options(answer)
+    several = len(options) > 1
+    at_of: dict = {}
+    for f in d["figures"]:
+        at_of.setdefault(f["id"], tuple(f["at"]))
+    out = ['<g id="marks" class="overlay">']
     for n, opt in enumerate(options, 1):
         colour = OPTION_COLOURS[(n - 1) % len(OPTION_COLOURS)]
-        ring = round((0.78 + 0.08 * ((n - 1) % 3)) * SCALE, 2)
+        ring = round((0.58 + 0.08 * ((n - 1) % 3)) * SCALE, 2)
         dest = opt.get("destination")
         if _is_hex(dest):
-            x, y = centre(dest)
+            x, y = frame.centre(dest)
             out.append(f'<circle class="destination" data-option="{n}" cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
             if several:
                 bx, by = _around(x, y, ring, -40 + 35 * (n - 1))
                 out.append(_number(n, bx, by, colour, "destination"))
         for t in opt.get("targets") or []:
-            if t in ids:
-                x, y = centre(ids[t])
+            if t in at_of:
+                x, y = frame.centre(at_of[t])
                 out.append(f'<circle class="target" data-option="{n}" data-id={quoteattr(t)} cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
                 if several:
                     bx, by = _around(x, y, ring, 220 - 35 * (n - 1))
                     out.append(_number(n, bx, by, colour, "target"))
     out.append("</g>")
-
-    # line of sight
-    if los:
-        out.append('<g id="los">')
+    if los and not isinstance(los.get("visible"), list):
+        out.append('<g id="los" class="overlay">')
         for key in ("from", "to"):
             h = los.get(key)
             if _is_hex(h):
-                x, y = centre(h)
+                x, y = frame.centre(h)
                 out.append(f'<circle class="los-end {key}" cx="{x}" cy="{y}" r="{round(0.85 * SCALE, 2)}"/>')
         line = los.get("line")
         if los.get("visible") and _is_segment(line):
-            out.append(_line("los-line visible", px(*line[0]), px(*line[1])))
+            out.append(_line("los-line visible", frame.px(*line[0]), frame.px(*line[1])))
         else:
             blocked = los.get("blocked_line")
             if _is_segment(blocked):
-                out.append(_line("los-line blocked", px(*blocked[0]), px(*blocked[1])))
+                out.append(_line("los-line blocked", frame.px(*blocked[0]), frame.px(*blocked[1])))
             for seg in _segments(los.get("blocked_by")):
-                out.append(_line("los-blocker", px(*seg[0]), px(*seg[1])))
+                out.append(_line("los-blocker", frame.px(*seg[0]), frame.px(*seg[1])))
         out.append("</g>")
+    return out
 
-    # captions under the map
-    if captions:
-        out.append('<g id="caption">')
-        for k, text in enumerate(captions):
-            out.append(f'<text class="caption" x="8" y="{round(map_bottom + 16 * (k + 1), 2)}">{escape(text)}</text>')
+
+def caption_layer(frame: Frame, captions: list[str], pattern) -> list[str]:
+    """The caption lines under the map, inside the canvas, and the area pattern beside them."""
+    out = ['<g id="caption">']
+    for k, text in enumerate(captions):
+        y = round(frame.map_height + CAPTION_LINE * (k + 1), 2)
+        out.append(f'<text class="caption" x="8" y="{y}">{escape(text)}</text>')
+    if pattern:
+        cells, height = pattern
+        top = frame.map_height + CAPTION_LINE * len(captions) + 8
+        out.append(f'<g class="area-pattern" transform="translate(12,{round(top, 2)})">')
+        out += cells
         out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    out.append("</g>")
+    return out
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _options(answer: Optional[dict]) -> list:
+    return list((answer or {}).get("options") or [])
 
 
 def _css_name(name) -> bool:
     return isinstance(name, str) and name.replace("-", "").replace("_", "").isalnum()
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _initiative(v) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
 def _is_hex(h) -> bool:
@@ -312,17 +406,86 @@ def _fmt(h) -> str:
     return f"{h[0]},{h[1]}" if _is_hex(h) else str(h)
 
 
-def _captions(d: dict, answer, los) -> list[str]:
+def action_text(d: dict) -> Optional[str]:
+    """The active monster's move and attack in words (None without an action)."""
+    a = d.get("action")
+    if not isinstance(a, dict):
+        return None
+    words = [f"move {a.get('move') or 0}"] + [k for k in ("jump", "flying", "teleport") if a.get(k)]
+    atk = a.get("attack")
+    if atk is None:
+        words.append("no attack")
+    else:
+        kind = "melee attack" if not atk.get("range") else f"ranged attack, range {atk.get('range')}"
+        targets = atk.get("targets", 1)
+        if atk.get("area"):
+            kind += f", area of {len(atk['area'])} hexes (pattern below)"
+            if targets != 1:
+                kind += ", every enemy in range" if targets == "all" else f", +{targets - 1} targets" if isinstance(targets, int) else ""
+        else:
+            kind += f", {targets} targets" if targets != 1 else ", 1 target"
+        words.append(kind)
+    if a.get("muddled"):
+        words.append("muddled")
+    return ", ".join(str(w) for w in words)
+
+
+def _captions(d: dict, answer, los, label_of: dict) -> list[str]:
     out = []
+    act = action_text(d)
+    if act is not None and (answer is not None or not los):
+        out.append(f"{d.get('active', '-')}: {act}.")
     if answer is not None:
         options = answer.get("options") or []
-        if not options:
+        if not options or not answer.get("focus"):
             out.append("No focus: the monster neither moves nor attacks.")
+            options = []
         for n, opt in enumerate(options, 1):
             head = f"Option {n}" if len(options) > 1 else "Answer"
             targets = ", ".join(opt.get("targets") or []) or "nobody"
             out.append(f"{head}: focus {opt.get('focus') or '-'}, ends at {_fmt(opt.get('destination'))}, attacks {targets}.")
     if los:
-        verdict = "visible" if los.get("visible") else "not visible"
-        out.append(f"Line of sight from {_fmt(los.get('from'))} to {_fmt(los.get('to'))}: {verdict}.")
+        if isinstance(los.get("visible"), list):
+            out.append(f"Line of sight from {_fmt(los.get('from'))}: {len(los['visible'])} hexes visible (shaded).")
+        else:
+            verdict = "visible" if los.get("visible") else "not visible"
+            out.append(f"Line of sight from {_fmt(los.get('from'))} to {_fmt(los.get('to'))}: {verdict}.")
+    legend = [f"{label_of[i]} = {f['id']}" + (f" ({_initiative(f['initiative'])})" if _is_number(f.get("initiative")) else "")
+              for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]
+    if legend:
+        out.append("Labels: " + ", ".join(legend) + ".")
     return out
+
+
+def _wrap(lines: list[str], width: float) -> list[str]:
+    """Caption lines wrapped to fit the picture's width."""
+    import textwrap
+
+    chars = max(20, int((width - 16) / CHAR_WIDTH))
+    out = []
+    for line in lines:
+        out += textwrap.wrap(line, chars, subsequent_indent="  ", break_long_words=True) or [""]
+    return out
+
+
+def _area_pattern(d: dict):
+    """(SVG elements, height in pixels) of the area attack's pattern, or None."""
+    a = d.get("action")
+    atk = a.get("attack") if isinstance(a, dict) else None
+    area = [tuple(o) for o in (atk or {}).get("area") or [] if _is_hex(o)]
+    if not area:
+        return None
+    unit = 9.0
+    cells = list(area) + ([(0, 0)] if not atk.get("range") and (0, 0) not in area else [])
+    centres = {c: (1.5 * c[0] * unit, SQRT3 * (c[1] + c[0] / 2.0) * unit) for c in cells}
+    minx = min(x for x, _ in centres.values()) - unit
+    miny = min(y for _, y in centres.values()) - unit
+    maxy = max(y for _, y in centres.values()) + unit
+    out = []
+    for c, (cx, cy) in centres.items():
+        pts = [(cx - minx + unit * math.cos(math.radians(60 * k)), cy - miny + unit * math.sin(math.radians(60 * k)))
+               for k in range(6)]
+        dpath = "M" + " L".join(f"{round(x, 2)},{round(y, 2)}" for x, y in pts) + " Z"
+        cls = "area-hex" if c in area else "area-self"
+        out.append(f'<path class="{cls}" data-offset="{c[0]},{c[1]}" d="{dpath}"/>')
+    return out, round(maxy - miny, 2)

@@ -126,6 +126,7 @@ class Board:
     # -- construction ------------------------------------------------------
     @classmethod
     def from_dict(cls, doc: Any) -> "Board":
+        validate(doc)
         if not isinstance(doc, dict):
             raise BadInput("board must be a JSON object")
         for key in ("format", "hexes", "figures", "active", "action"):
@@ -168,7 +169,7 @@ class Board:
 
         walls = set()
         for i, w in enumerate(doc.get("walls") or []):
-            if not isinstance(w, list) or len(w) != 2:
+            if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
             a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
             if not are_adjacent(a, b):
@@ -234,6 +235,154 @@ class Board:
             walls=frozenset(walls),
             **terrain,
         )
+
+
+#: Limits on a board (issue 14), the same as the text format's (``ghcli.rules.textboard``).
+MAX_COORD = 1000
+MAX_HEXES = 2000
+MAX_FIGURES = 60
+MAX_AREA = 30
+MAX_DEPTH = 50
+MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee
+
+
+def validate(doc: Any) -> None:
+    """Check the types and limits of a format-1 document; raise BadInput naming the first problem.
+
+    Every key of format 1 must have its type (``"area": 7``, ``"walls": 7``,
+    ``"active": ["g"]`` are refused); coordinates lie within +-``MAX_COORD``;
+    at most ``MAX_HEXES`` hexes (and as many per terrain kind), 3 walls per
+    hex, ``MAX_FIGURES`` figures, ``MAX_AREA`` area hexes; numbers within
+    +-``MAX_NUMBER``; nothing nested deeper than ``MAX_DEPTH`` (extra keys
+    included). Works without recursion, so any parsed JSON is answered.
+    The board's meaning (figures on the map, adjacency ...) is checked by
+    ``Board.from_dict`` afterwards.
+    """
+    if not isinstance(doc, dict):
+        raise BadInput("board must be a JSON object")
+    _depth_ok(doc)
+
+    def hexes(value: Any, where: str, limit: int) -> None:
+        if not isinstance(value, (list, tuple)):
+            raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
+        if len(value) > limit:
+            what = "board has" if where == "hexes" else f"board: {where} has"
+            raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
+        for i, h in enumerate(value):
+            one_hex(h, f"{where}[{i}]")
+
+    def number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
+        ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+        if not ok or isinstance(value, bool) or value != value:
+            kind = "a whole number" if whole else "a number"
+            raise BadInput(f"board: {where} must be {kind}, not {_kind(value)}")
+        if not low <= value <= MAX_NUMBER:
+            raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
+
+    if "hexes" in doc:
+        hexes(doc["hexes"], "hexes", MAX_HEXES)
+    for key in ("rules", "orientation", "active"):
+        if key in doc and not isinstance(doc[key], str):
+            raise BadInput(f"board: {key!r} must be a string, not {_kind(doc[key])}")
+    terrain = doc.get("terrain")
+    if terrain is not None:
+        if not isinstance(terrain, dict):
+            raise BadInput(f"board: 'terrain' must be an object of hex lists, not {_kind(terrain)}")
+        for name, cells in terrain.items():
+            hexes(cells, f"terrain.{name}", MAX_HEXES)
+    walls = doc.get("walls")
+    if walls is not None:
+        if not isinstance(walls, list):
+            raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
+        if len(walls) > 3 * MAX_HEXES:
+            raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
+        for i, w in enumerate(walls):
+            if not isinstance(w, (list, tuple)) or len(w) != 2:
+                raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
+            one_hex(w[0], f"walls[{i}][0]")
+            one_hex(w[1], f"walls[{i}][1]")
+    figures = doc.get("figures")
+    if figures is not None:
+        if not isinstance(figures, list):
+            raise BadInput(f"board: 'figures' must be a list, not {_kind(figures)}")
+        if len(figures) > MAX_FIGURES:
+            raise BadInput(f"board: {len(figures)} figures; at most {MAX_FIGURES}")
+        for i, f in enumerate(figures):
+            if not isinstance(f, dict):
+                raise BadInput(f"board: figures[{i}] must be an object, not {_kind(f)}")
+            for key in ("id", "side", "label"):
+                if key in f and not isinstance(f[key], str):
+                    raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
+            if "at" in f:
+                one_hex(f["at"], f"figures[{i}].at")
+            if f.get("initiative") is not None:
+                number(f["initiative"], f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
+            if f.get("standee") is not None:
+                number(f["standee"], f"figures[{i}].standee", low=-MAX_NUMBER)
+            for key in ("elite", "invisible"):
+                if key in f and not isinstance(f[key], bool):
+                    raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
+    action = doc.get("action")
+    if "action" in doc:
+        if not isinstance(action, dict):
+            raise BadInput(f"board: 'action' must be an object, not {_kind(action)}")
+        if action.get("move") is not None:
+            number(action["move"], "action.move")
+        attack = action.get("attack")
+        if attack is not None:
+            if not isinstance(attack, dict):
+                raise BadInput(f"board: action.attack must be an object or null, not {_kind(attack)}")
+            if attack.get("range") is not None:
+                number(attack["range"], "action.attack.range")
+            if attack.get("targets", 1) != "all":
+                number(attack.get("targets", 1), "action.attack.targets", low=1)
+            if attack.get("area") is not None:
+                hexes(attack["area"], "action.attack.area", MAX_AREA)
+
+
+def one_hex(value: Any, where: str) -> None:
+    """Refuse (BadInput) anything but [q, r], two integers within +-MAX_COORD."""
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise BadInput(f"board: {where} must be a hex [q, r] of two integers, not {_kind(value)}")
+    q, r = value
+    if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
+        raise BadInput(f"board: {where} is beyond the coordinate limit (each within +-{MAX_COORD}): "
+                       f"[{_digits(q)}, {_digits(r)}]")
+
+
+def _digits(n: int) -> str:
+    text = str(n) if abs(n) < 10**30 else f"{'-' if n < 0 else ''}1e{len(str(abs(n))) - 1}"
+    return text
+
+
+def _kind(value: Any) -> str:
+    """A short description of a JSON value, for messages."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, int):
+        return _digits(value)
+    if isinstance(value, (float, str)):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _depth_ok(doc: dict) -> None:
+    stack = [(doc, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadInput(f"board: nested deeper than {MAX_DEPTH} levels")
+        children = v.values() if isinstance(v, dict) else v
+        stack.extend((c, depth + 1) for c in children if isinstance(c, (list, tuple, dict)))
 
 
 def _hex(value: Any, where: str) -> Hex:

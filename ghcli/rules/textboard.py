@@ -63,6 +63,14 @@ HEADER_KEYS = ("board", "active", "move", "attack", "map", "figures", "walls", "
 RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 ORIENTATIONS = ("flat", "pointy")
 
+#: Limits on what a board may hold (issue 14): coordinates, counts, nesting.
+MAX_COORD = 1000
+MAX_HEXES = 2000
+MAX_FIGURES = 60
+MAX_AREA = 30
+MAX_DEPTH = 50
+MAX_TEXT = 5_000_000  # characters of one board file
+
 _LABEL = r"[A-Za-z0-9][A-Za-z0-9_-]*"
 _LABEL_RE = re.compile(_LABEL + r"\Z")
 _TOKEN_RE = re.compile(r"([#^!~=]*)(" + _LABEL + r")?([#^!~=]*)\Z")
@@ -80,13 +88,16 @@ FLAT_LEFT_MARKS = {(-1, 0): "/", (-1, 1): "\\"}
 
 
 def load(text: str) -> dict:
-    """A board document (dict, format 1) from JSON or the text format."""
+    """A board document (dict, format 1) from JSON or the text format.
+
+    Refuses (BadInput) a text longer than ``MAX_TEXT`` characters and JSON
+    nested deeper than ``MAX_DEPTH`` levels (also in an ``extra:`` line).
+    """
+    if len(text) > MAX_TEXT:
+        raise BadInput(f"board is {len(text):,} characters long; at most {MAX_TEXT:,}")
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"board is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        doc = json_value(text, "board")
         if not isinstance(doc, dict):
             raise BadInput("board JSON must be an object")
         return doc
@@ -96,6 +107,42 @@ def load(text: str) -> dict:
     if not any(_HEADER_RE.match(line) for line in lines):
         raise BadInput("board is neither JSON (format 1) nor the text format (no 'map:' or other 'key:' line)")
     return _Parser(lines).parse()
+
+
+def json_value(text: str, what: str, start: int = 0):
+    """The JSON value in ``text`` (from ``start`` to the end), refusing (BadInput)
+    broken JSON and nesting deeper than ``MAX_DEPTH`` levels."""
+    try:
+        value = json.loads(text[start:] if start else text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"{what} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except ValueError as e:  # a number with too many digits
+        raise BadInput(f"{what} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise BadInput(f"{what}: JSON nested deeper than {MAX_DEPTH} levels") from None
+    check_depth(value, what)
+    return value
+
+
+def check_depth(value, what: str) -> None:
+    """Refuse (BadInput) lists and objects nested deeper than ``MAX_DEPTH`` (no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth > MAX_DEPTH:
+            raise BadInput(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
+
+
+def check_limits(value, where: str) -> None:
+    """Refuse a coordinate beyond +-MAX_COORD (BadInput naming the hex)."""
+    q, r = value
+    if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
+        raise BadInput(f"{where}: hex [{q}, {r}] is beyond the coordinate limit (each within +-{MAX_COORD})")
 
 
 def is_text(text: str) -> bool:
@@ -172,7 +219,10 @@ class _Parser:
         m = _HEX_RE.match(word)
         if not m:
             raise self.err(i, f"{what} {word!r} is not Q,R (two integers, no spaces)")
-        return [int(m.group(1)), int(m.group(2))]
+        q, r = (int(g) if len(g) < 10 else MAX_COORD + 1 for g in m.groups())
+        if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
+            raise self.err(i, f"{what} {word[:40]!r} is beyond the coordinate limit (each within +-{MAX_COORD})")
+        return [q, r]
 
     def _words(self, i: int, value: str) -> tuple[list[str], dict]:
         """Plain words, then KEY=JSON pairs (which may contain spaces)."""
@@ -188,8 +238,11 @@ class _Parser:
             if m:
                 try:
                     v, end = dec.raw_decode(value, m.end())
-                except json.JSONDecodeError:
+                except ValueError:
                     raise self.err(i, f"{m.group(1)}= needs a JSON value") from None
+                except RecursionError:
+                    raise self.err(i, f"{m.group(1)}=: JSON nested deeper than {MAX_DEPTH} levels") from None
+                check_depth(v, f"text board, line {i}, {m.group(1)}=")
                 extras[m.group(1)] = v
                 pos = end
                 continue
@@ -205,7 +258,7 @@ class _Parser:
     def _number(self, i: int, word: str, what: str):
         try:
             v = json.loads(word)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             v = None
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.err(i, f"{what} {word!r} is not a number")
@@ -330,6 +383,8 @@ class _Parser:
                                    "then a separator)", p + 1)
                 seen[(L, c)] = token
                 cells.append((L, c, lineno, p + 1, token))
+                if len(cells) > MAX_HEXES:
+                    raise self.err(lineno, f"the map has more than {MAX_HEXES:,} hexes (the limit)", p + 1)
                 p = tok_end
         if first is None:
             return {}, set()
@@ -347,7 +402,10 @@ class _Parser:
 
         out: dict = {}
         for L, c, lineno, col, token in cells:
-            out[coords(L, c)] = (token, lineno, col)
+            h = coords(L, c)
+            if abs(h[0]) > MAX_COORD or abs(h[1]) > MAX_COORD:
+                raise self.err(lineno, f"hex {list(h)} is beyond the coordinate limit (each within +-{MAX_COORD})", col)
+            out[h] = (token, lineno, col)
         walls: set = set()
         for L, c, lineno, col in slots:
             above, below = coords(L - 1, c), coords(L + 1, c)
@@ -461,6 +519,12 @@ class _Parser:
                 doc[key] = json.loads(raw)
             except json.JSONDecodeError as e:
                 raise self.err(i, f"extra {key}: not valid JSON ({e.msg})") from None
+            except ValueError as e:
+                raise self.err(i, f"extra {key}: not valid JSON ({e})") from None
+            except RecursionError:
+                raise self.err(i, f"extra {key}: JSON nested deeper than {MAX_DEPTH} levels") from None
+            check_depth(doc[key], f"text board, line {i}, extra {key}")
+        _keep_labels(doc, [f["label"] for f in figures])
         return doc
 
     def _action(self, header) -> dict:
@@ -513,6 +577,83 @@ class _Parser:
         return action
 
 
+def figure_line(text: str) -> dict:
+    """One ``figures:`` line (``g = guard monster``, ``b = brute character 10``) as
+    ``{"label": ..., "figure": {...}}`` (the figure without ``at`` unless given)."""
+    p = _Parser([])
+    try:
+        f = p._figure(1, text.strip())
+    except BadInput as e:
+        raise BadInput(str(e).replace("text board, line 1: ", "")) from None
+    fig = dict(f["fig"])
+    if f["at"] is not None:
+        fig["at"] = f["at"]
+    return {"label": f["label"], "figure": fig}
+
+
+def apply_header(doc: dict, line: str) -> dict:
+    """``doc`` (canonical, changed in place and returned) with one header line of the text format:
+    ``board: RULES ORIENTATION``, ``active: ID-or-label``, ``move: N [jump] [flying] [teleport]``
+    or ``attack: ...`` (each replaces what it describes)."""
+    m = _HEADER_RE.match(line.strip())
+    key = m.group(1) if m else None
+    if key not in ("board", "active", "move", "attack"):
+        raise BadInput("expected a 'board:', 'active:', 'move:' or 'attack:' line")
+    value = line.strip()[m.end():].strip()
+    p = _Parser([])
+    try:
+        if key == "board":
+            doc["rules"], doc["orientation"] = p._board([(1, value)])
+        elif key == "active":
+            name = _json_or_bare(value)
+            for f in doc["figures"]:
+                if name in (f["id"], f.get("label")):
+                    name = f["id"]
+                    break
+            doc["active"] = name
+        else:
+            header = {k: [] for k in HEADER_KEYS}
+            header[key] = [(1, value)]
+            new = p._action(header)
+            action = doc.setdefault("action", {"move": 0, "attack": None, "jump": False, "flying": False,
+                                               "teleport": False, "muddled": False})
+            if key == "move":
+                for k in ("move", "jump", "flying", "teleport"):
+                    action[k] = new[k]
+                action["muddled"] = action.get("muddled", False) or new["muddled"]
+            else:
+                action["attack"] = new["attack"]
+                action["muddled"] = new["muddled"]
+    except BadInput as e:
+        raise BadInput(str(e).replace("text board, line 1: ", "")) from None
+    return doc
+
+
+def _keep_labels(doc: dict, typed: list) -> None:
+    """Record each figure's typed map label (key ``label``) where ghcli would not pick it by itself.
+
+    So a picture of the board shows the labels the user typed, and a board
+    converted from JSON (whose labels ghcli picked) converts back to itself.
+    """
+    figs = doc["figures"]
+    free = [i for i, f in enumerate(figs) if "label" not in f]
+    if not free:
+        return
+    d = canonical(doc)
+    room = rooms(d)
+    auto = labels(d, room)
+    for i in free:
+        if typed[i] != auto.get(i):
+            figs[i]["label"] = typed[i]
+    d = canonical(doc)
+    if any(labels(d, room).get(i) != typed[i] for i in free):
+        for i in free:  # ghcli's picks shifted: record every label that is not the id
+            if typed[i] != figs[i]["id"]:
+                figs[i]["label"] = typed[i]
+            else:
+                figs[i].pop("label", None)
+
+
 def _wall(a, b) -> tuple:
     a, b = tuple(a), tuple(b)
     return (a, b) if a <= b else (b, a)
@@ -537,8 +678,18 @@ def _pair(v: Any, what: str) -> tuple[int, int]:
         or len(v) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
     ):
-        raise BadInput(f"{what}: {json.dumps(v)} is not a hex [q, r] of two integers")
+        raise BadInput(f"{what}: {_short(v)} is not a hex [q, r] of two integers")
+    check_limits(v, what)
     return (v[0], v[1])
+
+
+def _short(v: Any) -> str:
+    """A value as JSON, cut to 60 characters (for messages)."""
+    try:
+        text = json.dumps(v, ensure_ascii=False)
+    except (ValueError, RecursionError):
+        text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def canonical(doc: dict) -> dict:
@@ -554,24 +705,36 @@ def canonical(doc: dict) -> dict:
     out: dict = {"format": 1, "rules": doc.get("rules", "gloomhaven"), "orientation": doc.get("orientation", "flat")}
     if "hexes" not in doc:
         raise BadInput("board has no 'hexes'")
-    out["hexes"] = [list(h) for h in sorted({_pair(h, "hexes") for h in _list(doc["hexes"], "hexes")})]
+    hexes = _list(doc["hexes"], "hexes")
+    if len(hexes) > MAX_HEXES:
+        raise BadInput(f"board has {len(hexes):,} hexes; at most {MAX_HEXES:,}")
+    out["hexes"] = [list(h) for h in sorted({_pair(h, "hexes") for h in hexes})]
     terrain = doc.get("terrain") or {}
     if not isinstance(terrain, dict):
         raise BadInput("terrain must be an object of lists")
     t: dict = {k: [] for k in TERRAINS}
     for kind, hexes in terrain.items():
-        t[kind] = [list(h) for h in sorted({_pair(h, f"terrain {kind}") for h in _list(hexes, f"terrain {kind}")})]
+        hexes = _list(hexes, f"terrain {kind}")
+        if len(hexes) > MAX_HEXES:
+            raise BadInput(f"terrain {kind} has {len(hexes):,} hexes; at most {MAX_HEXES:,}")
+        t[kind] = [list(h) for h in sorted({_pair(h, f"terrain {kind}") for h in hexes})]
     out["terrain"] = t
     walls = set()
-    for w in _list(doc.get("walls") or [], "walls"):
+    wall_list = _list(doc.get("walls") or [], "walls")
+    if len(wall_list) > 3 * MAX_HEXES:
+        raise BadInput(f"board has {len(wall_list):,} walls; at most {3 * MAX_HEXES:,}")
+    for w in wall_list:
         if not isinstance(w, (list, tuple)) or len(w) != 2:
             raise BadInput(f"walls: {json.dumps(w)} is not a pair of hexes")
         walls.add(_wall(_pair(w[0], "walls"), _pair(w[1], "walls")))
     out["walls"] = [[list(a), list(b)] for a, b in sorted(walls)]
     figs = []
-    for f in _list(doc.get("figures") or [], "figures"):
+    fig_list = _list(doc.get("figures") or [], "figures")
+    if len(fig_list) > MAX_FIGURES:
+        raise BadInput(f"board has {len(fig_list):,} figures; at most {MAX_FIGURES}")
+    for f in fig_list:
         if not isinstance(f, dict) or not isinstance(f.get("id"), str) or not isinstance(f.get("side"), str):
-            raise BadInput(f"figures: {json.dumps(f)[:60]} needs a string 'id' and 'side'")
+            raise BadInput(f"figures: {_short(f)} needs a string 'id' and 'side'")
         fig = {"id": f["id"], "side": f["side"], "at": list(_pair(f.get("at"), f"figure {f['id']} at"))}
         fig.update({k: v for k, v in f.items() if k not in fig})
         figs.append(fig)
@@ -587,8 +750,11 @@ def canonical(doc: dict) -> dict:
         if atk is not None:
             if not isinstance(atk, dict):
                 raise BadInput("action.attack must be an object or null")
+            area = _list(atk.get("area") or [], "attack area")
+            if len(area) > MAX_AREA:
+                raise BadInput(f"attack area has {len(area)} hexes; at most {MAX_AREA}")
             attack = {"range": atk.get("range", 0), "targets": atk.get("targets", 1),
-                      "area": [list(_pair(o, "attack area")) for o in _list(atk.get("area") or [], "attack area")]}
+                      "area": [list(_pair(o, "attack area")) for o in area]}
             attack.update({k: v for k, v in atk.items() if k not in attack})
             action["attack"] = attack
         for flag in FLAGS:
@@ -613,31 +779,62 @@ def _list(v: Any, what: str) -> list:
 def labels(doc: dict, room: Optional[dict] = None) -> dict[int, str]:
     """A short map label (at most 3 characters) for each figure index.
 
-    The id itself where it is a valid label that fits (with ``room[i]``
-    characters, default 3); otherwise a free alias (A, B, ..., A1 ...).
-    Figures that cannot get one are left out.
+    The figure's own ``label`` (kept from a text board) where it is a valid
+    label that fits (with ``room[i]`` characters, default 3), else its id
+    where that fits, otherwise a free alias (A, B, ..., A1 ...). Figures
+    that cannot get one are left out.
     """
     figs = doc.get("figures") or []
     ids = {f.get("id") for f in figs if isinstance(f, dict)}
+    own = {f.get("label") for f in figs if isinstance(f, dict)}
     used: set = set()
     out: dict[int, str] = {}
+    width = {i: (room or {}).get(i, 3) for i in range(len(figs))}
+
+    def fits(i: int, name) -> bool:
+        return isinstance(name, str) and bool(_LABEL_RE.match(name)) and len(name) <= width[i] and name not in used
+
+    for i, f in enumerate(figs):  # the board's own labels first
+        name = f.get("label") if isinstance(f, dict) else None
+        if fits(i, name):
+            out[i] = name
+            used.add(name)
     pending = []
     for i, f in enumerate(figs):
+        if i in out:
+            continue
         fid = f.get("id") if isinstance(f, dict) else None
-        width = (room or {}).get(i, 3)
-        if isinstance(fid, str) and _LABEL_RE.match(fid) and len(fid) <= width and fid not in used:
+        if fits(i, fid) and (fid not in own or fid == f.get("label")):
             out[i] = fid
             used.add(fid)
         else:
-            pending.append((i, width))
-    aliases = [a for a in _aliases() if a not in ids]
-    for i, width in pending:
+            pending.append(i)
+    aliases = [a for a in _aliases() if a not in ids and a not in own] if pending else []
+    for i in pending:
         for a in aliases:
-            if len(a) <= width and a not in used:
+            if len(a) <= width[i] and a not in used:
                 out[i] = a
                 used.add(a)
                 break
     return out
+
+
+def rooms(d: dict) -> dict[int, int]:
+    """Characters left for the label of each figure drawn in the text map (canonical ``d``)."""
+    hexset = {tuple(h) for h in d["hexes"]}
+    tchars: dict[tuple, int] = {}
+    for kind, hexes in d["terrain"].items():
+        if kind in TERRAIN_CHAR:
+            for h in hexes:
+                if tuple(h) in hexset:
+                    tchars[tuple(h)] = tchars.get(tuple(h), 0) + 1
+    occupied: dict[tuple, int] = {}
+    for i, f in enumerate(d["figures"]):
+        h = tuple(f["at"])
+        if h in hexset and h not in occupied:
+            occupied[h] = i
+    room = {i: 3 - (tchars.get(h, 0) if tchars.get(h, 0) <= 3 else 0) for h, i in occupied.items()}
+    return {i: w for i, w in room.items() if w > 0}
 
 
 def _aliases() -> Iterable[str]:
@@ -690,8 +887,7 @@ def dump(doc: dict) -> str:
         h = tuple(f["at"])
         if h in hexset and h not in occupied:
             occupied[h] = i
-    room = {i: 3 - len(tchars.get(h, "")) for h, i in occupied.items()}
-    room = {i: w for i, w in room.items() if w > 0}  # the others are written with 'at'
+    room = rooms(d)  # the others are written with 'at'
     label_of = labels(d, room)
     in_map = {i for h, i in occupied.items() if i in room and i in label_of and len(label_of[i]) <= room[i]}
     tokens: dict[tuple, str] = {}
@@ -794,6 +990,8 @@ def _dump_figure(i: int, f: dict, label_of: dict, in_map: set) -> str:
     if not _LABEL_RE.match(f["side"]):
         raise BadInput(f"figure {fid}: side {f['side']!r} cannot be written in the text format")
     rest = {k: v for k, v in f.items() if k not in ("id", "side", "at")}
+    if rest.get("label") == label:
+        del rest["label"]  # shown as the line's label
     init = rest.pop("initiative", None) if _is_number(rest.get("initiative")) else None
     if init is not None:
         words.append(json.dumps(init))
@@ -839,27 +1037,32 @@ def layout(hexes, flat: bool) -> tuple[dict, int, int]:
 
 def _grid(hexes, tokens: dict, walls: set, flat: bool) -> list[str]:
     pos, nlines, width = layout(hexes, flat)
-    canvas = [[" "] * width for _ in range(nlines)]
+    rows: dict[int, bytearray] = {}  # only the lines that hold something (a sparse board stays small)
+
+    def row(L: int) -> bytearray:
+        r = rows.get(L)
+        if r is None:
+            r = rows[L] = bytearray(b" " * width)
+        return r
+
     for h, (L, p) in pos.items():
         tok = tokens[h]
         start = p + (1 if len(tok) == 1 else 0)
-        for k, ch in enumerate(tok):
-            canvas[L][start + k] = ch
+        row(L)[start:start + len(tok)] = tok.encode("ascii")
     for a, b in walls:
         dq, dr = b[0] - a[0], b[1] - a[1]
         La, pa = pos[a]
         Lb, pb = pos[b]
         if not flat:
-            canvas[La][pa + 3] = "|"
+            row(La)[pa + 3] = ord("|")
         elif (dq, dr) == (0, 1):
-            for k in range(3):
-                canvas[La + 1][pa + k] = "_"
+            row(La + 1)[pa:pa + 3] = b"___"
         else:
-            _mark(canvas, La, pa + 3, FLAT_RIGHT_MARKS[(dq, dr)], ">")
-            _mark(canvas, Lb, pb - 1, FLAT_LEFT_MARKS[(-dq, -dr)], "<")
-    return ["".join(row).rstrip() for row in canvas]
+            _mark(row(La), pa + 3, FLAT_RIGHT_MARKS[(dq, dr)], ">")
+            _mark(row(Lb), pb - 1, FLAT_LEFT_MARKS[(-dq, -dr)], "<")
+    return [rows[L].decode("ascii").rstrip() if L in rows else "" for L in range(nlines)]
 
 
-def _mark(canvas, L: int, p: int, ch: str, both: str) -> None:
-    cur = canvas[L][p]
-    canvas[L][p] = ch if cur in (" ", ch) else both
+def _mark(row: bytearray, p: int, ch: str, both: str) -> None:
+    cur = chr(row[p])
+    row[p] = ord(ch if cur in (" ", ch) else both)

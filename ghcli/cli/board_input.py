@@ -1,0 +1,116 @@
+"""Reading a board given on the command line, and naming its hexes (shared by every board command).
+
+Every board command (``rules focus``, ``los``, ``board show``, ``board
+convert``, ``edit``) reads its BOARD here, so any input gets a real answer
+or one line of error and exit 2: a file that is not UTF-8, larger than
+``textboard.MAX_TEXT`` characters, JSON nested too deeply, fields of the
+wrong type, coordinates beyond +-1000 or more hexes than the limit (see
+``ghcli.rules.board.validate``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ghcli.errors import BadInput
+
+MAX_BYTES = 4 * 5_000_000  # textboard.MAX_TEXT characters of UTF-8 at most
+
+
+def read(path: str) -> str:
+    """A board file's text (``-``: standard input), refusing what is not UTF-8 or too large."""
+    name = "standard input" if path == "-" else path
+    where = "" if path == "-" else f"{path}: "
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(Path(path), "rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise BadInput(f"{where}larger than {MAX_BYTES:,} bytes: not a board")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{where}{name if not where else 'the file'} is not UTF-8 text "
+                       f"(byte 0x{data[e.start]:02x} at offset {e.start})") from None
+
+
+def load_doc(path: str) -> dict:
+    """The board document (not validated) of a file or '-'."""
+    from ghcli.rules import textboard
+
+    return named(path, lambda: textboard.load(read(path)))
+
+
+def load_doc_text(path: str, text: str) -> dict:
+    """The board document (not validated) of a text already read from ``path``."""
+    from ghcli.rules import textboard
+
+    return named(path, lambda: textboard.load(text))
+
+
+def load(path: str):
+    """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem)."""
+    from ghcli.rules import textboard
+    from ghcli.rules.board import Board
+
+    def both():
+        doc = textboard.load(read(path))
+        return doc, Board.from_dict(doc)
+
+    return named(path, both)
+
+
+def named(path: str, work):
+    """``work()``, its BadInput messages prefixed with the board's file name."""
+    where = "" if path == "-" else f"{path}: "
+    try:
+        return work()
+    except BadInput as e:
+        if where and str(e).startswith(where):
+            raise
+        raise BadInput(f"{where}{e}") from None
+    except RecursionError:
+        raise BadInput(f"{where}board nested too deeply") from None
+
+
+def hex_arg(text: str, option: str, doc: dict):
+    """A hex given as Q,R, or as a figure's id or its label on the board's pictures."""
+    from ghcli.rules import textboard
+    from ghcli.rules.hexes import Hex
+
+    parts = text.replace(" ", "").split(",")
+    if len(parts) == 2:
+        try:
+            q, r = (int(p) for p in parts)
+        except ValueError:
+            pass
+        else:
+            return Hex(q, r)
+    figure = figure_named(text, doc)
+    if figure is None:
+        d = textboard.canonical(doc)
+        names = [f["id"] for f in d["figures"]] + sorted(set(textboard.labels(d, textboard.rooms(d)).values()))
+        known = ", ".join(dict.fromkeys(names)) or "none"
+        raise BadInput(f"{option} must be a hex Q,R or a figure's id or label, not {text!r} (figures: {known})")
+    return Hex(*figure["at"])
+
+
+def figure_named(name: str, doc: dict):
+    """The figure (dict) with this id, else the one with this label (typed, or shown on pictures)."""
+    from ghcli.rules import textboard
+
+    d = textboard.canonical(doc)
+    for f in d["figures"]:
+        if f["id"] == name:
+            return f
+    shown = textboard.labels(d, textboard.rooms(d))
+    for i, f in enumerate(d["figures"]):
+        if f.get("label") == name or shown.get(i) == name:
+            return f
+    lowered = [f for f in d["figures"] if f["id"].lower() == name.lower()]
+    return lowered[0] if len(lowered) == 1 else None
