@@ -7,11 +7,14 @@ that come from AluminumAngel's "gloom" monster mover):
 
 * Movement costs are pairs ``(negative hexes entered, movement points)``
   compared in that order: traps and hazardous terrain are avoided like
-  obstacles unless no path avoids them, then as few as possible. Walking
+  obstacles whenever any path avoids them, however long, both for the focus
+  and for moving; when none does, the fewest, then the shortest path.
+  Proximity counts hexes, never paths: negative hexes do not change it. Walking
   passes allies but not enemies, obstacles or walls; difficult terrain costs
   2. Jumping ignores figures, obstacles and terrain on the way (not walls)
-  and pays only for the hex it lands on; flying ignores everything but
-  walls; teleport measures hexes straight across everything. A monster ends
+  and pays only for the hex it lands on (it avoids landing on a negative
+  hex, this turn and the next); flying ignores everything but walls,
+  negative hexes included (it may end on one); teleport measures hexes straight across everything. A monster ends
   its move only on an empty hex that is not an obstacle.
 * Range and proximity count hexes around walls (thin walls and hexes off the
   map), not through them, ignoring figures and obstacles. A melee attack is
@@ -23,19 +26,19 @@ that come from AluminumAngel's "gloom" monster mover):
 * Targets: the focus plus as many more enemies as the attack allows (an
   area's pattern may be rotated and mirrored; a ranged pattern needs one red
   hex on the map in range; extra targets beyond an area are single targets).
-  The monster first maximises the number of targets. A ranged attack
-  (unless muddled) then keeps to hexes from which its *focus* is not at
-  disadvantage (an enemy at range 1), where any such hex gives that many
-  targets. Groups of targets are then ranked (Gloomhaven, Jaws of the Lion)
-  by the movement needed to attack the whole group from such a hex, then the
-  extra targets' proximity (not Jaws) and initiative; Frosthaven does not
-  rank them. Only then, among the equally ranked groups and every hex that
-  attacks one of them, the destination: fewest disadvantaged targets, then
-  least movement, then disadvantage on the less important targets; what
-  still ties is the players' choice. (Shared case G-131 shows the focus
-  rule: of three tied focuses, the two that stand next to the cheapest
-  7-target hex [7, 0] pick their groups among hexes not adjacent to them,
-  and end at [2, 5] without any disadvantage.)
+  Gloomhaven and Jaws of the Lion weigh, in this order: a ranged attack
+  (unless muddled) keeps its *focus* out of disadvantage (an enemy at range
+  1) wherever some hex allows it; then the most targets; then the groups of
+  extra targets ranked like focuses (the movement needed to attack the whole
+  group, then proximity (not Jaws), then initiative); then the fewest
+  disadvantaged targets; then least movement; then disadvantage on the less
+  important targets. Frosthaven does not rank extra targets: the most
+  targets; then the fewest disadvantaged targets, the focus counted like any
+  other; then least movement; then disadvantage on the less important
+  targets. What still ties is the players' choice. (Shared case G-131 shows
+  the focus rule: of three tied focuses, the two that stand next to the
+  cheapest 7-target hex [7, 0] pick their groups among hexes not adjacent to
+  them, and end at [2, 5] without any disadvantage.)
 * Icy terrain (all rule sets, as the cases do): a step onto ice slides on in
   the same direction, for free, until a hex that is not icy or until the
   next hex is blocked (a wall, an obstacle, any figure).
@@ -43,8 +46,11 @@ that come from AluminumAngel's "gloom" monster mover):
   hex reachable now. Otherwise it picks its destination among all hexes
   from which it could attack its focus: in Gloomhaven and Jaws of the Lion
   the best attack (as above), in Frosthaven the nearest hex; and it moves
-  to the reachable hex nearest that destination using the least movement.
-  Every destination tied that way is a players' choice.
+  along the path with the fewest negative hexes, then the shortest: to the
+  reachable hex with the fewest negative hexes on the whole way there
+  (entered this turn or on later turns, counted the same), then nearest the
+  destination, then using the least movement. Every destination tied that
+  way is a players' choice.
 
 The differences between rule sets are the switches of ``RuleSet``.
 """
@@ -74,6 +80,9 @@ class RuleSet:
     proximity_ranks: bool = True
     #: extra targets are ranked like focuses (else the players choose among them)
     rank_extra_targets: bool = True
+    #: a ranged attack keeps its focus out of disadvantage before it counts targets
+    #: (Frosthaven counts targets first, then disadvantaged targets, the focus like any)
+    focus_disadvantage_first: bool = True
     #: a monster that cannot attack this turn heads for the nearest attack hex
     #: (Frosthaven) rather than the best one (Gloomhaven)
     unreachable_heads_for_nearest: bool = False
@@ -84,7 +93,11 @@ class RuleSet:
 RULE_SETS = {
     "gloomhaven": RuleSet("gloomhaven"),
     "frosthaven": RuleSet(
-        "frosthaven", rank_extra_targets=False, unreachable_heads_for_nearest=True, jump_landing_pays_difficult=False
+        "frosthaven",
+        rank_extra_targets=False,
+        focus_disadvantage_first=False,
+        unreachable_heads_for_nearest=True,
+        jump_landing_pays_difficult=False,
     ),
     "jaws-of-the-lion": RuleSet(
         "jaws-of-the-lion", proximity_ranks=False, jump_landing_pays_difficult=False
@@ -230,9 +243,13 @@ class _Turn:
     def remaining(self, dest, froms) -> dict:
         """Cost from each hex of ``froms`` to dest (the rest of the path if the monster stood there)."""
         b = self.b
-        if self.mode != "walk":
-            back = self._costs(dest)
-            return {x: back[x] for x in froms if x in back}
+        if self.mode != "walk":  # only the landing hex (dest) can be a negative hex
+            if self.mode == "teleport":
+                steps = {x: distance(x, dest) for x in froms}
+            else:
+                steps = bfs([dest], self.nbrs)
+            land = self.neg(dest) if self.mode != "fly" else 0
+            return {x: ((0, 0) if x == dest else (land, steps[x])) for x in froms if x in steps}
         if b.icy:  # sliding makes paths one-way: search forward from each hex
             out = {}
             for x in froms:
@@ -721,11 +738,12 @@ class _Turn:
 
         heading = not now and self.rs.unreachable_heads_for_nearest  # only the distance counts
         if not heading:
+            ranged = self.range > 0 and not self.act.muddled
+            if ranged and self.rs.focus_disadvantage_first:  # the focus without disadvantage first
+                pool = [h for h in pool if not self.disadvantaged(h, focus)] or pool
             size = {h: self.best_size(h, focus) for h in pool}
             k = max(size.values())
             pool_k = [h for h in pool if size[h] == k]
-            if self.range > 0 and not self.act.muddled:  # a ranged attack: the focus without disadvantage where possible
-                pool_k = [h for h in pool_k if not self.disadvantaged(h, focus)] or pool_k
         if heading:
             top = min(self.cost[h] for h in cands)
             dests = sorted(h for h in cands if self.cost[h] == top)
@@ -782,7 +800,9 @@ class _Turn:
         reach = [h for h, c in self.cost.items() if c[1] <= move and self.endable(h)]
         for d in dests:
             rem = self.remaining(d, reach)
-            scored = [((rem[x], self.cost[x]), x) for x in reach if x in rem]
+            # negative hexes on the whole path (this turn's and later turns') first, then
+            # nearest the destination, then least movement this turn
+            scored = [((self.cost[x][0] + rem[x][0], rem[x][1], self.cost[x][1]), x) for x in reach if x in rem]
             if not scored:
                 out.append(Option(focus.id, self.start, (), (self.start,)))
                 continue
