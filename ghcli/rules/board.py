@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ghcli.errors import BadInput
-from ghcli.rules.hexes import DIRECTIONS, Hex, are_adjacent
+from ghcli.rules.hexes import Grid, Hex, are_adjacent
 
 RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
@@ -101,26 +101,21 @@ class Board:
         return h in self.hexes
 
     @property
+    def grid(self) -> Grid:
+        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
+        grid = self._cache.get("grid")
+        if grid is None:
+            grid = self._cache["grid"] = Grid(self.hexes, self.walls)
+        return grid
+
+    @property
     def links(self) -> dict:
         """For each map hex, its neighbours on the map with no thin wall between (cached)."""
         links = self._cache.get("links")
         if links is None:
-            links = {}
-            hexes = self.hexes
-            cut = set()
-            for w in self.walls:
-                a, b = tuple(w)
-                cut.add((a, b))
-                cut.add((b, a))
-            canon = {h: h for h in hexes}
-            get = canon.get
-            for h in hexes:
-                q, r = h
-                out = [n for n in (get((q + dq, r + dr)) for dq, dr in DIRECTIONS) if n is not None]
-                if cut:
-                    out = [n for n in out if (h, n) not in cut]
-                links[h] = tuple(out)
-            self._cache["links"] = links
+            g = self.grid
+            hexes = g.hexes
+            links = self._cache["links"] = {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
         return links
 
     # -- construction ------------------------------------------------------

@@ -220,3 +220,56 @@ def bfs(starts, neighbours, limit=None) -> dict:
                     nxt.append(n)
         frontier = nxt
     return out
+
+
+class Grid:
+    """A map as arrays indexed by hex number: the tables every search on one board shares.
+
+    Hexes are numbered in sorted (q, r) order, so sorting numbers sorts hexes.
+    ``hexes[i]`` is hex number i, ``index`` the way back. ``steps[i][d]`` is
+    the hex one step from i in direction ``DIRECTIONS[d]``, or -1 where that
+    step leaves the map or crosses a thin wall; ``links[i]`` the same hexes
+    without the gaps. Built once per board (``Board.grid``).
+    """
+
+    def __init__(self, hexes, walls=()):
+        self.hexes = sorted(Hex(*h) for h in hexes)
+        index = self.index = {h: i for i, h in enumerate(self.hexes)}
+        get = index.get
+        steps = [[get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in self.hexes]
+        for w in walls:
+            a, b = (index.get(tuple(h)) for h in w)
+            if a is None or b is None:
+                continue
+            for x, y in ((a, b), (b, a)):
+                row = steps[x]
+                for d in range(6):
+                    if row[d] == y:
+                        row[d] = -1
+        self.steps = [tuple(s) for s in steps]
+        self.links = [tuple(j for j in s if j >= 0) for s in steps]
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def distances(self, starts, limit=None) -> dict:
+        """Steps (around walls, not through them) from the hex numbers ``starts`` to every
+        hex number within ``limit`` steps (all if None)."""
+        out = dict.fromkeys(starts, 0)
+        frontier = list(out)
+        links = self.links
+        d = 0
+        while frontier and (limit is None or d < limit):
+            d += 1
+            nxt = []
+            for i in frontier:
+                for j in links[i]:
+                    if j not in out:
+                        out[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        return out
+
+    def at(self, h, offset) -> int:
+        """The number of hex h + offset, or -1 off the map."""
+        return self.index.get((h[0] + offset[0], h[1] + offset[1]), -1)

@@ -1,0 +1,237 @@
+"""Stage 1, movement costs: what every hex costs the monster to reach, negative hexes first.
+
+A cost is one integer, ``negative hexes * NEG + movement points``: NEG is
+larger than any movement, so integers compare as the pair (negative hexes
+entered, movement), and a trap or hazardous hex is an obstacle whenever any
+path avoids it. ``Movement`` holds the costs from the monster's hex (with
+unlimited movement), the parents for showing a path, and answers the
+question of the rest of a path (``remaining``) for a monster that cannot
+reach its destination this turn. Arrays are indexed by hex number
+(``ghcli.rules.hexes.Grid``).
+
+Walking passes allies but not enemies, obstacles or thin walls; difficult
+terrain costs 2. On icy terrain a step slides on in the same direction, for
+free, until a hex that is not icy or until the next hex is blocked (a wall,
+an obstacle, any figure); a slide is one move of the search, so the search
+stays linear in the board, and the rest of a path is one backward search
+over the same moves reversed. Jumping ignores figures, obstacles and terrain
+on the way (not walls) and pays only for the hex it lands on (difficult
+terrain counts there in Gloomhaven only); flying ignores everything but
+walls, negative hexes included; teleport counts hexes straight across
+everything.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from functools import cached_property
+
+from ghcli.rules.hexes import Grid, distance
+
+#: Weight of one negative hex in a cost: larger than any movement.
+NEG = 1 << 20
+#: ``cost & MOVE`` is a cost's movement points, ``cost >> 20`` its negative hexes.
+MOVE = NEG - 1
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """Per-hex tables of one turn (by hex number): what entering a hex costs and what stops a move."""
+
+    grid: Grid
+    start: int
+    negative: tuple  # 1 for a trap or hazardous hex
+    difficult: tuple
+    icy: tuple
+    obstacle: tuple
+    occupied: tuple  # any figure but the active monster
+    enemy: tuple  # an enemy figure (blocks walking)
+
+    @classmethod
+    def of(cls, board) -> "Terrain":
+        grid = board.grid
+        n = len(grid)
+        index = grid.index
+
+        def flags(cells):
+            out = [0] * n
+            for h in cells:
+                out[index[h]] = 1
+            return tuple(out)
+
+        me = board.monster
+        others = [f for f in board.figures if f.id != me.id]
+        return cls(
+            grid=grid,
+            start=index[me.at],
+            negative=flags(board.trap | board.hazardous),
+            difficult=flags(board.difficult),
+            icy=flags(board.icy),
+            obstacle=flags(board.obstacle),
+            occupied=flags(f.at for f in others),
+            enemy=flags(f.at for f in others if f.is_enemy),
+        )
+
+    def endable(self, i: int) -> bool:
+        """The monster may end its move on hex i (empty, not an obstacle, or its own)."""
+        return i == self.start or not (self.obstacle[i] or self.occupied[i])
+
+
+@dataclass(frozen=True)
+class Movement:
+    """Movement costs from the monster's hex for one way of moving (walk, jump, fly, teleport)."""
+
+    terrain: Terrain
+    mode: str
+    jump_pays_difficult: bool = True
+
+    # -- the moves ---------------------------------------------------------------
+    def walk_moves(self, i: int) -> list:
+        """(hex, cost) of every walking move from hex i: a step, or a step and the slide after it."""
+        t = self.terrain
+        steps = t.grid.steps[i]
+        icy, neg, blocked = t.icy, t.negative, self._blocked
+        out = []
+        for d in range(6):
+            j = steps[d]
+            if j < 0 or blocked[j]:
+                continue
+            if not icy[j]:
+                out.append((j, self._enter[j]))
+                continue
+            cost = neg[j] * NEG + 1
+            cur = j
+            while icy[cur]:
+                nxt = t.grid.steps[cur][d]
+                if nxt < 0 or t.obstacle[nxt] or t.occupied[nxt]:
+                    break
+                cur = nxt
+                cost += neg[cur] * NEG
+            out.append((cur, cost))
+        return out
+
+    @cached_property
+    def _blocked(self) -> list:
+        t = self.terrain
+        return [o or e for o, e in zip(t.obstacle, t.enemy)]
+
+    @cached_property
+    def _enter(self) -> list:
+        t = self.terrain
+        return [n * NEG + 1 + d for n, d in zip(t.negative, t.difficult)]
+
+    # -- costs from the monster ------------------------------------------------
+    @cached_property
+    def _search(self) -> tuple:
+        t = self.terrain
+        grid, start, n = t.grid, t.start, len(t.grid)
+        cost = [None] * n
+        parent = [-1] * n
+        if self.mode == "teleport":
+            at = grid.hexes[start]
+            for i, h in enumerate(grid.hexes):
+                cost[i] = (0 if i == start else t.negative[i] * NEG) + distance(at, h)
+            return cost, parent
+        if self.mode in ("fly", "jump"):
+            steps = grid.distances([start])
+            jump = self.mode == "jump"
+            for i, d in steps.items():
+                if jump and i != start:
+                    d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
+                cost[i] = d
+            return cost, parent
+        if t.icy and any(t.icy):
+            moves = self.walk_moves
+        else:  # no ice: a step's cost is the cost of entering its hex
+            links, blocked, enter = grid.links, self._blocked, self._enter
+
+            def moves(i):
+                return [(j, enter[j]) for j in links[i] if not blocked[j]]
+
+        heap = [(0, start, -1)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            c, i, p = pop(heap)
+            if cost[i] is not None:
+                continue
+            cost[i] = c
+            parent[i] = p
+            for j, s in moves(i):
+                if cost[j] is None:
+                    push(heap, (c + s, j, i))
+        return cost, parent
+
+    @property
+    def cost(self) -> list:
+        """cost[i]: the least cost to reach hex i with unlimited movement (None: never)."""
+        return self._search[0]
+
+    def path_to(self, i: int) -> list:
+        """Hex numbers of one cheapest path from the monster to hex i (its ends only, but walking)."""
+        start = self.terrain.start
+        if i == start:
+            return [start]
+        if self.mode != "walk":
+            return [start, i]
+        parent = self._search[1]
+        path = [i]
+        while path[-1] != start and parent[path[-1]] >= 0:
+            path.append(parent[path[-1]])
+        return path[::-1]
+
+    # -- the rest of a path ------------------------------------------------------
+    def remaining(self, dest: int, froms) -> dict:
+        """The cost from each hex of ``froms`` to dest: the rest of the path if the monster stood there."""
+        t = self.terrain
+        grid = t.grid
+        if self.mode != "walk":  # only the landing hex (dest) can be a negative hex
+            if self.mode == "teleport":
+                at = grid.hexes[dest]
+                steps = {x: distance(grid.hexes[x], at) for x in froms}
+            else:
+                steps = grid.distances([dest])
+            land = t.negative[dest] * NEG if self.mode != "fly" else 0
+            return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
+        back = self._backward(dest, set(froms))
+        return {x: back[x] for x in froms if x in back}
+
+    @cached_property
+    def _reverse(self) -> list:
+        """For each hex j, the walking moves (i, cost) that end on j (icy slides included)."""
+        rev = [[] for _ in range(len(self.terrain.grid))]
+        for i in range(len(rev)):
+            for j, c in self.walk_moves(i):
+                rev[j].append((i, c))
+        return rev
+
+    def _backward(self, dest: int, wanted: set) -> dict:
+        t = self.terrain
+        if t.icy and any(t.icy):
+            rev = self._reverse
+
+            def moves(a):
+                return rev[a]
+        else:  # the step x -> a costs entering a
+            links, blocked, enter = t.grid.links, self._blocked, self._enter
+
+            def moves(a):
+                e = enter[a]
+                return [(x, e) for x in links[a] if not blocked[x]]
+
+        out: dict = {}
+        heap = [(0, dest)]
+        pop, push = heapq.heappop, heapq.heappush
+        left = set(wanted)
+        while heap:
+            c, a = pop(heap)
+            if a in out:
+                continue
+            out[a] = c
+            left.discard(a)
+            if not left:
+                break
+            for x, s in moves(a):
+                if x not in out:
+                    push(heap, (c + s, x))
+        return out
