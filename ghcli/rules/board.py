@@ -137,12 +137,14 @@ class Board:
 
         if not isinstance(doc["hexes"], list) or not doc["hexes"]:
             raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
-        hexes = set()
-        for i, h in enumerate(doc["hexes"]):
-            hx = _hex(h, f"hexes[{i}]")
-            if hx in hexes:
-                raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
-            hexes.add(hx)
+        hexes = _hex_set(doc["hexes"])
+        if hexes is None:  # something is wrong: find it, naming where
+            hexes = set()
+            for i, h in enumerate(doc["hexes"]):
+                hx = _hex(h, f"hexes[{i}]")
+                if hx in hexes:
+                    raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
+                hexes.add(hx)
 
         terrain_doc = doc.get("terrain") or {}
         if not isinstance(terrain_doc, dict):
@@ -153,12 +155,14 @@ class Board:
                 raise BadInput(f"board: unknown terrain {name!r} (one of {', '.join(TERRAINS)})")
             if not isinstance(cells, list):
                 raise BadInput(f"board: terrain.{name} must be a list of [q, r]")
-            seen = set()
-            for i, h in enumerate(cells):
-                hx = _hex(h, f"terrain.{name}[{i}]")
-                if hx not in hexes:
-                    raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
-                seen.add(hx)
+            seen = _hex_set(cells, unique=False)
+            if seen is None or not seen <= hexes:
+                seen = set()
+                for i, h in enumerate(cells):
+                    hx = _hex(h, f"terrain.{name}[{i}]")
+                    if hx not in hexes:
+                        raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
+                    seen.add(hx)
             terrain[name] = frozenset(seen)
 
         walls = set()
@@ -229,6 +233,21 @@ class Board:
             walls=frozenset(walls),
             **terrain,
         )
+
+
+def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
+    """The hexes of a list of [q, r] pairs of integers, or None if any is not one (or, with
+    ``unique``, one is listed twice): the caller then looks for the culprit to name it."""
+    if type(values) is not list:
+        return None
+    for v in values:
+        if type(v) is not list or len(v) != 2 or type(v[0]) is not int or type(v[1]) is not int:
+            return None
+    new = tuple.__new__
+    out = {new(Hex, v) for v in values}
+    if unique and len(out) != len(values):
+        return None
+    return out
 
 
 def _hex(value: Any, where: str) -> Hex:

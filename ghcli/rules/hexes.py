@@ -222,6 +222,10 @@ def bfs(starts, neighbours, limit=None) -> dict:
     return out
 
 
+#: the key of hex (q, r) in Grid's integer tables is q * _K + r (|r| < 2048)
+_K = 1 << 12
+
+
 class Grid:
     """A map as arrays indexed by hex number: the tables every search on one board shares.
 
@@ -233,21 +237,28 @@ class Grid:
     """
 
     def __init__(self, hexes, walls=()):
-        self.hexes = sorted(Hex(*h) for h in hexes)
-        index = self.index = {h: i for i, h in enumerate(self.hexes)}
-        get = index.get
-        steps = [[get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in self.hexes]
+        hexes = sorted(hexes)
+        if hexes and type(hexes[0]) is not Hex:
+            hexes = [Hex(*h) for h in hexes]
+        self.hexes = hexes
+        n = len(hexes)
+        self.index = index = dict(zip(hexes, range(n)))
+        # neighbours through integer keys (q * K + r): one list per direction
+        keys = [q * _K + r for q, r in hexes]
+        get = dict(zip(keys, range(n))).get
+        cols = []
+        for dq, dr in DIRECTIONS:
+            delta = dq * _K + dr
+            cols.append([get(k + delta, -1) for k in keys])
+        steps = list(zip(*cols))
         for w in walls:
             a, b = (index.get(tuple(h)) for h in w)
             if a is None or b is None:
                 continue
             for x, y in ((a, b), (b, a)):
-                row = steps[x]
-                for d in range(6):
-                    if row[d] == y:
-                        row[d] = -1
-        self.steps = [tuple(s) for s in steps]
-        self.links = [tuple(j for j in s if j >= 0) for s in steps]
+                steps[x] = tuple(-1 if j == y else j for j in steps[x])
+        self.steps = steps
+        self.links = [tuple([j for j in s if j >= 0]) for s in steps]
 
     def __len__(self) -> int:
         return len(self.hexes)

@@ -141,25 +141,31 @@ class Movement:
                     d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
                 cost[i] = d
             return cost, parent
-        if t.icy and any(t.icy):
-            moves = self.walk_moves
-        else:  # no ice: a step's cost is the cost of entering its hex
-            links, blocked, enter = grid.links, self._blocked, self._enter
-
-            def moves(i):
-                return [(j, enter[j]) for j in links[i] if not blocked[j]]
-
-        heap = [(0, start, -1)]
+        # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1)
+        icy = any(t.icy)
+        links, blocked, enter = grid.links, self._blocked, self._enter
+        table = self._walk_table if icy else None
+        buckets = {0: [(start, -1)]}
+        keys = [0]
         pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            c, i, p = pop(heap)
-            if cost[i] is not None:
-                continue
-            cost[i] = c
-            parent[i] = p
-            for j, s in moves(i):
-                if cost[j] is None:
-                    push(heap, (c + s, j, i))
+        while keys:
+            c = pop(keys)
+            for i, p in buckets.pop(c):
+                if cost[i] is not None:
+                    continue
+                cost[i] = c
+                parent[i] = p
+                if icy:
+                    moves = [(j, c + s) for j, s in table[i] if cost[j] is None]
+                else:
+                    moves = [(j, c + enter[j]) for j in links[i] if cost[j] is None and not blocked[j]]
+                for j, nc in moves:
+                    b = buckets.get(nc)
+                    if b is None:
+                        buckets[nc] = [(j, i)]
+                        push(keys, nc)
+                    else:
+                        b.append((j, i))
         return cost, parent
 
     @property
@@ -197,41 +203,46 @@ class Movement:
         return {x: back[x] for x in froms if x in back}
 
     @cached_property
+    def _walk_table(self) -> list:
+        """walk_moves of every hex (icy boards: built once, used both ways)."""
+        return [self.walk_moves(i) for i in range(len(self.terrain.grid))]
+
+    @cached_property
     def _reverse(self) -> list:
         """For each hex j, the walking moves (i, cost) that end on j (icy slides included)."""
         rev = [[] for _ in range(len(self.terrain.grid))]
-        for i in range(len(rev)):
-            for j, c in self.walk_moves(i):
+        for i, moves in enumerate(self._walk_table):
+            for j, c in moves:
                 rev[j].append((i, c))
         return rev
 
     def _backward(self, dest: int, wanted: set) -> dict:
         t = self.terrain
-        if t.icy and any(t.icy):
-            rev = self._reverse
-
-            def moves(a):
-                return rev[a]
-        else:  # the step x -> a costs entering a
-            links, blocked, enter = t.grid.links, self._blocked, self._enter
-
-            def moves(a):
-                e = enter[a]
-                return [(x, e) for x in links[a] if not blocked[x]]
-
+        icy = any(t.icy)
+        rev = self._reverse if icy else None
+        links, blocked, enter = t.grid.links, self._blocked, self._enter
         out: dict = {}
-        heap = [(0, dest)]
-        pop, push = heapq.heappop, heapq.heappush
         left = set(wanted)
-        while heap:
-            c, a = pop(heap)
-            if a in out:
-                continue
-            out[a] = c
-            left.discard(a)
-            if not left:
-                break
-            for x, s in moves(a):
-                if x not in out:
-                    push(heap, (c + s, x))
+        buckets = {0: [dest]}
+        keys = [0]
+        pop, push = heapq.heappop, heapq.heappush
+        while keys and left:
+            c = pop(keys)
+            for a in buckets.pop(c):
+                if a in out:
+                    continue
+                out[a] = c
+                left.discard(a)
+                if icy:
+                    moves = [(x, c + s) for x, s in rev[a] if x not in out]
+                else:  # the step x -> a costs entering a
+                    e = c + enter[a]
+                    moves = [(x, e) for x in links[a] if x not in out and not blocked[x]]
+                for x, nc in moves:
+                    b = buckets.get(nc)
+                    if b is None:
+                        buckets[nc] = [x]
+                        push(keys, nc)
+                    else:
+                        b.append(x)
         return out
