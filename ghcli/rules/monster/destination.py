@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ghcli.rules.monster.movement import MOVE, NEG
+from ghcli.rules.monster.movement import MOVE
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,8 @@ def plan(turn, groups, choice, focus) -> Plan:
         if now:
             return Plan(focus, True, choices=tuple(chosen))
         dests = tuple(sorted({h for h, _ in chosen}))
-    ends = tuple(x for d in dests for x in approach(turn, d))
+    ways = approach(turn, dests)
+    ends = tuple(x for d in dests for x in ways[d])
     return Plan(focus, False, destinations=dests, ends=ends)
 
 
@@ -121,15 +122,19 @@ def first_ranked(turn, choice, focus, scored: list) -> list:
     return [hg for hg, f in zip(tied, flags) if f == low]
 
 
-def approach(turn, dest: int) -> list:
-    """The hexes reachable this turn that bring the monster best towards dest: fewest negative
-    hexes on the whole way, then nearest dest, then least movement (its own hex if none)."""
+def approach(turn, dests) -> dict:
+    """For each destination, the hexes reachable this turn that bring the monster best towards
+    it: fewest negative hexes on the whole way, then nearest it, then least movement (its own
+    hex if none)."""
     mv, endable, move = turn.movement, turn.terrain.endable, turn.move
     cost = mv.cost
     reach = [h for h, c in enumerate(cost) if c is not None and c & MOVE <= move and endable(h)]
-    rem = mv.remaining(dest, reach)
-    scored = [((cost[x] // NEG + rem[x] // NEG, rem[x] & MOVE, cost[x] & MOVE), x) for x in reach if x in rem]
-    if not scored:
-        return [turn.terrain.start]
-    best = min(sc for sc, _ in scored)
-    return [x for sc, x in scored if sc == best]
+    out = {}
+    for d, rem in mv.towards(dests, reach).items():
+        if not rem:
+            out[d] = [turn.terrain.start]
+            continue
+        scored = [((rem[x] & MOVE, cost[x] & MOVE), x) for x in rem]
+        best = min(sc for sc, _ in scored)
+        out[d] = [x for sc, x in scored if sc == best]
+    return out

@@ -141,31 +141,37 @@ class Movement:
                     d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
                 cost[i] = d
             return cost, parent
-        # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1)
+        # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
+        # cost[] holds the best cost found so far, final once the hex is settled
         icy = any(t.icy)
         links, blocked, enter = grid.links, self._blocked, self._enter
         table = self._walk_table if icy else None
-        buckets = {0: [(start, -1)]}
+        done = [False] * n
+        cost[start] = 0
+        buckets = {0: [start]}
         keys = [0]
         pop, push = heapq.heappop, heapq.heappush
         while keys:
             c = pop(keys)
-            for i, p in buckets.pop(c):
-                if cost[i] is not None:
+            for i in buckets.pop(c):
+                if done[i] or cost[i] != c:
                     continue
-                cost[i] = c
-                parent[i] = p
+                done[i] = True
                 if icy:
-                    moves = [(j, c + s) for j, s in table[i] if cost[j] is None]
+                    moves = [(j, c + s) for j, s in table[i] if not done[j]]
                 else:
-                    moves = [(j, c + enter[j]) for j in links[i] if cost[j] is None and not blocked[j]]
+                    moves = [(j, c + enter[j]) for j in links[i] if not done[j] and not blocked[j]]
                 for j, nc in moves:
-                    b = buckets.get(nc)
-                    if b is None:
-                        buckets[nc] = [(j, i)]
-                        push(keys, nc)
-                    else:
-                        b.append((j, i))
+                    old = cost[j]
+                    if old is None or nc < old:
+                        cost[j] = nc
+                        parent[j] = i
+                        b = buckets.get(nc)
+                        if b is None:
+                            buckets[nc] = [j]
+                            push(keys, nc)
+                        else:
+                            b.append(j)
         return cost, parent
 
     @property
@@ -187,6 +193,82 @@ class Movement:
         return path[::-1]
 
     # -- the rest of a path ------------------------------------------------------
+    def towards(self, dests, froms) -> dict:
+        """For each hex of ``dests``: the hexes of ``froms`` that bring the monster best towards
+        it, as (fewest negative hexes on the whole way there, then the least cost from that
+        hex on, then the least cost to reach it); the value is {hex: cost from it on}.
+
+        Walking: one forward search from all of ``froms`` at once, each starting with its own
+        negative hexes so far, that carries for every hex the set (a bit mask) of the
+        starting hexes that reach it best; it stops once every destination is settled."""
+        if self.mode != "walk":
+            out = {}
+            for d in dests:
+                rem = self.remaining(d, froms)
+                best = min(((self.cost[x] >> 20) * NEG + c for x, c in rem.items()), default=None)
+                out[d] = {x: c for x, c in rem.items() if (self.cost[x] >> 20) * NEG + c == best}
+            return out
+        t = self.terrain
+        cost = self.cost
+        froms = list(froms)
+        n = len(t.grid)
+        label = [None] * n
+        mask = [0] * n
+        done = [False] * n
+        buckets: dict = {}
+        keys: list = []
+        push, pop = heapq.heappush, heapq.heappop
+        for k, x in enumerate(froms):
+            c = (cost[x] >> 20) * NEG
+            if label[x] is None or c < label[x]:
+                label[x], mask[x] = c, 1 << k
+            elif c == label[x]:
+                mask[x] |= 1 << k
+            if c not in buckets:
+                buckets[c] = []
+                push(keys, c)
+            buckets[c].append(x)
+        icy = any(t.icy)
+        table = self._walk_table if icy else None
+        links, blocked, enter = t.grid.links, self._blocked, self._enter
+        left = set(dests)
+        while keys and left:
+            c = pop(keys)
+            for i in buckets.pop(c):
+                if done[i] or label[i] != c:
+                    continue
+                done[i] = True
+                left.discard(i)
+                m = mask[i]
+                moves = table[i] if icy else [(j, enter[j]) for j in links[i] if not blocked[j]]
+                for j, s in moves:
+                    if done[j]:
+                        continue
+                    nc = c + s
+                    old = label[j]
+                    if old is None or nc < old:
+                        label[j], mask[j] = nc, m
+                        b = buckets.get(nc)
+                        if b is None:
+                            buckets[nc] = [j]
+                            push(keys, nc)
+                        else:
+                            b.append(j)
+                    elif nc == old:
+                        mask[j] |= m
+        out = {}
+        for d in dests:
+            if label[d] is None:
+                out[d] = {}
+                continue
+            m, picked = mask[d], {}
+            for k, x in enumerate(froms):
+                if m >> k & 1:
+                    picked[x] = label[d] - (cost[x] >> 20) * NEG  # the cost from x on
+            out[d] = picked
+        return out
+
+
     def remaining(self, dest: int, froms) -> dict:
         """The cost from each hex of ``froms`` to dest: the rest of the path if the monster stood there."""
         t = self.terrain
