@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ghcli.rules.hexes import mirror, rotate
+from ghcli.rules.hexes import mirror
 from ghcli.rules.los import sight_for
 
 
@@ -213,12 +213,13 @@ class Reach:
     def patterns(self) -> list:
         """The area pattern in each of its rotations and mirror images (distinct ones)."""
         out, seen = [], set()
-        for mir in (False, True):
-            for rot in range(6):
-                cells = tuple(sorted(rotate(mirror(o) if mir else o, rot) for o in self.area))
-                if cells not in seen:
-                    seen.add(cells)
-                    out.append(cells)
+        for cells in (list(self.area), [mirror(o) for o in self.area]):
+            for _ in range(6):
+                key = tuple(sorted(cells))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+                cells = [(-r, q + r) for q, r in cells]  # 60 degrees on
         return out
 
     @cached_property
@@ -231,16 +232,17 @@ class Reach:
         if out is not None:
             return out
         found = set()
-        if self.range == 0:
+        if not self.area:
+            pass
+        elif self.range == 0:
             occ = {e.at: e for e in self.enemies}
             here = self.grid.hexes[h]
-            visible = self.sight.visible
             for pat in self.patterns:
                 cov = 0
                 for o in pat:
                     c = (here[0] + o[0], here[1] + o[1])
                     e = occ.get(c)
-                    if e is not None and c != here and visible(here, e.at):
+                    if e is not None and c != here and self.sight.visible(here, e.at):
                         cov |= self.bit[e.id]
                 if cov:
                     found.add(cov)
