@@ -223,3 +223,13 @@ def test_decide_to_dict_is_the_answer_of_board_format_1():
         "explanation": ["focus A: the only enemy it can reach (least movement).",
                         "A can be attacked this turn: best attack, then least movement."],
     }
+
+
+def test_the_readme_python_api_example_prints_what_it_says(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("### Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out.splitlines() == expected

@@ -20,6 +20,7 @@ every orientation test (and so every intersection and touching test) intact.
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from typing import Iterator, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
@@ -243,14 +244,14 @@ class Grid:
         self.hexes = hexes
         n = len(hexes)
         self.index = index = dict(zip(hexes, range(n)))
-        # neighbours through integer keys (q * K + r): one list per direction
+        # neighbours through integer keys (q * K + r), the six directions in one pass
         keys = [q * _K + r for q, r in hexes]
         get = dict(zip(keys, range(n))).get
-        cols = []
-        for dq, dr in DIRECTIONS:
-            delta = dq * _K + dr
-            cols.append([get(k + delta, -1) for k in keys])
-        steps = list(zip(*cols))
+        d0, d1, d2, d3, d4, d5 = (dq * _K + dr for dq, dr in DIRECTIONS)
+        steps = [
+            (get(k + d0, -1), get(k + d1, -1), get(k + d2, -1), get(k + d3, -1), get(k + d4, -1), get(k + d5, -1))
+            for k in keys
+        ]
         for w in walls:
             a, b = (index.get(tuple(h)) for h in w)
             if a is None or b is None:
@@ -258,7 +259,11 @@ class Grid:
             for x, y in ((a, b), (b, a)):
                 steps[x] = tuple(-1 if j == y else j for j in steps[x])
         self.steps = steps
-        self.links = [tuple([j for j in s if j >= 0]) for s in steps]
+
+    @cached_property
+    def links(self) -> list:
+        """links[i]: the hexes one step from i (``steps[i]`` without the gaps)."""
+        return [tuple([j for j in s if j >= 0]) for s in self.steps]
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -268,14 +273,14 @@ class Grid:
         hex number within ``limit`` steps (all if None)."""
         out = dict.fromkeys(starts, 0)
         frontier = list(out)
-        links = self.links
+        steps = self.steps
         d = 0
         while frontier and (limit is None or d < limit):
             d += 1
             nxt = []
             for i in frontier:
-                for j in links[i]:
-                    if j not in out:
+                for j in steps[i]:
+                    if j >= 0 and j not in out:
                         out[j] = d
                         nxt.append(j)
             frontier = nxt

@@ -113,8 +113,10 @@ class Movement:
 
     @cached_property
     def _blocked(self) -> list:
+        """Walking cannot enter: an obstacle or an enemy; and, last, True for hex -1 (off the
+        map in ``Grid.steps``), so ``blocked[j]`` also rejects the gaps."""
         t = self.terrain
-        return [o or e for o, e in zip(t.obstacle, t.enemy)]
+        return [o or e for o, e in zip(t.obstacle, t.enemy)] + [True]
 
     @cached_property
     def _enter(self) -> list:
@@ -144,9 +146,9 @@ class Movement:
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
         icy = any(t.icy)
-        links, blocked, enter = grid.links, self._blocked, self._enter
+        links, blocked, enter = grid.steps, self._blocked, self._enter
         table = self._walk_table if icy else None
-        done = [False] * n
+        done = [False] * n + [True]  # (hex -1: see _blocked)
         cost[start] = 0
         buckets = {0: [start]}
         keys = [0]
@@ -230,7 +232,7 @@ class Movement:
             buckets[c].append(x)
         icy = any(t.icy)
         table = self._walk_table if icy else None
-        links, blocked, enter = t.grid.links, self._blocked, self._enter
+        links, blocked, enter = t.grid.steps, self._blocked, self._enter
         left = set(dests)
         while keys and left:
             c = pop(keys)
@@ -302,7 +304,7 @@ class Movement:
         t = self.terrain
         icy = any(t.icy)
         rev = self._reverse if icy else None
-        links, blocked, enter = t.grid.links, self._blocked, self._enter
+        links, blocked, enter = t.grid.steps, self._blocked, self._enter
         out: dict = {}
         left = set(wanted)
         buckets = {0: [dest]}
