@@ -223,10 +223,6 @@ def bfs(starts, neighbours, limit=None) -> dict:
     return out
 
 
-#: the key of hex (q, r) in Grid's integer tables is q * _K + r (|r| < 2048)
-_K = 1 << 12
-
-
 class Grid:
     """A map as arrays indexed by hex number: the tables every search on one board shares.
 
@@ -244,14 +240,20 @@ class Grid:
         self.hexes = hexes
         n = len(hexes)
         self.index = index = dict(zip(hexes, range(n)))
-        # neighbours through integer keys (q * K + r), the six directions in one pass
-        keys = [q * _K + r for q, r in hexes]
-        get = dict(zip(keys, range(n))).get
-        d0, d1, d2, d3, d4, d5 = (dq * _K + dr for dq, dr in DIRECTIONS)
-        steps = [
-            (get(k + d0, -1), get(k + d1, -1), get(k + d2, -1), get(k + d3, -1), get(k + d4, -1), get(k + d5, -1))
-            for k in keys
-        ]
+        # neighbours through a dense array over the map's bounding box (with a margin of
+        # one hex, so every neighbour of a map hex has a cell): cells[p] is a hex number or -1
+        steps = []
+        if n:
+            q0 = hexes[0][0] - 1
+            rs = [h[1] for h in hexes]
+            r0 = min(rs) - 1
+            height = max(rs) - r0 + 2
+            pos = [(q - q0) * height + (r - r0) for q, r in hexes]
+            cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
+            for i, p in enumerate(pos):
+                cells[p] = i
+            d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
+            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5]) for p in pos]
         for w in walls:
             a, b = (index.get(tuple(h)) for h in w)
             if a is None or b is None:
@@ -268,14 +270,16 @@ class Grid:
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def distances(self, starts, limit=None) -> dict:
+    def distances(self, starts, limit=None, until=None) -> dict:
         """Steps (around walls, not through them) from the hex numbers ``starts`` to every
-        hex number within ``limit`` steps (all if None)."""
+        hex number within ``limit`` steps (all if None); with ``until`` (a set of hex
+        numbers), stop once all of those are reached (their rings complete)."""
         out = dict.fromkeys(starts, 0)
         frontier = list(out)
         steps = self.steps
+        left = None if until is None else set(until) - out.keys()
         d = 0
-        while frontier and (limit is None or d < limit):
+        while frontier and (limit is None or d < limit) and (left is None or left):
             d += 1
             nxt = []
             for i in frontier:
@@ -284,6 +288,8 @@ class Grid:
                         out[j] = d
                         nxt.append(j)
             frontier = nxt
+            if left:
+                left.difference_update(nxt)
         return out
 
     def at(self, h, offset) -> int:

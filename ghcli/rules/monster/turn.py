@@ -91,7 +91,8 @@ class Turn:
     def proximity(self) -> dict:
         """Hex number -> hexes from the monster, counted around walls (figures, obstacles and
         negative hexes do not count: proximity is hexes, not paths)."""
-        return self.grid.distances([self.terrain.start])
+        index = self.grid.index
+        return self.grid.distances([self.terrain.start], until={index[e.at] for e in self.enemies})
 
     def prox(self, e) -> int:
         return self.proximity.get(self.grid.index[e.at], 10**6)
