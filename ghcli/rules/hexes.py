@@ -150,61 +150,6 @@ def mirror(offset: tuple[int, int]) -> tuple[int, int]:
     return (-q - r, r)
 
 
-
-def search(starts, moves, zero=0, parents: dict | None = None, until=None) -> dict:
-    """Cheapest costs from the ``starts`` hexes (an iterable) to every hex reachable.
-
-    ``moves(h)`` yields ``(next_hex, cost)`` for every move allowed from h (a
-    step to a neighbour, or a step that slides further); costs are numbers,
-    or tuples (then give ``zero`` as a tuple of zeros) compared
-    lexicographically and added element-wise. Pass a dict as ``parents`` to
-    get, for each hex reached, the hex it was reached from; pass a set of
-    hexes as ``until`` to stop once all of them are settled. The algorithm
-    knows nothing of walls, figures or terrain: ``moves`` decides.
-    """
-    import heapq
-
-    tuples = isinstance(zero, tuple)
-    out: dict = {}
-    heap = [(zero, i, Hex(*s), None) for i, s in enumerate(starts)]
-    counter = len(heap)
-    heapq.heapify(heap)
-    left = set(until) if until is not None else None
-    push = heapq.heappush
-    pop = heapq.heappop
-    while heap:
-        cost, _, h, came = pop(heap)
-        if h in out:
-            continue
-        out[h] = cost
-        if parents is not None:
-            parents[h] = came
-        if left is not None:
-            left.discard(h)
-            if not left:
-                break
-        for n, c in moves(h):
-            if n in out:
-                continue
-            total = tuple(x + y for x, y in zip(cost, c)) if tuples else cost + c
-            counter += 1
-            push(heap, (total, counter, n, h))
-    return out
-
-
-def steps(passable):
-    """A ``moves`` function for ``search``: unit steps to neighbours where ``passable(a, b)``."""
-
-    def moves(h):
-        q, r = h
-        for dq, dr in DIRECTIONS:
-            n = Hex(q + dq, r + dr)
-            if passable(h, n):
-                yield n, 1
-
-    return moves
-
-
 def bfs(starts, neighbours, limit=None) -> dict:
     """Steps from the ``starts`` hexes to every hex reachable, where ``neighbours(h)``
     gives the hexes one step from h (the caller decides what blocks)."""
