@@ -143,9 +143,25 @@ class Movement:
                     d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
                 cost[i] = d
             return cost, parent
+        icy = any(t.icy)
+        if not (icy or any(t.negative) or any(t.difficult)):  # every step costs 1: breadth first
+            blocked = self._blocked
+            steps = grid.steps
+            cost[start] = 0
+            frontier, d = [start], 0
+            while frontier:
+                d += 1
+                nxt = []
+                for i in frontier:
+                    for j in steps[i]:
+                        if not blocked[j] and cost[j] is None:
+                            cost[j] = d
+                            parent[j] = i
+                            nxt.append(j)
+                frontier = nxt
+            return cost, parent
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
-        icy = any(t.icy)
         links, blocked, enter = grid.steps, self._blocked, self._enter
         table = self._walk_table if icy else None
         done = [False] * n + [True]  # (hex -1: see _blocked)
