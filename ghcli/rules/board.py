@@ -167,6 +167,12 @@ class Board:
 
         walls = set()
         for i, w in enumerate(doc.get("walls") or []):
+            pair = _hex_set(w, unique=False) if type(w) is list and len(w) == 2 else None
+            if pair is not None and len(pair) == 2:
+                a, b = pair
+                if abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2:  # adjacent
+                    walls.add(frozenset(pair))
+                    continue
             if not isinstance(w, list) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
             a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
@@ -240,11 +246,11 @@ def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
     ``unique``, one is listed twice): the caller then looks for the culprit to name it."""
     if type(values) is not list:
         return None
-    for v in values:
-        if type(v) is not list or len(v) != 2 or type(v[0]) is not int or type(v[1]) is not int:
-            return None
     new = tuple.__new__
-    out = {new(Hex, v) for v in values}
+    good = [new(Hex, v) for v in values if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int]
+    if len(good) != len(values):
+        return None
+    out = set(good)
     if unique and len(out) != len(values):
         return None
     return out
