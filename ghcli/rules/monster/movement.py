@@ -5,20 +5,20 @@ larger than any movement, so integers compare as the pair (negative hexes
 entered, movement), and a trap or hazardous hex is an obstacle whenever any
 path avoids it. ``Movement`` holds the costs from the monster's hex (with
 unlimited movement), the parents for showing a path, and answers the
-question of the rest of a path (``remaining``) for a monster that cannot
-reach its destination this turn. Arrays are indexed by hex number
+question of the way towards a destination (``towards``) for a monster that
+cannot reach it this turn. Arrays are indexed by hex number
 (``ghcli.rules.hexes.Grid``).
 
 Walking passes allies but not enemies, obstacles or thin walls; difficult
 terrain costs 2. On icy terrain a step slides on in the same direction, for
 free, until a hex that is not icy or until the next hex is blocked (a wall,
 an obstacle, any figure); a slide is one move of the search, so the search
-stays linear in the board, and the rest of a path is one backward search
-over the same moves reversed. Jumping ignores figures, obstacles and terrain
-on the way (not walls) and pays only for the hex it lands on (difficult
-terrain counts there in Gloomhaven only); flying ignores everything but
-walls, negative hexes included; teleport counts hexes straight across
-everything.
+stays linear in the board, and so does the way towards a destination: one
+forward search from every reachable hex at once. Jumping ignores figures,
+obstacles and terrain on the way (not walls) and pays only for the hex it
+lands on (difficult terrain counts there in Gloomhaven only); flying
+ignores everything but walls, negative hexes included; teleport counts
+hexes straight across everything.
 """
 
 from __future__ import annotations
@@ -213,8 +213,8 @@ class Movement:
     # -- the rest of a path ------------------------------------------------------
     def towards(self, dests, froms) -> dict:
         """For each hex of ``dests``: the hexes of ``froms`` that bring the monster best towards
-        it, as (fewest negative hexes on the whole way there, then the least cost from that
-        hex on, then the least cost to reach it); the value is {hex: cost from it on}.
+        it (the fewest negative hexes on the whole way, this turn's and later turns', then the
+        least movement from there on), as {hex: its cost from there on}.
 
         Walking: one forward search from all of ``froms`` at once, each starting with its own
         negative hexes so far, that carries for every hex the set (a bit mask) of the
@@ -288,61 +288,19 @@ class Movement:
 
 
     def remaining(self, dest: int, froms) -> dict:
-        """The cost from each hex of ``froms`` to dest: the rest of the path if the monster stood there."""
+        """Jumping, flying, teleporting: the cost from each hex of ``froms`` to dest (the rest
+        of the way if the monster stood there); only the landing hex, dest, can be negative."""
         t = self.terrain
         grid = t.grid
-        if self.mode != "walk":  # only the landing hex (dest) can be a negative hex
-            if self.mode == "teleport":
-                at = grid.hexes[dest]
-                steps = {x: distance(grid.hexes[x], at) for x in froms}
-            else:
-                steps = grid.distances([dest])
-            land = t.negative[dest] * NEG if self.mode != "fly" else 0
-            return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
-        back = self._backward(dest, set(froms))
-        return {x: back[x] for x in froms if x in back}
+        if self.mode == "teleport":
+            at = grid.hexes[dest]
+            steps = {x: distance(grid.hexes[x], at) for x in froms}
+        else:
+            steps = grid.distances([dest])
+        land = t.negative[dest] * NEG if self.mode != "fly" else 0
+        return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
 
     @cached_property
     def _walk_table(self) -> list:
-        """walk_moves of every hex (icy boards: built once, used both ways)."""
+        """walk_moves of every hex (icy boards: built once)."""
         return [self.walk_moves(i) for i in range(len(self.terrain.grid))]
-
-    @cached_property
-    def _reverse(self) -> list:
-        """For each hex j, the walking moves (i, cost) that end on j (icy slides included)."""
-        rev = [[] for _ in range(len(self.terrain.grid))]
-        for i, moves in enumerate(self._walk_table):
-            for j, c in moves:
-                rev[j].append((i, c))
-        return rev
-
-    def _backward(self, dest: int, wanted: set) -> dict:
-        t = self.terrain
-        icy = any(t.icy)
-        rev = self._reverse if icy else None
-        links, blocked, enter = t.grid.steps, self._blocked, self._enter
-        out: dict = {}
-        left = set(wanted)
-        buckets = {0: [dest]}
-        keys = [0]
-        pop, push = heapq.heappop, heapq.heappush
-        while keys and left:
-            c = pop(keys)
-            for a in buckets.pop(c):
-                if a in out:
-                    continue
-                out[a] = c
-                left.discard(a)
-                if icy:
-                    moves = [(x, c + s) for x, s in rev[a] if x not in out]
-                else:  # the step x -> a costs entering a
-                    e = c + enter[a]
-                    moves = [(x, e) for x in links[a] if x not in out and not blocked[x]]
-                for x, nc in moves:
-                    b = buckets.get(nc)
-                    if b is None:
-                        buckets[nc] = [x]
-                        push(keys, nc)
-                    else:
-                        b.append(x)
-        return out
