@@ -163,7 +163,7 @@ class Movement:
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
         links, blocked, enter = grid.steps, self._blocked, self._enter
-        table = self._walk_table if icy else None
+        slides = self._slides if icy else {}
         done = [False] * n + [True]  # (hex -1: see _blocked)
         cost[start] = 0
         buckets = {0: [start]}
@@ -175,8 +175,8 @@ class Movement:
                 if done[i] or cost[i] != c:
                     continue
                 done[i] = True
-                if icy:
-                    moves = [(j, c + s) for j, s in table[i] if not done[j]]
+                if i in slides:
+                    moves = [(j, c + s) for j, s in slides[i] if not done[j]]
                 else:
                     moves = [(j, c + enter[j]) for j in links[i] if not done[j] and not blocked[j]]
                 for j, nc in moves:
@@ -247,7 +247,7 @@ class Movement:
                 push(keys, c)
             buckets[c].append(x)
         icy = any(t.icy)
-        table = self._walk_table if icy else None
+        slides = self._slides if icy else {}
         links, blocked, enter = t.grid.steps, self._blocked, self._enter
         left = set(dests)
         while keys and left:
@@ -258,7 +258,7 @@ class Movement:
                 done[i] = True
                 left.discard(i)
                 m = mask[i]
-                moves = table[i] if icy else [(j, enter[j]) for j in links[i] if not blocked[j]]
+                moves = slides[i] if i in slides else [(j, enter[j]) for j in links[i] if not blocked[j]]
                 for j, s in moves:
                     if done[j]:
                         continue
@@ -301,6 +301,9 @@ class Movement:
         return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
 
     @cached_property
-    def _walk_table(self) -> list:
-        """walk_moves of every hex (icy boards: built once)."""
-        return [self.walk_moves(i) for i in range(len(self.terrain.grid))]
+    def _slides(self) -> dict:
+        """walk_moves of the hexes next to icy terrain (the others' moves are plain steps)."""
+        t = self.terrain
+        steps = t.grid.steps
+        near = {i for j, ice in enumerate(t.icy) if ice for i in steps[j] if i >= 0}
+        return {i: self.walk_moves(i) for i in near}
