@@ -1,6 +1,7 @@
 """The shared rules cases (tests/rules_cases/*.json, from AluminumAngel's "gloom"; MIT).
 
-One parametrized test runs every case's monster turn: the set of
+One parametrized test runs every case's monster turn (and those of ghcli's own
+cases, tests/rules_cases_ghcli/*.json, in the same format): the set of
 (destination, sorted targets) of our answer's options must equal the case's
 ``expected`` exactly. Another runs each case's ``los`` verdicts (G and F
 files; J files carry none, Jaws of the Lion uses Frosthaven's sight rule).
@@ -25,6 +26,8 @@ from ghcli.rules.monster import decide
 
 HERE = Path(__file__).parent
 CASES = sorted((HERE / "rules_cases").glob("*.json"))
+#: ghcli's own cases (issue 17 and later), each worked out by hand from the rule it names
+OWN_CASES = sorted((HERE / "rules_cases_ghcli").glob("*.json"))
 DISAGREEMENTS_FILE = HERE / "rules_cases_disagreements.json"
 DISAGREEMENTS = (
     {d["case"]: d for d in json.loads(DISAGREEMENTS_FILE.read_text())} if DISAGREEMENTS_FILE.exists() else {}
@@ -39,16 +42,17 @@ def _outcomes(options) -> list:
 
 
 def _case_params():
-    for path in CASES:
+    for path in CASES + OWN_CASES:
         marks = []
         if path.stem in NOT_REPRODUCED:
             marks.append(pytest.mark.xfail(reason=NOT_REPRODUCED[path.stem], strict=True))
-        yield pytest.param(path, id=path.stem, marks=marks)
+        yield pytest.param(path, id=path.stem if path in CASES else f"own:{path.stem}", marks=marks)
 
 
 def test_there_are_all_the_cases():
     assert len(CASES) == 273
     assert {p.stem[0] for p in CASES} == {"G", "F", "J"}
+    assert len(OWN_CASES) >= 40 and {p.stem[0] for p in OWN_CASES} == {"G", "F", "J"}
 
 
 @pytest.mark.parametrize("path", list(_case_params()))

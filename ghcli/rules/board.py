@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ghcli.errors import BadInput
-from ghcli.rules.hexes import DIRECTIONS, Hex, are_adjacent
+from ghcli.rules.hexes import Grid, Hex, are_adjacent
 
 RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
@@ -101,26 +101,21 @@ class Board:
         return h in self.hexes
 
     @property
+    def grid(self) -> Grid:
+        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
+        grid = self._cache.get("grid")
+        if grid is None:
+            grid = self._cache["grid"] = Grid(self.hexes, self.walls)
+        return grid
+
+    @property
     def links(self) -> dict:
         """For each map hex, its neighbours on the map with no thin wall between (cached)."""
         links = self._cache.get("links")
         if links is None:
-            links = {}
-            hexes = self.hexes
-            cut = set()
-            for w in self.walls:
-                a, b = tuple(w)
-                cut.add((a, b))
-                cut.add((b, a))
-            canon = {h: h for h in hexes}
-            get = canon.get
-            for h in hexes:
-                q, r = h
-                out = [n for n in (get((q + dq, r + dr)) for dq, dr in DIRECTIONS) if n is not None]
-                if cut:
-                    out = [n for n in out if (h, n) not in cut]
-                links[h] = tuple(out)
-            self._cache["links"] = links
+            g = self.grid
+            hexes = g.hexes
+            links = self._cache["links"] = {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
         return links
 
     # -- construction ------------------------------------------------------
@@ -143,12 +138,14 @@ class Board:
 
         if not isinstance(doc["hexes"], list) or not doc["hexes"]:
             raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
-        hexes = set()
-        for i, h in enumerate(doc["hexes"]):
-            hx = _hex(h, f"hexes[{i}]")
-            if hx in hexes:
-                raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
-            hexes.add(hx)
+        hexes = _hex_set(doc["hexes"])
+        if hexes is None:  # something is wrong: find it, naming where
+            hexes = set()
+            for i, h in enumerate(doc["hexes"]):
+                hx = _hex(h, f"hexes[{i}]")
+                if hx in hexes:
+                    raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
+                hexes.add(hx)
 
         terrain_doc = doc.get("terrain") or {}
         if not isinstance(terrain_doc, dict):
@@ -159,16 +156,24 @@ class Board:
                 raise BadInput(f"board: unknown terrain {name!r} (one of {', '.join(TERRAINS)})")
             if not isinstance(cells, list):
                 raise BadInput(f"board: terrain.{name} must be a list of [q, r]")
-            seen = set()
-            for i, h in enumerate(cells):
-                hx = _hex(h, f"terrain.{name}[{i}]")
-                if hx not in hexes:
-                    raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
-                seen.add(hx)
+            seen = _hex_set(cells, unique=False)
+            if seen is None or not seen <= hexes:
+                seen = set()
+                for i, h in enumerate(cells):
+                    hx = _hex(h, f"terrain.{name}[{i}]")
+                    if hx not in hexes:
+                        raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
+                    seen.add(hx)
             terrain[name] = frozenset(seen)
 
         walls = set()
         for i, w in enumerate(doc.get("walls") or []):
+            pair = _hex_set(w, unique=False) if type(w) is list and len(w) == 2 else None
+            if pair is not None and len(pair) == 2:
+                a, b = pair
+                if abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2:  # adjacent
+                    walls.add(frozenset(pair))
+                    continue
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
             a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
@@ -383,6 +388,19 @@ def _depth_ok(doc: dict) -> None:
             raise BadInput(f"board: nested deeper than {MAX_DEPTH} levels")
         children = v.values() if isinstance(v, dict) else v
         stack.extend((c, depth + 1) for c in children if isinstance(c, (list, tuple, dict)))
+def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
+    """The hexes of a list of [q, r] pairs of integers, or None if any is not one (or, with
+    ``unique``, one is listed twice): the caller then looks for the culprit to name it."""
+    if type(values) is not list:
+        return None
+    new = tuple.__new__
+    good = [new(Hex, v) for v in values if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int]
+    if len(good) != len(values):
+        return None
+    out = set(good)
+    if unique and len(out) != len(values):
+        return None
+    return out
 
 
 def _hex(value: Any, where: str) -> Hex:

@@ -20,6 +20,7 @@ every orientation test (and so every intersection and touching test) intact.
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from typing import Iterator, NamedTuple
 
 SQRT3 = math.sqrt(3.0)
@@ -149,61 +150,6 @@ def mirror(offset: tuple[int, int]) -> tuple[int, int]:
     return (-q - r, r)
 
 
-
-def search(starts, moves, zero=0, parents: dict | None = None, until=None) -> dict:
-    """Cheapest costs from the ``starts`` hexes (an iterable) to every hex reachable.
-
-    ``moves(h)`` yields ``(next_hex, cost)`` for every move allowed from h (a
-    step to a neighbour, or a step that slides further); costs are numbers,
-    or tuples (then give ``zero`` as a tuple of zeros) compared
-    lexicographically and added element-wise. Pass a dict as ``parents`` to
-    get, for each hex reached, the hex it was reached from; pass a set of
-    hexes as ``until`` to stop once all of them are settled. The algorithm
-    knows nothing of walls, figures or terrain: ``moves`` decides.
-    """
-    import heapq
-
-    tuples = isinstance(zero, tuple)
-    out: dict = {}
-    heap = [(zero, i, Hex(*s), None) for i, s in enumerate(starts)]
-    counter = len(heap)
-    heapq.heapify(heap)
-    left = set(until) if until is not None else None
-    push = heapq.heappush
-    pop = heapq.heappop
-    while heap:
-        cost, _, h, came = pop(heap)
-        if h in out:
-            continue
-        out[h] = cost
-        if parents is not None:
-            parents[h] = came
-        if left is not None:
-            left.discard(h)
-            if not left:
-                break
-        for n, c in moves(h):
-            if n in out:
-                continue
-            total = tuple(x + y for x, y in zip(cost, c)) if tuples else cost + c
-            counter += 1
-            push(heap, (total, counter, n, h))
-    return out
-
-
-def steps(passable):
-    """A ``moves`` function for ``search``: unit steps to neighbours where ``passable(a, b)``."""
-
-    def moves(h):
-        q, r = h
-        for dq, dr in DIRECTIONS:
-            n = Hex(q + dq, r + dr)
-            if passable(h, n):
-                yield n, 1
-
-    return moves
-
-
 def bfs(starts, neighbours, limit=None) -> dict:
     """Steps from the ``starts`` hexes to every hex reachable, where ``neighbours(h)``
     gives the hexes one step from h (the caller decides what blocks)."""
@@ -220,3 +166,77 @@ def bfs(starts, neighbours, limit=None) -> dict:
                     nxt.append(n)
         frontier = nxt
     return out
+
+
+class Grid:
+    """A map as arrays indexed by hex number: the tables every search on one board shares.
+
+    Hexes are numbered in sorted (q, r) order, so sorting numbers sorts hexes.
+    ``hexes[i]`` is hex number i, ``index`` the way back. ``steps[i][d]`` is
+    the hex one step from i in direction ``DIRECTIONS[d]``, or -1 where that
+    step leaves the map or crosses a thin wall; ``links[i]`` the same hexes
+    without the gaps. Built once per board (``Board.grid``).
+    """
+
+    def __init__(self, hexes, walls=()):
+        hexes = sorted(hexes)
+        if hexes and type(hexes[0]) is not Hex:
+            hexes = [Hex(*h) for h in hexes]
+        self.hexes = hexes
+        n = len(hexes)
+        self.index = index = dict(zip(hexes, range(n)))
+        # neighbours through a dense array over the map's bounding box (with a margin of
+        # one hex, so every neighbour of a map hex has a cell): cells[p] is a hex number or -1
+        steps = []
+        if n:
+            q0 = hexes[0][0] - 1
+            rs = [h[1] for h in hexes]
+            r0 = min(rs) - 1
+            height = max(rs) - r0 + 2
+            pos = [(q - q0) * height + (r - r0) for q, r in hexes]
+            cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
+            for i, p in enumerate(pos):
+                cells[p] = i
+            d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
+            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5]) for p in pos]
+        for w in walls:
+            a, b = (index.get(tuple(h)) for h in w)
+            if a is None or b is None:
+                continue
+            for x, y in ((a, b), (b, a)):
+                steps[x] = tuple(-1 if j == y else j for j in steps[x])
+        self.steps = steps
+
+    @cached_property
+    def links(self) -> list:
+        """links[i]: the hexes one step from i (``steps[i]`` without the gaps)."""
+        return [tuple([j for j in s if j >= 0]) for s in self.steps]
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def distances(self, starts, limit=None, until=None) -> dict:
+        """Steps (around walls, not through them) from the hex numbers ``starts`` to every
+        hex number within ``limit`` steps (all if None); with ``until`` (a set of hex
+        numbers), stop once all of those are reached (their rings complete)."""
+        out = dict.fromkeys(starts, 0)
+        frontier = list(out)
+        steps = self.steps
+        left = None if until is None else set(until) - out.keys()
+        d = 0
+        while frontier and (limit is None or d < limit) and (left is None or left):
+            d += 1
+            nxt = []
+            for i in frontier:
+                for j in steps[i]:
+                    if j >= 0 and j not in out:
+                        out[j] = d
+                        nxt.append(j)
+            frontier = nxt
+            if left:
+                left.difference_update(nxt)
+        return out
+
+    def at(self, h, offset) -> int:
+        """The number of hex h + offset, or -1 off the map."""
+        return self.index.get((h[0] + offset[0], h[1] + offset[1]), -1)

@@ -1,0 +1,289 @@
+"""Stage 2, attack hexes and sight: which enemies an attack from a hex can target.
+
+``Reach`` is the bitmask core: the enemies that can be focused (characters
+and summons, not invisible) are bits of an integer, and every question is a
+mask: ``hit_bits(h, mask)`` (a single-target attack from hex h reaches them:
+in range counted around walls, and in line of sight unless adjacent),
+``placements(h)`` (the enemies each area placement usable from h covers, in
+sight), ``dis_mask(h)`` (attacked with disadvantage: a ranged attack, not
+muddled, on an enemy at range 1). Line of sight (``ghcli.rules.los``) is
+the costly part, so it is asked lazily, only for the enemies a question is
+about, and every answer is kept in explicit tables (dicts by hex number).
+
+Range and proximity count hexes around walls (thin walls, hexes off the
+map), not through them, ignoring figures and obstacles; a melee attack is
+range 1 counted that way, so it cannot reach round a thin wall. An area
+pattern may be rotated in 60 degree steps and mirrored; a ranged pattern
+needs one red hex on the map within range; with an area, targets above 1
+add single extra targets outside it.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ghcli.rules.hexes import mirror
+from ghcli.rules.los import sight_for
+
+
+class Reach:
+    """What the active monster's attack can target from each hex (hex numbers, enemy bit masks)."""
+
+    def __init__(self, board, grid, enemies: list):
+        act = board.action
+        self.board = board
+        self.grid = grid
+        self.attack = act.attack
+        self.range = act.attack.range if act.attack else 0
+        self.area = tuple(act.attack.area) if act.attack else ()
+        self.muddled = act.muddled
+        self.enemies = enemies
+        self.bit = {e.id: 1 << k for k, e in enumerate(enemies)}
+        self.all_mask = (1 << len(enemies)) - 1
+        index = grid.index
+        self.pos = {e.id: index[e.at] for e in enemies}  # enemy id -> hex number
+        self.at_of_bit = {self.bit[e.id]: e.at for e in enemies}
+        #: extra single targets: how many targets beyond the first (area or not)
+        self.extra = (len(enemies) if act.attack.targets == "all" else act.attack.targets) - 1 if act.attack else 0
+        #: single-target attacks are made (no area, or an area with extra targets)
+        self.single = not self.area or self.extra > 0
+        self._walled: dict = {}
+        self._hit: dict = {}
+        self._place: dict = {}
+        self._raw: dict = {}
+        self._reach: dict = {}
+        self._dis: dict = {}
+        self._attack_hexes: dict = {}
+        self._area_near: dict = {}
+
+    @cached_property
+    def sight(self):
+        """Line of sight on this board (built on first use: a melee attack may need none)."""
+        return sight_for(self.board)
+
+    def visible(self, h: int, e) -> bool:
+        return self.sight.visible(self.grid.hexes[h], e.at)
+
+    # -- counting around walls -------------------------------------------------
+    def walled(self, e) -> dict:
+        """Hex number -> hexes from enemy e counted around walls, up to the attack's range (melee: 1)."""
+        out = self._walled.get(e.id)
+        if out is None:
+            out = self._walled[e.id] = self.grid.distances([self.pos[e.id]], max(self.range, 1))
+        return out
+
+    def can_hit(self, h: int, e) -> bool:
+        d = self.walled(e).get(h)
+        if not d:
+            return False
+        return d == 1 or self.visible(h, e)
+
+    def disadvantaged(self, h: int, e) -> bool:
+        return self.range > 0 and not self.muddled and self.walled(e).get(h) == 1
+
+    # -- bit masks ---------------------------------------------------------------
+    def mask(self, figures) -> int:
+        m = 0
+        for e in figures:
+            m |= self.bit[e.id]
+        return m
+
+    def members(self, mask: int) -> list:
+        return [e for e in self.enemies if mask & self.bit[e.id]]
+
+    def hit_bits(self, h: int, mask: int) -> int:
+        """The enemies of ``mask`` a single-target attack from h reaches (asked lazily, kept)."""
+        st = self._hit.get(h)
+        if st is None:  # out of range: known misses; adjacent (no wall between): known hits
+            known = hit = 0
+            for e in self.enemies:
+                d = self.walled(e).get(h)
+                if not d or d == 1:
+                    known |= self.bit[e.id]
+                    if d == 1:
+                        hit |= self.bit[e.id]
+            st = self._hit[h] = [known, hit]
+        unknown = mask & ~st[0]
+        if unknown:
+            st[0] |= unknown
+            st[1] |= self.visible_mask(h, unknown)
+        return st[1] & mask
+
+    def hit_mask(self, h: int) -> int:
+        """Every enemy a single-target attack from h reaches."""
+        return self.hit_bits(h, self.all_mask)
+
+    def visible_mask(self, h: int, mask: int) -> int:
+        """The enemies of ``mask`` in line of sight of h."""
+        visible = self.sight.visible
+        at = self.at_of_bit
+        here = self.grid.hexes[h]
+        out = 0
+        while mask:
+            b = mask & -mask
+            mask ^= b
+            if visible(here, at[b]):
+                out |= b
+        return out
+
+    def dis_mask(self, h: int) -> int:
+        """Enemies a ranged attack from h would attack with disadvantage."""
+        out = self._dis.get(h)
+        if out is None:
+            out = 0
+            if self.range > 0 and not self.muddled:
+                for e in self.enemies:
+                    if self.walled(e).get(h) == 1:
+                        out |= self.bit[e.id]
+            self._dis[h] = out
+        return out
+
+    def reach_mask(self, h: int) -> int:
+        """Every enemy some attack from h could target (area or single)."""
+        out = self._reach.get(h)
+        if out is None:
+            out = self.hit_mask(h) if self.single else 0
+            for cov in self.placements(h):
+                out |= cov
+            self._reach[h] = out
+        return out
+
+    def reach_count(self, h: int, mask: int, cap: int) -> int:
+        """min(cap, how many enemies of ``mask`` some attack from h could target)."""
+        covered = 0  # (a ranged placement's enemies count only if in sight: asked below)
+        for cov in self.placements(h) if self.range == 0 else self.raw_placements(h):
+            covered |= cov
+        n = 0
+        for e in self.enemies:
+            if n >= cap:
+                break
+            b = self.bit[e.id]
+            if not mask & b:
+                continue
+            if self.single and self.hit_bits(h, b):
+                n += 1
+            elif covered & b and (self.range == 0 or self.visible(h, e)):
+                n += 1
+        return min(n, cap)
+
+    # -- where an enemy can be attacked from -------------------------------------
+    def attack_hexes(self, e) -> set:
+        """Hex numbers from which e might be attacked (a superset; ``targetable`` decides)."""
+        out = self._attack_hexes.get(e.id)
+        if out is None:
+            out = set()
+            if self.single:
+                out.update(self.walled(e))
+            if self.area and self.range == 0:
+                at = self.grid.at
+                for pat in self.patterns:
+                    out.update(i for i in (at(e.at, (-o[0], -o[1])) for o in pat) if i >= 0)
+            elif self.area:
+                out.update(self.area_near(e))
+            self._attack_hexes[e.id] = out
+        return out
+
+    def targetable(self, h: int, e) -> bool:
+        """e can be one of the targets of an attack from h (asking line of sight for e only)."""
+        if self.single and self.can_hit(h, e):
+            return True
+        if not self.area:
+            return False
+        if self.range == 0:
+            here = self.grid.hexes[h]
+            o = (e.at[0] - here[0], e.at[1] - here[1])
+            if o == (0, 0) or not any(o in pat for pat in self.pattern_sets):
+                return False
+            return self.visible(h, e)
+        return h in self.area_near(e) and self.visible(h, e)
+
+    def area_near(self, e) -> set:
+        """Hex numbers from which some ranged area placement covering e can be made."""
+        out = self._area_near.get(e.id)
+        if out is None:
+            out = set()
+            for cov, _, near in self.ranged_placements:
+                if e in cov:
+                    out.update(near)
+            self._area_near[e.id] = out
+        return out
+
+    # -- area attacks ------------------------------------------------------------
+    @cached_property
+    def patterns(self) -> list:
+        """The area pattern in each of its rotations and mirror images (distinct ones)."""
+        out, seen = [], set()
+        for cells in (list(self.area), [mirror(o) for o in self.area]):
+            for _ in range(6):
+                key = tuple(sorted(cells))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+                cells = [(-r, q + r) for q, r in cells]  # 60 degrees on
+        return out
+
+    @cached_property
+    def pattern_sets(self) -> list:
+        return [frozenset(p) for p in self.patterns]
+
+    def placements(self, h: int) -> list:
+        """Enemies (bit masks) covered, in sight, by each area placement usable from hex h."""
+        out = self._place.get(h)
+        if out is not None:
+            return out
+        found = set()
+        if not self.area:
+            pass
+        elif self.range == 0:
+            occ = {e.at: e for e in self.enemies}
+            here = self.grid.hexes[h]
+            for pat in self.patterns:
+                cov = 0
+                for o in pat:
+                    c = (here[0] + o[0], here[1] + o[1])
+                    e = occ.get(c)
+                    if e is not None and c != here and self.sight.visible(here, e.at):
+                        cov |= self.bit[e.id]
+                if cov:
+                    found.add(cov)
+        else:
+            for cov, _, near in self.ranged_placements:
+                if h in near:
+                    vis = 0
+                    for e in cov:
+                        if self.visible(h, e):
+                            vis |= self.bit[e.id]
+                    if vis:
+                        found.add(vis)
+        out = self._place[h] = list(found)
+        return out
+
+    def raw_placements(self, h: int) -> list:
+        """The enemies (bit masks) each ranged area placement usable from h would cover if all
+        of them were in sight (``placements`` keeps those in sight)."""
+        out = self._raw.get(h)
+        if out is None:
+            out = self._raw[h] = [cov for _, cov, near in self.ranged_placements if h in near]
+        return out
+
+    @cached_property
+    def ranged_placements(self) -> list:
+        """(covered enemies, their bit mask, hex numbers within range of a red hex on the map)
+        for every set of enemies some ranged area placement covers."""
+        occ = {e.at: e for e in self.enemies}
+        index = self.grid.index
+        seen = set()
+        cells_of: dict = {}
+        for pat in self.patterns:
+            for e in self.enemies:
+                for o in pat:
+                    tq, tr = e.at[0] - o[0], e.at[1] - o[1]
+                    cells = frozenset((tq + p[0], tr + p[1]) for p in pat)
+                    if cells in seen:
+                        continue
+                    seen.add(cells)
+                    cov = frozenset(occ[c] for c in cells if c in occ)
+                    cells_of.setdefault(cov, set()).update(index[c] for c in cells if c in index)
+        return [
+            (cov, self.mask(cov), self.grid.distances(sorted(cells), self.range)) for cov, cells in cells_of.items()
+        ]

@@ -1,0 +1,236 @@
+"""The monster turn's stages on their own (ghcli/rules/monster/): each stage's values on
+small boards of our own, and the fast searches against plain reference searches."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+
+from ghcli.rules.board import Board
+from ghcli.rules.hexes import Grid, Hex
+from ghcli.rules.monster import decide
+from ghcli.rules.monster.destination import approach
+from ghcli.rules.monster.focus import choose_focus
+from ghcli.rules.monster.movement import MOVE, NEG
+from ghcli.rules.monster.targets import TargetGroups, best_masks
+from ghcli.rules.monster.turn import Turn
+
+TERRAIN = {"^": "trap", "!": "hazardous", "#": "obstacle", "~": "difficult", "=": "icy"}
+
+
+def board(picture: str, rules="gloomhaven", action=None, walls=(), inits=None) -> Board:
+    """A board from a picture: row r, column q (axial); '.' floor, 'X' off the map, terrain
+    marks as in TERRAIN, 'M' the active monster, 'm' another monster, a-l and 0-9 characters."""
+    inits = inits or {}
+    hexes, terrain, figures = [], {k: [] for k in TERRAIN.values()}, []
+    for r, line in enumerate(picture.strip("\n").split("\n")):
+        for q, c in enumerate(line.split()):
+            if c == "X":
+                continue
+            hexes.append([q, r])
+            if c in TERRAIN:
+                terrain[TERRAIN[c]].append([q, r])
+            if c == "M":
+                figures.insert(0, {"id": "M", "side": "monster", "at": [q, r]})
+            elif c == "m":
+                figures.append({"id": f"m{len(figures)}", "side": "monster", "at": [q, r]})
+            elif c.isdigit() or (c.isalpha() and c.islower()):
+                figures.append({"id": c.upper(), "side": "character", "at": [q, r], "initiative": inits.get(c.upper(), 50)})
+    return Board.from_dict({
+        "format": 1, "rules": rules, "hexes": hexes, "terrain": terrain,
+        "walls": [[list(a), list(b)] for a, b in walls], "figures": figures, "active": "M",
+        "action": action or {"move": 2, "attack": {"range": 0, "targets": 1}},
+    })
+
+
+def at(turn: Turn, q: int, r: int) -> int:
+    return turn.grid.index[Hex(q, r)]
+
+
+# -- the Grid ------------------------------------------------------------------------------
+def test_grid_numbers_hexes_in_sorted_order_and_cuts_walls():
+    g = Grid([(1, 0), (0, 0), (0, 1)], walls=[((0, 0), (1, 0))])
+    assert g.hexes == [Hex(0, 0), Hex(0, 1), Hex(1, 0)]
+    a, b, c = 0, 1, 2
+    assert g.steps[a] == (-1, -1, b, -1, -1, -1)  # (1, 0) is behind the wall
+    assert set(g.links[b]) == {a, c} and set(g.links[c]) == {b}
+    assert g.distances([a]) == {a: 0, b: 1, c: 2}  # round the wall, not through it
+    assert g.distances([a], limit=1) == {a: 0, b: 1}
+
+
+# -- stage 1: movement costs -----------------------------------------------------------------
+def test_movement_costs_count_negative_hexes_first():
+    t = Turn.of(board("""
+M ^ . . a
+. X X . .
+. . . . .
+"""))
+    cost = t.movement.cost
+    assert cost[at(t, 1, 0)] == 1 * NEG + 1
+    # (2, 0): through the trap in 2, round it in 7 (down, along the bottom, up and back)
+    assert cost[at(t, 2, 0)] == 7 and cost[at(t, 2, 0)] >> 20 == 0
+    assert t.movement.path_to(at(t, 2, 0))[0] == t.terrain.start
+
+
+def test_difficult_terrain_and_jumping():
+    pic = "M ~ ~ . a"
+    walk = Turn.of(board(pic, action={"move": 4}))
+    assert walk.movement.cost[at(walk, 3, 0)] == 5
+    jump = Turn.of(board(pic, action={"move": 4, "jump": True}))
+    assert jump.movement.cost[at(jump, 3, 0)] == 3
+    assert jump.movement.cost[at(jump, 2, 0)] == 3  # Gloomhaven: a difficult landing pays 2
+    fh = Turn.of(board(pic, rules="frosthaven", action={"move": 4, "jump": True}))
+    assert fh.movement.cost[at(fh, 2, 0)] == 2
+
+
+def test_flying_ignores_traps_and_jumping_pays_for_the_landing_only():
+    pic = "M ^ ^ . a"
+    fly = Turn.of(board(pic, action={"move": 3, "flying": True}))
+    assert fly.movement.cost[at(fly, 2, 0)] == 2
+    jump = Turn.of(board(pic, action={"move": 3, "jump": True}))
+    assert jump.movement.cost[at(jump, 2, 0)] == NEG + 2 and jump.movement.cost[at(jump, 3, 0)] == 3
+
+
+def test_an_icy_step_slides_on_until_blocked():
+    t = Turn.of(board("M = = . a", action={"move": 1}))
+    moves = dict(t.movement.walk_moves(t.terrain.start))
+    assert moves == {at(t, 3, 0): 1}  # slid over both icy hexes, for free
+    blocked = Turn.of(board("M = = # a", action={"move": 1}))
+    assert dict(blocked.movement.walk_moves(blocked.terrain.start)) == {at(blocked, 2, 0): 1}
+
+
+def _random_board(seed: int) -> Board:
+    rng = random.Random(seed)
+    cells = ".......^=#~X=" if seed % 3 else "......#X"  # every third board: steps all cost 1
+    rows = []
+    for r in range(6):
+        rows.append(" ".join(rng.choice(cells) for _ in range(8)))
+    grid = [row.split() for row in rows]
+    grid[0][0], grid[5][7] = "M", "a"
+    for _ in range(2):
+        grid[rng.randrange(6)][rng.randrange(1, 7)] = "m"
+    return board("\n".join(" ".join(r) for r in grid), action={"move": 3, "attack": {"range": 0}})
+
+
+def _forward(turn, origin) -> dict:
+    """Reference: a plain Dijkstra over walk_moves from one hex."""
+    out, heap = {}, [(0, origin)]
+    while heap:
+        c, i = heapq.heappop(heap)
+        if i in out:
+            continue
+        out[i] = c
+        for j, s in turn.movement.walk_moves(i):
+            if j not in out:
+                heapq.heappush(heap, (c + s, j))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_one_search_gives_what_one_search_per_hex_gives(seed):
+    """The costs of the search from the monster, and ``towards`` (one search from every
+    reachable hex at once), equal plain searches from each hex, icy slides included."""
+    t = Turn.of(_random_board(seed))
+    mv = t.movement
+    ref = _forward(t, t.terrain.start)
+    assert {i: c for i, c in enumerate(mv.cost) if c is not None} == ref
+    froms = [i for i, c in enumerate(mv.cost) if c is not None and c & MOVE <= 3 and t.terrain.endable(i)]
+    dests = [i for i in sorted(ref) if t.terrain.endable(i)][-3:]
+    got = mv.towards(dests, froms)
+    for d in dests:
+        rem = {x: _forward(t, x).get(d) for x in froms}
+        totals = {x: (mv.cost[x] >> 20) * NEG + c for x, c in rem.items() if c is not None}
+        best = min(totals.values(), default=None)
+        assert got[d] == {x: rem[x] for x, v in totals.items() if v == best}
+
+
+# -- stage 2: attack hexes and sight -----------------------------------------------------------
+def test_reach_counts_range_round_walls_and_marks_disadvantage():
+    t = Turn.of(board("""
+M . a
+. . .
+""", action={"move": 0, "attack": {"range": 3}}, walls=[((0, 0), (1, 0))]))
+    reach = t.reach
+    a = t.enemies[0]
+    me = t.terrain.start
+    assert reach.walled(a)[me] == 3  # round the thin wall, not through it
+    assert reach.hit_bits(me, reach.all_mask) == 0  # the wall blocks the sight line
+    beside = at(t, 1, 1)
+    assert reach.hit_mask(beside) == reach.bit["A"] and reach.dis_mask(beside) == reach.bit["A"]
+    assert reach.dis_mask(me) == 0
+    melee = Turn.of(board("M a", walls=[((0, 0), (1, 0))]))
+    assert melee.reach.hit_mask(melee.terrain.start) == 0  # melee cannot reach round a thin wall
+
+
+# -- stage 3: focus ------------------------------------------------------------------------------
+def test_focus_movement_then_proximity_then_initiative():
+    t = Turn.of(board("a . M . . b", action={"move": 1, "attack": {"range": 0}}, inits={"A": 90, "B": 10}))
+    choice = choose_focus(t)
+    assert [f.id for f in choice.focuses] == ["A"]  # 1 step against 2
+    assert choice.ranks["A"][0] == 1 and choice.ranks["B"][0] == 2
+    t = Turn.of(board("a . M . b", action={"move": 1, "attack": {"range": 0}}, inits={"A": 90, "B": 10}))
+    assert [f.id for f in choose_focus(t).focuses] == ["B"]  # equal: initiative
+    assert "initiative" in choose_focus(t).reason
+
+
+def test_focus_avoids_a_trap_while_any_path_does():
+    t = Turn.of(board("b ^ M . . a", inits={"A": 90, "B": 10}))
+    assert [f.id for f in choose_focus(t).focuses] == ["A"]
+
+
+# -- stage 4: target groups ----------------------------------------------------------------------
+def test_best_masks_enumerates_ties_at_the_cut():
+    assert best_masks([(1, 1), (2, 2), (2, 4)], 2) == [3, 5]
+    assert best_masks([(1, 1), (2, 2)], 0) == [0]
+    assert best_masks([(1, 1), (2, 2)], 5) == [3]
+
+
+def test_groups_rank_extra_targets_by_rule_set():
+    pic = ". . . . . . .\n. . . . . . .\n. b a . M . .\n. . . . . . .\n. . . . f . ."
+    action = {"move": 0, "attack": {"range": 3, "targets": 2}}
+    inits = {"F": 5, "A": 30, "B": 20}
+    gh = Turn.of(board(pic, action=action, inits=inits))
+    focus = next(e for e in gh.enemies if e.id == "F")
+    me = gh.terrain.start
+    bits = gh.reach.bit
+    assert TargetGroups(gh).groups(me, focus) == [bits["F"] | bits["A"]]  # A is nearer
+    jaws = Turn.of(board(pic, rules="jaws-of-the-lion", action=action, inits=inits))
+    assert TargetGroups(jaws).groups(me, focus) == [bits["F"] | bits["B"]]  # B acts first
+    fh = Turn.of(board(pic, rules="frosthaven", action=action, inits=inits))
+    assert sorted(TargetGroups(fh).groups(me, focus)) == sorted([bits["F"] | bits["A"], bits["F"] | bits["B"]])
+    assert TargetGroups(gh).best_size(me, focus) == 2
+
+
+# -- stage 5: destination and path ---------------------------------------------------------------
+def test_approach_keeps_off_a_trap_on_the_way():
+    t = Turn.of(board("""
+. . . . . .
+M ^ . . . a
+""", action={"move": 2}))
+    dest = at(t, 4, 1)
+    ways = approach(t, [dest])
+    assert [t.grid.hexes[x] for x in ways[dest]] == [Hex(2, 0)]
+
+
+# -- stage 6 and the API ---------------------------------------------------------------------------
+def test_decide_to_dict_is_the_answer_of_board_format_1():
+    out = decide(board("M . a")).to_dict()
+    assert out == {
+        "active": "M",
+        "focus": ["A"],
+        "options": [{"focus": "A", "destination": [1, 0], "targets": ["A"], "path": [[0, 0], [1, 0]]}],
+        "explanation": ["focus A: the only enemy it can reach (least movement).",
+                        "A can be attacked this turn: best attack, then least movement."],
+    }
+
+
+def test_the_readme_python_api_example_prints_what_it_says(capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("### Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out.splitlines() == expected
