@@ -242,12 +242,12 @@ class Board:
         )
 
 
-#: Limits on a board (issue 14), the same as the text format's (``ghcli.rules.textboard``).
+#: Limits on a board (issue 14), for format 1 and the text format (``ghcli.rules.textboard``).
 MAX_COORD = 1000
 MAX_HEXES = 2000
 MAX_FIGURES = 60
 MAX_AREA = 30
-MAX_DEPTH = 50
+MAX_DEPTH = 50  # nesting of JSON values, refused by the file readers
 MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee
 
 
@@ -258,14 +258,15 @@ def validate(doc: Any) -> None:
     ``"active": ["g"]`` are refused); coordinates lie within +-``MAX_COORD``;
     at most ``MAX_HEXES`` hexes (and as many per terrain kind), 3 walls per
     hex, ``MAX_FIGURES`` figures, ``MAX_AREA`` area hexes; numbers within
-    +-``MAX_NUMBER``; nothing nested deeper than ``MAX_DEPTH`` (extra keys
-    included). Works without recursion, so any parsed JSON is answered.
+    +-``MAX_NUMBER``. Works without recursion, so any parsed JSON is
+    answered; keys beyond format 1 are not looked into here (nothing here
+    descends into them; the file readers refuse JSON nested deeper than
+    ``MAX_DEPTH``, see ``textboard.json_value``).
     The board's meaning (figures on the map, adjacency ...) is checked by
     ``Board.from_dict`` afterwards.
     """
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
-    _depth_ok(doc)
 
     def hexes(value: Any, where: str, limit: int) -> None:
         if not isinstance(value, (list, tuple)):
@@ -273,6 +274,9 @@ def validate(doc: Any) -> None:
         if len(value) > limit:
             what = "board has" if where == "hexes" else f"board: {where} has"
             raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
+        if all(type(h) is list and len(h) == 2 and type(h[0]) is int and type(h[1]) is int
+               and -MAX_COORD <= h[0] <= MAX_COORD and -MAX_COORD <= h[1] <= MAX_COORD for h in value):
+            return  # the common case, in one pass; otherwise find the culprit to name it
         for i, h in enumerate(value):
             one_hex(h, f"{where}[{i}]")
 
@@ -380,14 +384,6 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _depth_ok(doc: dict) -> None:
-    stack = [(doc, 1)]
-    while stack:
-        v, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise BadInput(f"board: nested deeper than {MAX_DEPTH} levels")
-        children = v.values() if isinstance(v, dict) else v
-        stack.extend((c, depth + 1) for c in children if isinstance(c, (list, tuple, dict)))
 def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
     """The hexes of a list of [q, r] pairs of integers, or None if any is not one (or, with
     ``unique``, one is listed twice): the caller then looks for the culprit to name it."""

@@ -63,12 +63,8 @@ HEADER_KEYS = ("board", "active", "move", "attack", "map", "figures", "walls", "
 RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 ORIENTATIONS = ("flat", "pointy")
 
-#: Limits on what a board may hold (issue 14): coordinates, counts, nesting.
-MAX_COORD = 1000
-MAX_HEXES = 2000
-MAX_FIGURES = 60
-MAX_AREA = 30
-MAX_DEPTH = 50
+#: Limits on what a board may hold (issue 14): defined once, in ghcli.rules.board.
+from ghcli.rules.board import MAX_AREA, MAX_COORD, MAX_DEPTH, MAX_FIGURES, MAX_HEXES  # noqa: E402,F401
 MAX_TEXT = 5_000_000  # characters of one board file
 
 _LABEL = r"[A-Za-z0-9][A-Za-z0-9_-]*"
