@@ -213,7 +213,7 @@ def attack_mode(advantage: Iterable[str] = (), disadvantage: Iterable[str] = ())
 
 @dataclass(frozen=True)
 class Attack:
-    """One attack on one target: base value, draw mode, a poisoned target, its shield, the attack's pierce and effects."""
+    """One attack on one target: base value, draw mode, poisoned target, its shield, the attack's pierce and effects."""
     base: int
     mode: str = "normal"
     poisoned: bool = False
