@@ -170,6 +170,14 @@ def find_card(class_key: str, name_or_number: str | int) -> dict:
     raise NotFound(f"{class_key} ability card", name_or_number, [c["name"] for c in cards])
 
 
+# Character levels run 1 to 9; prosperity levels too.
+MAX_LEVEL = 9
+MAX_PROSPERITY_LEVEL = 9
+# The shop at prosperity 1 offers items 1-14; each prosperity level above 1 adds the next 7.
+FIRST_SHOP_ITEMS = 14
+SHOP_ITEMS_PER_PROSPERITY_LEVEL = 7
+
+
 def facts() -> dict:
     """campaign.json: thresholds, starting decks and classes, price modifiers."""
     return data.load("campaign")
@@ -203,8 +211,8 @@ def level_for_xp(xp: int) -> int:
 
 def xp_threshold(level: int) -> int:
     """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
-    if not 1 <= level <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= level <= MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {MAX_LEVEL}")
     return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
 
 
@@ -218,4 +226,5 @@ def price_modifier(reputation: int) -> int:
 
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
-    return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
+    above_first = max(1, min(MAX_PROSPERITY_LEVEL, level)) - 1
+    return list(range(1, FIRST_SHOP_ITEMS + 1 + SHOP_ITEMS_PER_PROSPERITY_LEVEL * above_first))

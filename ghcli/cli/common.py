@@ -19,6 +19,8 @@ from typer.core import TyperGroup
 from ghcli.errors import GhcliError
 
 JSON_OPTION_HELP = "Print JSON instead of a table."
+# Exit code after Ctrl-C or a closed output pipe: 128 + SIGINT, as a shell reports an interrupted command.
+EXIT_INTERRUPTED = 130
 
 
 @dataclass
@@ -120,7 +122,7 @@ class ErrorHandlingGroup(TyperGroup):
         except sqlite3.DatabaseError as e:
             raise _Failure(f"database error: {e}", 1) from None
         except (BrokenPipeError, KeyboardInterrupt):
-            raise typer.Exit(130) from None
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def fail(message: str, code: int = 1) -> None:
