@@ -220,7 +220,8 @@ def _check_add(ach: dict, held: dict | None) -> None:
 
 
 def add_global_achievement(store: Store, key: str) -> dict:
-    """Give the campaign a global achievement (refused if held, or counted at its maximum)."""
+    """Give the campaign a global achievement (a typed one, e.g. City Rule, replaces its group's previous one);
+    refused if held already, or if counted and at its maximum."""
     ach = _achievement_of_kind(key, "global")
     with store.change("campaign achievement add"):
         state.campaign_row(store)
@@ -231,7 +232,7 @@ def add_global_achievement(store: Store, key: str) -> dict:
 
 
 def remove_global_achievement(store: Store, key: str) -> dict:
-    """Take a global achievement (or one count of it) from the campaign."""
+    """Take a global achievement (one count of a counted one) from the campaign; refused if not held."""
     ach = _achievement_of_kind(key, "global")
     with store.change("campaign achievement remove"):
         state.campaign_row(store)
@@ -253,7 +254,7 @@ def add_party_achievement(store: Store, key: str) -> dict:
 
 
 def remove_party_achievement(store: Store, key: str) -> dict:
-    """Take a party achievement (or one count of it) from the current party."""
+    """Take a party achievement (one count of a counted one) from the current party; refused if not held."""
     ach = _achievement_of_kind(key, "party")
     with store.change("party achievement remove"):
         party = state.current_party(store)
