@@ -48,7 +48,6 @@ def classes() -> list[dict]:
 
 
 def find_class(name: str) -> dict:
-    """The class a player names by key, name, spoiler code or alias; NotFound otherwise."""
     idx = _index("classes", "key", "name", "spoiler_code")
     n = _norm(name)
     n = CLASS_ALIASES.get(n, n)
@@ -73,7 +72,6 @@ def item(number: int) -> dict:
 
 
 def find_item(name_or_number: str | int) -> dict:
-    """The item a player names by number (``7``, ``#7``) or name; NotFound otherwise."""
     text = str(name_or_number).strip().lstrip("#")
     if text.isdigit():
         found = _items_by_number().get(int(text))
@@ -126,7 +124,6 @@ def scenario(number: int) -> dict:
 
 
 def find_scenario(name_or_number: str | int) -> dict:
-    """The scenario a player names by number (``3``, ``#3``) or name; NotFound otherwise."""
     text = str(name_or_number).strip().lstrip("#")
     if text.isdigit():
         found = _scenarios_by_number().get(int(text))
@@ -170,14 +167,6 @@ def find_card(class_key: str, name_or_number: str | int) -> dict:
     raise NotFound(f"{class_key} ability card", name_or_number, [c["name"] for c in cards])
 
 
-# Character levels run 1 to 9; prosperity levels too.
-MAX_LEVEL = 9
-MAX_PROSPERITY_LEVEL = 9
-# The shop at prosperity 1 offers items 1-14; each prosperity level above 1 adds the next 7.
-FIRST_SHOP_ITEMS = 14
-SHOP_ITEMS_PER_PROSPERITY_LEVEL = 7
-
-
 def facts() -> dict:
     """campaign.json: thresholds, starting decks and classes, price modifiers."""
     return data.load("campaign")
@@ -200,6 +189,9 @@ def prosperity_to_next(checkmarks: int) -> int | None:
     return None
 
 
+MAX_CHARACTER_LEVEL = 9
+
+
 def level_for_xp(xp: int) -> int:
     """The highest level whose XP threshold the XP reaches (level 1 from 0 XP)."""
     level = 1
@@ -211,8 +203,8 @@ def level_for_xp(xp: int) -> int:
 
 def xp_threshold(level: int) -> int:
     """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
-    if not 1 <= level <= MAX_LEVEL:
-        raise BadInput(f"level {level} is not between 1 and {MAX_LEVEL}")
+    if not 1 <= level <= MAX_CHARACTER_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {MAX_CHARACTER_LEVEL}")
     return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
 
 
@@ -226,5 +218,4 @@ def price_modifier(reputation: int) -> int:
 
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
-    above_first = max(1, min(MAX_PROSPERITY_LEVEL, level)) - 1
-    return list(range(1, FIRST_SHOP_ITEMS + 1 + SHOP_ITEMS_PER_PROSPERITY_LEVEL * above_first))
+    return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
