@@ -36,10 +36,6 @@ from typer.core import TyperGroup
 from ghcli.cli.common import ErrorHandlingGroup
 
 INDEX_FILE = Path(__file__).with_name("_index.py")
-# A width no help line reaches: click's one-line help of a command, not truncated, for the index.
-UNTRUNCATED = 10_000
-# Columns of the commands list besides the names and help: click's own Group.format_commands uses 6.
-HELP_MARGIN = 6
 
 # Built sub-groups, one per module: {module name: TyperGroup holding its commands}.
 _groups: dict[str, Any] = {}
@@ -95,7 +91,7 @@ def scan() -> dict[str, tuple[str, str, bool]]:
     out: dict[str, tuple[str, str, bool]] = {}
     for module in modules():
         for name, cmd in module_group(module).commands.items():
-            out[name] = (module, cmd.get_short_help_str(limit=UNTRUNCATED), bool(cmd.hidden))
+            out[name] = (module, cmd.get_short_help_str(limit=10_000), bool(cmd.hidden))
     return out
 
 
@@ -171,7 +167,7 @@ class LazyGroup(ErrorHandlingGroup):
                 rows.append((name, cmd))
         if not rows:
             return
-        limit = formatter.width - HELP_MARGIN - max(len(name) for name, _ in rows)
+        limit = formatter.width - 6 - max(len(name) for name, _ in rows)
         with formatter.section("Commands"):
             formatter.write_dl([
                 (name, _short_help(cmd, limit) if isinstance(cmd, str) else cmd.get_short_help_str(limit))
