@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def snapshot(path) -> tuple[bytes, list[str]]:
@@ -89,3 +93,52 @@ class Campaign:
         rows = self.q("SELECT * FROM visits WHERE open = 1")
         assert len(rows) <= 1
         return rows[0] if rows else None
+
+
+# -- the README's walkthroughs (run by test_readme_*.py, test_arkham_readme.py and others) --
+
+
+def campaign_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the README's campaign ```sh blocks, as argument lists."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("<!-- section: campaign (issue 2) -->", 1)[1].split("<!-- end section: campaign -->", 1)[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def between_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the README's "between sessions" ```sh blocks, as argument lists."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- section: between sessions (issue 3) -->"):
+                   text.index("<!-- end section: between sessions -->")]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words = shlex.split(line, comments=True)
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def arkham_walkthrough() -> list[tuple[list[str], int]]:
+    """The ``ghcli`` lines of the README's arkham ```sh blocks: (arguments, expected exit code
+    from a trailing ``# exit N``, else 0)."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- section: arkham (issue 8) -->"):text.index("<!-- end section: arkham -->")]
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            if not line.strip().startswith("ghcli "):
+                continue
+            command, _, comment = line.partition("#")
+            m = re.match(r"\s*exit (\d+)", comment)
+            lines.append((shlex.split(command)[1:], int(m.group(1)) if m else 0))
+    return lines
