@@ -2,7 +2,32 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import sqlite3
+from pathlib import Path
+
+HERE = Path(__file__).parent
+GAME_A = HERE / "ghs_fixtures" / "a-gh-bare-export" / "ghs-game_The Lumberjacks.json"
+
+
+def game_a() -> dict:
+    """Fixture a's GHS export, parsed."""
+    return json.loads(GAME_A.read_text())
+
+
+def _edit(doc: dict, path: str, value) -> dict:
+    """A copy of ``doc`` with the value at a dotted path (``"characters.0.name"``) replaced."""
+    doc = copy.deepcopy(doc)
+    *parents, last = path.split(".")
+    node = doc
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    if last.isdigit():
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return doc
 
 
 def dump(path) -> list[str]:

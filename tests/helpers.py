@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+import shlex
 import sqlite3
 from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def snapshot(path) -> tuple[bytes, list[str]]:
@@ -28,3 +33,112 @@ def set_sql(db_file, sql: str, *params) -> None:
     con.execute(sql, params)
     con.commit()
     con.close()
+
+
+# The rules, as the issue states them (not read from ghcli's code).
+COIN_VALUE = {0: 2, 1: 2, 2: 3, 3: 3, 4: 4, 5: 4, 6: 5, 7: 6}
+XP_THRESHOLDS = {2: 45, 3: 95, 4: 150, 5: 210, 6: 275, 7: 345, 8: 420, 9: 500}
+
+
+def bonus_xp(level: int) -> int:
+    """Bonus XP for winning a scenario at this level: 4 + 2 x level (issue 3)."""
+    return 4 + 2 * level
+
+
+class Campaign:
+    """A campaign driven through the CLI: ``ok`` runs a command that must succeed, ``refused``
+    one that must fail with a one-line error and leave the database byte for byte as it was;
+    ``q``/``v``/``char``/``deck``/``party``/``visit`` read the database directly."""
+
+    def __init__(self, cli, path):
+        self.cli, self.path = cli, path
+
+    def ok(self, *args) -> dict | None:
+        r = self.cli(*args)
+        assert r.exit_code == 0, (args, r.output, r.stderr)
+        return json.loads(r.stdout) if "--json" in args else None
+
+    def refused(self, *args, code: int = 1, words: str = "") -> str:
+        before = snapshot(self.path)
+        r = self.cli(*args)
+        assert r.exit_code == code, (args, r.output)
+        err = r.stderr.strip()
+        assert err.startswith("error: ") and "\n" not in err and "Traceback" not in r.output
+        assert words.lower() in err.lower(), err
+        assert snapshot(self.path) == before, f"{args} changed the database"
+        return err
+
+    def q(self, sql: str, *params):
+        con = sqlite3.connect(self.path)
+        con.row_factory = sqlite3.Row
+        try:
+            return [dict(r) for r in con.execute(sql, params).fetchall()]
+        finally:
+            con.close()
+
+    def v(self, sql: str, *params):
+        rows = self.q(sql, *params)
+        return next(iter(rows[0].values())) if rows else None
+
+    def char(self, name: str) -> dict:
+        return self.q("SELECT * FROM characters WHERE name = ?", name)[0]
+
+    def deck(self, deck: str) -> list[int]:
+        return [r["card"] for r in self.q("SELECT card FROM event_decks WHERE deck = ? ORDER BY position", deck)]
+
+    def party(self) -> dict:
+        return self.q("SELECT p.* FROM parties p JOIN campaign c ON c.current_party = p.id")[0]
+
+    def visit(self) -> dict | None:
+        rows = self.q("SELECT * FROM visits WHERE open = 1")
+        assert len(rows) <= 1
+        return rows[0] if rows else None
+
+
+# -- the README's walkthroughs (run by test_readme_*.py, test_arkham_readme.py and others) --
+
+
+def campaign_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the README's campaign ```sh blocks, as argument lists."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("<!-- section: campaign (issue 2) -->", 1)[1].split("<!-- end section: campaign -->", 1)[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def between_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the README's "between sessions" ```sh blocks, as argument lists."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- section: between sessions (issue 3) -->"):
+                   text.index("<!-- end section: between sessions -->")]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words = shlex.split(line, comments=True)
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
+
+
+def arkham_walkthrough() -> list[tuple[list[str], int]]:
+    """The ``ghcli`` lines of the README's arkham ```sh blocks: (arguments, expected exit code
+    from a trailing ``# exit N``, else 0)."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("<!-- section: arkham (issue 8) -->"):text.index("<!-- end section: arkham -->")]
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            if not line.strip().startswith("ghcli "):
+                continue
+            command, _, comment = line.partition("#")
+            m = re.match(r"\s*exit (\d+)", comment)
+            lines.append((shlex.split(command)[1:], int(m.group(1)) if m else 0))
+    return lines

@@ -8,31 +8,16 @@ says the line must fail with that exit code (and change nothing).
 from __future__ import annotations
 
 import json
-import re
-import shlex
 import sqlite3
 from pathlib import Path
 
+from helpers import arkham_walkthrough
+
 README = Path(__file__).resolve().parent.parent / "README.md"
-START, END = "<!-- section: arkham (issue 8) -->", "<!-- end section: arkham -->"
-
-
-def walkthrough() -> list[tuple[list[str], int]]:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index(START):text.index(END)]
-    lines = []
-    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
-        for line in block.splitlines():
-            if not line.strip().startswith("ghcli "):
-                continue
-            command, _, comment = line.partition("#")
-            m = re.match(r"\s*exit (\d+)", comment)
-            lines.append((shlex.split(command)[1:], int(m.group(1)) if m else 0))
-    return lines
 
 
 def test_readme_walkthrough_runs(cli, tmp_path):
-    steps = walkthrough()
+    steps = arkham_walkthrough()
     assert len(steps) >= 15
     used = {args[1] for args, _ in steps if args[0] == "arkham"}
     assert {"init", "investigator", "deck", "scenario", "xp", "buy", "upgrade", "defeat", "trauma", "log",

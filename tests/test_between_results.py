@@ -7,7 +7,7 @@ import math
 import pytest
 
 from ghcli import data
-from test_campaign_flow import COIN_VALUE, Campaign, bonus_xp
+from helpers import COIN_VALUE, Campaign, bonus_xp
 
 
 def scenario(n: int) -> dict:
@@ -130,7 +130,7 @@ def test_finish_needs_travel_and_known_names(c):
 
 
 def test_item_found_and_undo_is_exact(c, db_file):
-    from test_campaign_flow import snapshot
+    from helpers import snapshot
 
     to_scenario(c, 1)
     before = snapshot(db_file)[1]

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ghcli import data
-from test_campaign_flow import Campaign
-from helpers import set_sql
+from helpers import Campaign, set_sql
 
 
 def classes() -> dict[str, dict]:
@@ -62,7 +61,7 @@ def test_retire_unlocks_the_quest_class(c, db_file):
 
 
 def test_retire_without_player_and_undo(c, db_file):
-    from test_campaign_flow import snapshot
+    from helpers import snapshot
 
     c.ok("character", "new", "Eve", "--class", "scoundrel")
     keep_quest(c, "Eve", 512, db_file)

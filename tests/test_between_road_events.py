@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from test_campaign_flow import Campaign
+from helpers import Campaign
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ghcli import data
-from test_campaign_flow import XP_THRESHOLDS, Campaign
-from helpers import set_sql
+from helpers import XP_THRESHOLDS, Campaign, set_sql
 
 # The reputation table, written out band by band.
 BANDS = [((19, 20), -5), ((15, 18), -4), ((11, 14), -3), ((7, 10), -2), ((3, 6), -1), ((-2, 2), 0),

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import snapshot
-from test_campaign_flow import Campaign
+from helpers import Campaign, snapshot
 
 STEPS = [
     ("travel", "1"),

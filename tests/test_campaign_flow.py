@@ -10,20 +10,10 @@ database byte-for-byte unchanged.
 
 from __future__ import annotations
 
-import json
 import math
-import sqlite3
 
 from ghcli import data
-from helpers import snapshot
-
-# The rules, as the issue states them (not read from ghcli's code).
-COIN_VALUE = {0: 2, 1: 2, 2: 3, 3: 3, 4: 4, 5: 4, 6: 5, 7: 6}
-XP_THRESHOLDS = {2: 45, 3: 95, 4: 150, 5: 210, 6: 275, 7: 345, 8: 420, 9: 500}
-
-
-def bonus_xp(level: int) -> int:
-    return 4 + 2 * level
+from helpers import COIN_VALUE, XP_THRESHOLDS, Campaign, bonus_xp
 
 
 def price_modifier(rep: int) -> int:
@@ -38,53 +28,6 @@ def items() -> dict[int, dict]:
 
 def classes() -> dict[str, dict]:
     return {c["key"]: c for c in data.load("classes")}
-
-
-
-class Campaign:
-    def __init__(self, cli, path):
-        self.cli, self.path = cli, path
-
-    def ok(self, *args) -> dict | None:
-        r = self.cli(*args)
-        assert r.exit_code == 0, (args, r.output, r.stderr)
-        return json.loads(r.stdout) if "--json" in args else None
-
-    def refused(self, *args, code: int = 1, words: str = "") -> str:
-        before = snapshot(self.path)
-        r = self.cli(*args)
-        assert r.exit_code == code, (args, r.output)
-        err = r.stderr.strip()
-        assert err.startswith("error: ") and "\n" not in err and "Traceback" not in r.output
-        assert words.lower() in err.lower(), err
-        assert snapshot(self.path) == before, f"{args} changed the database"
-        return err
-
-    def q(self, sql: str, *params):
-        con = sqlite3.connect(self.path)
-        con.row_factory = sqlite3.Row
-        try:
-            return [dict(r) for r in con.execute(sql, params).fetchall()]
-        finally:
-            con.close()
-
-    def v(self, sql: str, *params):
-        rows = self.q(sql, *params)
-        return next(iter(rows[0].values())) if rows else None
-
-    def char(self, name: str) -> dict:
-        return self.q("SELECT * FROM characters WHERE name = ?", name)[0]
-
-    def deck(self, deck: str) -> list[int]:
-        return [r["card"] for r in self.q("SELECT card FROM event_decks WHERE deck = ? ORDER BY position", deck)]
-
-    def party(self) -> dict:
-        return self.q("SELECT p.* FROM parties p JOIN campaign c ON c.current_party = p.id")[0]
-
-    def visit(self) -> dict | None:
-        rows = self.q("SELECT * FROM visits WHERE open = 1")
-        assert len(rows) <= 1
-        return rows[0] if rows else None
 
 
 def test_short_campaign(cli, db_file):

@@ -2,31 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import json
-from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).parent
-GAME_A = HERE / "ghs_fixtures" / "a-gh-bare-export" / "ghs-game_The Lumberjacks.json"
+from exchange_helpers import GAME_A, _edit, game_a
 
-
-def game_a() -> dict:
-    return json.loads(GAME_A.read_text())
-
-
-def _edit(doc: dict, path: str, value) -> dict:
-    doc = copy.deepcopy(doc)
-    *parents, last = path.split(".")
-    node = doc
-    for part in parents:
-        node = node[int(part)] if part.isdigit() else node[part]
-    if last.isdigit():
-        node[int(last)] = value
-    else:
-        node[last] = value
-    return doc
 
 
 def _native(cli, tmp_path) -> dict:

@@ -7,8 +7,7 @@ import re
 import shlex
 from pathlib import Path
 
-from exchange_helpers import dump
-from test_exchange_bad_files import GAME_A, _edit, game_a
+from exchange_helpers import GAME_A, _edit, dump, game_a
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "exchange.md"

@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 
 from exchange_helpers import dump
-from test_arkham_readme import walkthrough as arkham_walkthrough
-from test_readme_between import walkthrough as between_walkthrough
-from test_readme_campaign import section_commands as campaign_walkthrough
+from helpers import arkham_walkthrough, between_walkthrough, campaign_walkthrough
 
 
 def _play(cli, db, commands):

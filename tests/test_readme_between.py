@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import re
-import shlex
 import sqlite3
 from pathlib import Path
+
+from helpers import between_walkthrough
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-def walkthrough() -> list[list[str]]:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("<!-- section: between sessions (issue 3) -->"):
-                   text.index("<!-- end section: between sessions -->")]
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
-        for line in block.splitlines():
-            line = line.strip()
-            if line and not line.startswith("#"):
-                words = shlex.split(line, comments=True)
-                assert words[0] == "ghcli", line
-                commands.append(words[1:])
-    return commands
-
-
 def test_walkthrough_runs_as_written(cli, db_file):
-    commands = walkthrough()
+    commands = between_walkthrough()
     assert len(commands) >= 20
     outputs = {}
     for args in commands:

@@ -4,30 +4,16 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import shlex
 from pathlib import Path
 
 from ghcli.campaign import catalog
+from helpers import campaign_walkthrough
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-def section_commands() -> list[list[str]]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("<!-- section: campaign (issue 2) -->", 1)[1].split("<!-- end section: campaign -->", 1)[0]
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
-        for line in block.splitlines():
-            words = shlex.split(line, comments=True)
-            if words:
-                assert words[0] == "ghcli", line
-                commands.append(words[1:])
-    return commands
-
-
 def test_walkthrough_runs_as_written(cli):
-    commands = section_commands()
+    commands = campaign_walkthrough()
     assert [c[0] for c in commands][:2] == ["init", "character"]
     assert ["undo"] in commands and ["history"] in commands and ["status"] in commands
     outputs = {}

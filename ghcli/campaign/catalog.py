@@ -24,6 +24,7 @@ def _norm(text: str) -> str:
 
 @functools.cache
 def _index(name: str, key: str, *labels: str) -> dict[str, dict]:
+    """One data file's entries by normalised key and, where not taken, by each label."""
     out: dict[str, dict] = {}
     for entry in data.load(name):
         out[_norm(entry[key])] = entry
@@ -43,6 +44,7 @@ CLASS_ALIASES = {
 
 
 def classes() -> list[dict]:
+    """Every character class shipped (key, name, race, hit points by level, perks ...), in data order."""
     return data.load("classes")
 
 
@@ -58,6 +60,7 @@ def find_class(name: str, among: Iterable[str] | None = None) -> dict:
 
 
 def items() -> list[dict]:
+    """Every item shipped (number, name, cost, copies, slot, prosperity ...)."""
     return data.load("items")
 
 
@@ -67,6 +70,7 @@ def _items_by_number() -> dict[int, dict]:
 
 
 def item(number: int) -> dict:
+    """The item with this number (KeyError if there is none: the caller's number is trusted)."""
     return _items_by_number()[number]
 
 
@@ -88,11 +92,15 @@ def find_item(name_or_number: str | int, among: Iterable[int] | None = None) -> 
 
 
 def achievements() -> list[dict]:
+    """Every global and party achievement shipped (key, name, kind, max_count ...)."""
     return data.load("achievements")
 
 
 def find_achievement(name_or_key: str, kind: str | None = None) -> dict:
-    """kind: 'global', 'party' or None for either."""
+    """The achievement named by name or key; kind: 'global', 'party' or None for either.
+
+    NotFound (listing the known keys of that kind) when there is none of that kind.
+    """
     idx = _index("achievements", "key", "name")
     found = idx.get(_norm(name_or_key))
     if found and (kind is None or found["kind"] == kind):
@@ -102,10 +110,12 @@ def find_achievement(name_or_key: str, kind: str | None = None) -> dict:
 
 
 def achievement(key: str) -> dict:
+    """The achievement with this key or name, of either kind; NotFound otherwise."""
     return find_achievement(key)
 
 
 def scenarios() -> list[dict]:
+    """Every scenario shipped (number, name, location, links, requirements, rewards ...)."""
     return data.load("scenarios")
 
 
@@ -115,6 +125,7 @@ def _scenarios_by_number() -> dict[int, dict]:
 
 
 def scenario(number: int) -> dict:
+    """The scenario with this number (KeyError if there is none: the caller's number is trusted)."""
     return _scenarios_by_number()[number]
 
 
@@ -135,10 +146,12 @@ def find_scenario(name_or_number: str | int, among: Iterable[int] | None = None)
 
 
 def personal_quests() -> list[dict]:
+    """Every personal quest card shipped (number, name, what it unlocks, its targets)."""
     return data.load("personal_quests")
 
 
 def personal_quest(number: int | str) -> dict:
+    """The personal quest card with this number; NotFound otherwise."""
     for q in personal_quests():
         if str(q["number"]) == str(number).strip():
             return q
@@ -146,10 +159,12 @@ def personal_quest(number: int | str) -> dict:
 
 
 def ability_cards(class_key: str) -> list[dict]:
+    """The ability cards of one class (number, name, level, initiative), in data order."""
     return [c for c in data.load("ability_cards") if c["class"] == class_key]
 
 
 def find_card(class_key: str, name_or_number: str | int) -> dict:
+    """The ability card of the class named by card number or name; NotFound otherwise."""
     cards = ability_cards(class_key)
     text = str(name_or_number).strip().lstrip("#")
     for c in cards:
@@ -196,12 +211,13 @@ def level_for_xp(xp: int) -> int:
 
 def xp_threshold(level: int) -> int:
     """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
-    if not 1 <= level <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= level <= MAX_CHARACTER_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {MAX_CHARACTER_LEVEL}")
     return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
 
 
 def price_modifier(reputation: int) -> int:
+    """The shop price modifier in gold (negative: cheaper) at this reputation; BadInput off the -20..20 track."""
     for band in facts()["reputation_price_modifiers"]:
         if band["min"] <= reputation <= band["max"]:
             return band["modifier"]

@@ -31,6 +31,7 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.errors import BadInput, NotFound, Refused
 
+# The names `init` uses when the table gives none.
 DEFAULT_CAMPAIGN_NAME = "Gloomhaven"
 DEFAULT_PARTY_NAME = "Party"
 
@@ -106,15 +107,18 @@ def _achievement_rows(rows: list[dict]) -> list[dict]:
 
 
 def global_achievements(store: Store) -> list[dict]:
+    """The campaign's global achievements held (key, name, count), by key."""
     return _achievement_rows(store.rows("SELECT key, count FROM global_achievements ORDER BY key"))
 
 
 def party_achievements(store: Store, party_id: int) -> list[dict]:
+    """The party achievements one party holds (key, name, count), by key."""
     return _achievement_rows(
         store.rows("SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY key", [party_id]))
 
 
 def prosperity(store: Store) -> dict:
+    """The prosperity track: checkmarks, level and checkmarks to the next level (None at 9)."""
     checks = state.campaign_row(store)["prosperity"]
     return {
         "checkmarks": checks,
@@ -201,6 +205,7 @@ def campaign_show(store: Store) -> dict:
 
 
 def change_prosperity(store: Store, delta: int) -> dict:
+    """Add (or remove) prosperity checkmarks; a new level stocks its items. Returns the track."""
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
     with store.change("campaign prosperity"):
@@ -235,6 +240,8 @@ def _check_add(ach: dict, held: dict | None) -> None:
 
 
 def add_global_achievement(store: Store, key: str) -> dict:
+    """Give the campaign a global achievement (a typed one, e.g. City Rule, replaces its group's previous one);
+    refused if held already, or if counted and at its maximum."""
     ach = _achievement_of_kind(key, "global")
     with store.change("campaign achievement add"):
         state.campaign_row(store)
@@ -245,6 +252,7 @@ def add_global_achievement(store: Store, key: str) -> dict:
 
 
 def remove_global_achievement(store: Store, key: str) -> dict:
+    """Take a global achievement (one count of a counted one) from the campaign; refused if not held."""
     ach = _achievement_of_kind(key, "global")
     with store.change("campaign achievement remove"):
         state.campaign_row(store)
@@ -254,6 +262,7 @@ def remove_global_achievement(store: Store, key: str) -> dict:
 
 
 def add_party_achievement(store: Store, key: str) -> dict:
+    """Give the current party a party achievement (refused if held, or counted at its maximum)."""
     ach = _achievement_of_kind(key, "party")
     with store.change("party achievement add"):
         party = state.current_party(store)
@@ -265,6 +274,7 @@ def add_party_achievement(store: Store, key: str) -> dict:
 
 
 def remove_party_achievement(store: Store, key: str) -> dict:
+    """Take a party achievement (one count of a counted one) from the current party; refused if not held."""
     ach = _achievement_of_kind(key, "party")
     with store.change("party achievement remove"):
         party = state.current_party(store)
@@ -274,6 +284,7 @@ def remove_party_achievement(store: Store, key: str) -> dict:
 
 
 def change_reputation(store: Store, delta: int) -> dict:
+    """Move the current party's reputation (stopping at -20/+20); returns the party at a glance."""
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
     with store.change("party reputation"):
@@ -288,6 +299,7 @@ def change_reputation(store: Store, delta: int) -> dict:
 
 
 def unlock_class(store: Store, name: str) -> dict:
+    """Unlock a character class for the campaign (refused if already unlocked)."""
     cls = catalog.find_class(name)
     with store.change("campaign unlock-class"):
         state.campaign_row(store)
@@ -299,6 +311,7 @@ def unlock_class(store: Store, name: str) -> dict:
 
 
 def unlock_scenario(store: Store, number: str) -> dict:
+    """Unlock a scenario by number or name (refused if already unlocked)."""
     scen = catalog.find_scenario(number)
     with store.change("campaign unlock-scenario"):
         state.campaign_row(store)
@@ -313,6 +326,7 @@ def unlock_scenario(store: Store, number: str) -> dict:
 
 
 def find_party(store: Store, name: str) -> dict:
+    """The party row with this name (any case); NotFound listing the parties otherwise."""
     row = store.one("SELECT * FROM parties WHERE name = ? COLLATE NOCASE", [name.strip()])
     if row is None:
         raise NotFound("party", name, [r["name"] for r in store.rows("SELECT name FROM parties")])
@@ -320,6 +334,7 @@ def find_party(store: Store, name: str) -> dict:
 
 
 def list_parties(store: Store) -> list[dict]:
+    """Every party at a glance, with ``current`` and its characters' names, oldest first."""
     current = state.campaign_row(store)["current_party"]
     out = []
     for p in store.rows("SELECT * FROM parties ORDER BY id"):
@@ -331,6 +346,7 @@ def list_parties(store: Store) -> list[dict]:
 
 
 def new_party(store: Store, name: str) -> dict:
+    """Start a new party in town with an open visit and make it current; returns it at a glance."""
     name = _clean_name(name, "party")
     with store.change("party new", f"new party {name!r}") as db:
         state.campaign_row(store)
@@ -343,6 +359,7 @@ def new_party(store: Store, name: str) -> dict:
 
 
 def switch_party(store: Store, name: str) -> dict:
+    """Make another party the current one; returns it at a glance."""
     with store.change("party switch") as db:
         party = find_party(store, name)
         if party["id"] == state.campaign_row(store)["current_party"]:

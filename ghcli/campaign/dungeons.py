@@ -21,6 +21,8 @@ from ghcli.rules import dungeon as rules
 from ghcli.rules import level as levels
 
 DEFAULT_PLAYERS = 2
+# A draw without --seed gets a fresh seed below this (any 32-bit value), printed so it can be replayed.
+SEED_RANGE = 2**32
 FORGOTTEN_CIRCLES = "forgotten-circles"
 
 
@@ -51,7 +53,7 @@ def draw(players: int = DEFAULT_PLAYERS, seed: int | None = None, forgotten_circ
     """
     info = levels.info(level) if level is not None else None
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = random.SystemRandom().randrange(SEED_RANGE)
     drawn = rules.draw(room_cards(), monster_cards(forgotten_circles), random.Random(seed), players)
     out = {"seed": seed, "forgotten_circles": forgotten_circles, **rules.as_dict(drawn, monster_names())}
     if info is not None:

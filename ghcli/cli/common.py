@@ -20,6 +20,8 @@ from typer.core import TyperGroup
 from ghcli.errors import GhcliError
 
 JSON_OPTION_HELP = "Print JSON instead of a table."
+# Exit code after Ctrl-C or a closed output pipe: 128 + SIGINT, as a shell reports an interrupted command.
+EXIT_INTERRUPTED = 130
 
 
 @dataclass
@@ -121,7 +123,7 @@ class ErrorHandlingGroup(TyperGroup):
         except sqlite3.DatabaseError as e:
             raise _Failure(f"database error: {e}", 1) from None
         except (BrokenPipeError, KeyboardInterrupt):
-            raise typer.Exit(130) from None
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @contextlib.contextmanager

@@ -16,6 +16,9 @@ import typer
 
 from ghcli.cli import common
 
+# Decimals kept of the real coordinates of a sight line in `rules los` output (format 1's geometry).
+LINE_DECIMALS = 4
+
 
 def register(rules_app: typer.Typer) -> None:
     rules_app.command("focus")(focus)
@@ -196,7 +199,7 @@ def los(
 def _rounded(line):
     if line is None:
         return None
-    return [[round(x, 4), round(y, 4)] for x, y in line]
+    return [[round(x, LINE_DECIMALS), round(y, LINE_DECIMALS)] for x, y in line]
 
 
 def _los_text(doc: dict, full: dict, rules: str) -> str:

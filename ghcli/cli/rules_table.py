@@ -214,8 +214,9 @@ def level(
     stats: list[dict] = []
     if monster:
         from ghcli.campaign import monsters
+        from ghcli.rules.monster_stats import MAX_CHARACTERS, MIN_CHARACTERS
 
-        count = max(1, min(4, len(levels)))
+        count = max(MIN_CHARACTERS, min(MAX_CHARACTERS, len(levels)))
         stats = [monsters.at_level(monsters.find(name), info.monster_level, count) for name in monster]
         data = {**data, "monsters": stats}
 

@@ -48,9 +48,13 @@ from typing import Iterable, Optional, Sequence
 
 from ghcli.errors import BadInput
 
+# The three kinds of card: +N/-N, x2 (and bless), null (and curse).
 ADD, DOUBLE, NULL = "add", "double", "null"
+# The standard 20-card deck: (card, copies).
 STANDARD_DECK = (("+0", 6), ("+1", 5), ("-1", 5), ("+2", 1), ("-2", 1), ("x2", 1), ("null", 1))
+# Bless and curse cards in the box: at most this many in one deck.
 MAX_BLESS = MAX_CURSE = 10
+# How an attack draws: one card (rolling ones on top), or two for advantage/disadvantage.
 MODES = ("normal", "advantage", "disadvantage")
 
 _CARD_RE = re.compile(
@@ -71,6 +75,7 @@ class Modifier:
 
     @classmethod
     def parse(cls, text: str) -> "Modifier":
+        """The card written as ``+1``, ``r+0:pierce3``, ``x2``, ``null``, ``bless`` ...; BadInput otherwise."""
         t = text.strip().lower().replace(" ", "")
         m = _CARD_RE.match(t)
         if not m:
@@ -98,6 +103,7 @@ class Modifier:
         return cls(kind, value, rolling, effects, special)
 
     def __str__(self) -> str:
+        """The card as written for :meth:`parse` (``r+1:pierce2``, ``x2``, ``bless``)."""
         if self.special:
             body = self.special
         elif self.kind == DOUBLE:
@@ -110,6 +116,7 @@ class Modifier:
 
     @property
     def pierce(self) -> int:
+        """The pierce the card adds to the attack (sum of its ``pierceN`` effects; 0 if none)."""
         total = 0
         for e in self.effects:
             m = _EFFECT_RE.match(e)
@@ -129,6 +136,7 @@ class Modifier:
 
     @property
     def leaves_deck(self) -> bool:
+        """Bless and curse cards are removed from the deck when drawn."""
         return bool(self.special)
 
 
@@ -149,6 +157,7 @@ def parse_cards(specs: Iterable[str]) -> list[Modifier]:
 
 
 def standard_deck() -> list[Modifier]:
+    """The standard 20 cards: six +0, five +1, five -1, one +2, one -2, one x2, one null."""
     return [Modifier.parse(label) for label, n in STANDARD_DECK for _ in range(n)]
 
 
@@ -176,6 +185,7 @@ def build_deck(
 
 
 def describe_deck(deck: Sequence[Modifier]) -> dict[str, int]:
+    """Card label -> copies in the deck, +N/-N highest first, then x2 and null, bless and curse, then rolling cards."""
     counts = Counter(str(c) for c in deck)
     return dict(sorted(counts.items(), key=lambda kv: _sort_label(kv[0])))
 
@@ -203,6 +213,7 @@ def attack_mode(advantage: Iterable[str] = (), disadvantage: Iterable[str] = ())
 
 @dataclass(frozen=True)
 class Attack:
+    """One attack on one target: base value, draw mode, poisoned target, its shield, the attack's pierce and effects."""
     base: int
     mode: str = "normal"
     poisoned: bool = False
@@ -291,6 +302,7 @@ def _step(att: Attack, phase: tuple, acc: tuple[int, int], card: Modifier):
 
 
 def check_deck(att: Attack, deck: Sequence[Modifier]) -> None:
+    """BadInput if the deck cannot finish this attack (too few cards for the mode, or only rolling cards)."""
     need = 1 if att.mode == "normal" else 2
     if len(deck) < need:
         raise BadInput(f"the deck has {len(deck)} card(s); {att.mode} needs at least {need}")
@@ -300,11 +312,13 @@ def check_deck(att: Attack, deck: Sequence[Modifier]) -> None:
 
 @dataclass(frozen=True)
 class DrawnCard:
+    """A card drawn during an attack: whether it applied, whether it leaves the deck (bless, curse)."""
     card: Modifier
     used: bool
     leaves_deck: bool
 
     def as_dict(self) -> dict:
+        """The card as JSON: label, rolling, used, leaves the deck, makes the deck shuffle."""
         return {
             "card": str(self.card),
             "rolling": self.card.rolling,
@@ -328,9 +342,11 @@ class Resolution:
 
     @property
     def removed(self) -> tuple[str, ...]:
+        """The drawn cards that leave the deck (bless and curse), as labels."""
         return tuple(str(d.card) for d in self.drawn if d.leaves_deck)
 
     def as_dict(self) -> dict:
+        """The attack as JSON, card by card (the heart of ``rules attack --seed S --json``)."""
         return {
             "drawn": [d.as_dict() for d in self.drawn],
             "final": str(self.final),
@@ -398,9 +414,11 @@ class Distribution:
 
     @property
     def expected_damage(self) -> Fraction:
+        """The mean damage, exactly."""
         return sum((d * p for d, p in self.probabilities.items()), Fraction(0))
 
     def as_dict(self) -> dict:
+        """The distribution as JSON: floats for reading, exact fractions as strings beside them."""
         return {
             "distribution": {str(d): float(p) for d, p in self.probabilities.items()},
             "expected_damage": float(self.expected_damage),
