@@ -16,6 +16,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog, state
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, Refused
 
 POWER_OF_ENHANCEMENT = "the-power-of-enhancement"
@@ -28,6 +29,7 @@ def sticker_label(ability: str | None, effect: str | None, hexes: int | None) ->
     return given[0]
 
 
+@command("enhance apply", keys={"name": state.character_key})
 def apply(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
           effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
           secondary: bool = False) -> dict:

@@ -32,6 +32,7 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount, amounts
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, Refused
 
 DECKS = ("city", "road")
@@ -93,6 +94,7 @@ def pending(store: Store, deck: str) -> int | None:
     return store.value("SELECT card FROM pending_events WHERE deck = ?", [deck])
 
 
+@command("event draw")
 def draw(store: Store, deck: str) -> dict:
     """Take the top card of the city or road deck; it waits to be resolved."""
     deck = _deck(deck)
@@ -123,6 +125,7 @@ def draw(store: Store, deck: str) -> dict:
     return {"deck": deck, "card": top, "left": len(rest)}
 
 
+@command("event resolve")
 def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: bool) -> dict:
     """Record the outcome of the drawn card, then return it to the bottom or remove it."""
     deck = _deck(deck)

@@ -32,10 +32,12 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
 
+@command("scenario finish")
 def finish(
     store: Store,
     number: int | str,

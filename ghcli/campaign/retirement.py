@@ -24,15 +24,17 @@ Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects
+from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
+from ghcli.campaign.log import command
 from ghcli.errors import Refused
 
 ENVELOPE_X = "envelope X"
 
 
+@command("retire", keys={"name": state.character_key})
 def retire(store: Store, name: str) -> dict:
     done: list[str] = []
     with store.change("retire", f"{name} retires"):

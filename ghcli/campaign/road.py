@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ghcli.campaign import catalog, scenarios, state
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.errors import Refused
 
 
@@ -85,6 +86,7 @@ def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool 
 
 # -- commands --------------------------------------------------------------
 
+@command("travel", keys={"number": state.scenario_number})
 def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> dict:
     """Travel to scenario N; says whether a road event is due."""
     sc = catalog.find_scenario(number)
@@ -130,6 +132,7 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
     }
 
 
+@command("return")
 def return_to_town(store: Store) -> dict:
     """Back to Gloomhaven: a new town visit opens."""
     with store.change("return", "return to town"):
