@@ -458,7 +458,9 @@ class Entry:
 
     def describe(self) -> str:
         args = self.args if isinstance(self.args, dict) else {}
-        words = " ".join(_word(v) for v in args.values() if v not in (None, False, {}, []))
+        order = list(REGISTRY[self.command].params) if self.command in REGISTRY else []
+        ordered = [args[k] for k in order if k in args] + [v for k, v in args.items() if k not in order]
+        words = " ".join(_word(v) for v in ordered if v not in (None, False, {}, []))
         return f"{self.command} {words}".strip()[:200]
 
 

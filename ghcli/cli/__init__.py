@@ -40,7 +40,7 @@ def _root(
 # The modules that add commands, each with ``register(app)``, in --help order.
 # They are loaded lazily (ghcli/cli/lazy.py): after adding or renaming a
 # top-level command, regenerate the --help index with `python -m ghcli.cli.make_index`.
-MODULES = ("core", "campaign", "party", "character", "scenario", "road", "event", "town", "enhance", "rules", "arkham")
+MODULES = ("core", "campaign", "party", "character", "scenario", "road", "event", "town", "enhance", "sync", "rules", "arkham")
 
 
 def _register() -> None:
