@@ -466,7 +466,8 @@ class Store:
     def last_in_effect(self) -> dict | None:
         """The newest entry whose changes are in effect (not an undo, not rejected or undone)."""
         where = " WHERE status = 'ok' AND coalesce(op, '') != 'undo'" if self.has_log else ""
-        return self.one(f"SELECT id, at, command, summary FROM history{where} ORDER BY id DESC LIMIT 1")
+        cols = HISTORY_BASE + (("uid",) if self.has_log else ())
+        return self.one(f"SELECT {', '.join(cols)} FROM history{where} ORDER BY id DESC LIMIT 1")
 
     def _revert(self, history_id: int, *, keep: bool) -> None:
         """Run an entry's inverse statements, newest first (``keep``: keep them for a later rewind)."""
