@@ -56,7 +56,8 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
     store = Store.create(path)
     ok = False
     try:
-        out = {"path": str(store.path), **create(store, name=name, party=party, seed=seed)}
+        out = {"path": str(store.path), **create(store, name=name, party=party, seed=seed),
+               "entry": store.last_entry}
         ok = True
         return out
     finally:

@@ -27,7 +27,9 @@ def open_store():
     """The campaign Store at --db / $GHCLI_DB / the app folder."""
     from ghcli.campaign.db import Store
 
-    return Store.open(common.db_path())
+    store = Store.open(common.db_path())
+    common.remember_store(store)
+    return store
 
 
 def signed(text: str, what: str = "number") -> int:
@@ -93,14 +95,15 @@ def register(app: typer.Typer) -> None:
         name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
         party: str = typer.Option("Party", "--party", help="The first party's name."),
         seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+        as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
     ) -> None:
         """Start a new campaign (refuses to overwrite an existing one)."""
         from ghcli.campaign import core
 
         r = core.init(common.db_path(), name=name, party=party, seed=seed)
-        typer.echo(f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
-                   f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
-                   f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
+        common.emit(r, as_json, f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+                                f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+                                f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
     @app.command("status")
     def status_cmd(as_json: bool = common.json_option()) -> None:
