@@ -207,7 +207,7 @@ def test_hostile_entries_are_rejected_everywhere_and_change_nothing(group, tmp_p
     c.run("sync", "init", remote)
     for r in reports:
         data = json.loads(r.stdout)
-        assert len(data["rejected"]) == 10 and data["ignored"] == ["entries/readme.txt"]
+        assert len(data["rejected"]) == 10 and data["ignored"] == ["entries/readme.txt (not a log entry)"]
     views = [m.view() for m in (a, b, c)]
     assert views[0] == views[1] == views[2]
     after = views[0]
@@ -229,6 +229,27 @@ def test_hostile_entries_are_rejected_everywhere_and_change_nothing(group, tmp_p
     a.run("sync")
     b.run("sync")
     assert a.view() == b.view()
+
+
+def test_an_entry_changed_after_it_was_written_is_reported_and_the_first_stands(group, tmp_path):
+    remote, (a, b, _) = group
+    start(remote, [a, b])
+    a.run("character", "adjust", "Ann", "--gold", "5")
+    a.run("sync")
+    b.run("sync")
+    uid = a.json("history")[0]["uid"]
+    work = tmp_path / "mallory"
+    subprocess.run(["git", "clone", "-q", "-b", "main", str(remote), str(work)], check=True)
+    path = work / "entries" / f"{uid}.json"
+    path.write_text(path.read_text().replace('"gold":5', '"gold":500'))
+    env = dict(os.environ, GIT_AUTHOR_NAME="x", GIT_AUTHOR_EMAIL="x@x", GIT_COMMITTER_NAME="x",
+               GIT_COMMITTER_EMAIL="x@x")
+    subprocess.run(["git", "-C", str(work), "commit", "-qam", "tamper"], check=True, env=env)
+    subprocess.run(["git", "-C", str(work), "push", "-q", "origin", "HEAD:main"], check=True)
+    r = json.loads(b.run("sync", "--json").stdout)
+    assert r["ignored"] == [f"entries/{uid}.json (changed or deleted after it was written: "
+                            "the entry stands as first received)"]
+    assert {c["name"]: c["gold"] for c in b.json("character", "list")}["Ann"] == 35
 
 
 def test_another_campaign_is_refused_and_joining_needs_a_campaign(group, tmp_path):

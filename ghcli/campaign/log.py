@@ -458,6 +458,8 @@ class Entry:
 
     def describe(self) -> str:
         args = self.args if isinstance(self.args, dict) else {}
+        if args and self.command not in REGISTRY:
+            load_commands()  # the same words on every machine, whatever it imported so far
         order = list(REGISTRY[self.command].params) if self.command in REGISTRY else []
         ordered = [args[k] for k in order if k in args] + [v for k, v in args.items() if k not in order]
         words = " ".join(_word(v) for v in ordered if v not in (None, False, {}, []))

@@ -31,7 +31,7 @@ def _report_text(r: dict) -> str:
     for e in r["rejected"]:
         lines.append(f"  rejected: {e['what']} by {e['player']} ({e['at']}): {e['reason']}")
     for name in r.get("ignored", []):
-        lines.append(f"  ignored: {name} in the remote is not a log entry")
+        lines.append(f"  ignored: {name}")
     return "\n".join(lines)
 
 

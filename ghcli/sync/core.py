@@ -155,6 +155,28 @@ def _remote_campaign(clone: Path) -> str | None:
     return uid
 
 
+def _campaign_at(clone: Path, ref: str) -> str | None:
+    """The campaign id in campaign.json at a commit (None: no such commit or file)."""
+    r = git.run(clone, "show", f"{ref}:campaign.json", check=False)
+    if r.returncode != 0:
+        return None
+    try:
+        uid = json.loads(r.stdout[:4096])["campaign"]
+    except (ValueError, KeyError, TypeError):
+        return "not a campaign"
+    return uid if isinstance(uid, str) and log.UID_RE.match(uid) else "not a campaign"
+
+
+def _changed_entries(clone: Path, before: str | None) -> list[str]:
+    """Entry files the merge changed after they were written: entries never change, so the
+    database keeps the entry it has and the change is reported."""
+    if before is None:
+        return []
+    r = git.run(clone, "diff", "--name-only", "--diff-filter=MD", before, "HEAD", "--", "entries", check=False)
+    return [f"{name} (changed or deleted after it was written: the entry stands as first received)"
+            for name in r.stdout.splitlines() if name]
+
+
 def _entry_files(clone: Path) -> tuple[dict[str, Path], list[str]]:
     """The entry files by id, and the names of files in entries/ that are not entries."""
     folder = clone / "entries"
@@ -166,7 +188,7 @@ def _entry_files(clone: Path) -> tuple[dict[str, Path], list[str]]:
         if uid and log.UID_RE.match(uid):
             found[uid] = p
         else:
-            ignored.append(f"entries/{p.name}"[:120])
+            ignored.append(f"entries/{p.name[:100]} (not a log entry)")
     return found, ignored
 
 
@@ -386,17 +408,17 @@ def sync(db_path: Path, *, store: Store | None = None) -> Report:
             if _has_head(clone):
                 git.run(clone, "reset", "-q", "--hard")  # tracked files as committed (a killed sync)
             for _ in range(PUSH_TRIES):
-                theirs = _remote_campaign(clone) if _has_remote_branch(clone) or _has_head(clone) else None
-                if theirs is not None and theirs != campaign:
-                    raise Refused(f"{remote} now holds another campaign ({theirs[:8]}): sync refused")
                 sent = _export(store, clone, campaign)
                 report.went_out += [_info(e) for e in sent]
                 _commit(clone, identity, len(sent))
                 _fetch(clone, remote)
+                theirs = _campaign_at(clone, f"origin/{BRANCH}")
+                if theirs not in (None, campaign):
+                    raise Refused(f"{remote} now holds another campaign ({theirs[:8]}): sync refused")
+                head = git.out(clone, "rev-parse", "HEAD") if _has_head(clone) else None
                 _merge(clone, identity)
-                if _remote_campaign(clone) != campaign:
-                    raise Refused(f"{remote} holds another campaign: sync refused")
                 files, report.ignored = _entry_files(clone)
+                report.ignored += _changed_entries(clone, head)
                 known = {r["uid"] for r in store.rows("SELECT uid FROM history")}
                 new = [_read_entry(p, uid) for uid, p in files.items() if uid not in known]
                 rejected = _merge_into(store, new, campaign)
