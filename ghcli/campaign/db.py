@@ -8,9 +8,16 @@ Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
   connection, so read commands never import sqlite_utils (start-up speed).
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
   where ``db`` is a ``sqlite_utils.Database``: one ``BEGIN IMMEDIATE``
-  transaction that records one ``history`` row. Triggers on every table log
-  the inverse SQL of each row change into ``undo_log``; ``undo()`` replays
-  the last command's inverse statements, restoring the database exactly.
+  transaction (a savepoint inside ``store.batch()``) that records one
+  ``history`` row. Triggers on every table log the inverse SQL of each row
+  change into ``undo_log``; ``undo()`` replays the last command's inverse
+  statements, restoring the database exactly.
+- The history is the command log (``ghcli.campaign.log``): a command
+  registered with ``@command`` opens its own change, and the row records its
+  arguments, random draws, id, clock, player and version, so the log replays.
+  ``store.last_entry`` is the entry a change wrote. On a synced campaign an
+  undo is a logged entry (``undo_entry``) and ``rewind_last`` takes entries
+  off for a sync to replay them in the group's order.
 - WAL and a busy timeout let two shells use one database at once.
 
 A migration set is a list of ``(name, function(db))``; ``schema.sql`` is the
