@@ -250,8 +250,7 @@ def _push(clone: Path) -> bool:
             clone, "rev-parse", f"origin/{BRANCH}"):
         return True
     r = git.run(clone, "push", "-q", "origin", f"{BRANCH}:{BRANCH}", check=False)
-    if r.returncode == 0:
-        git.run(clone, "fetch", "-q", "origin", check=False)
+    if r.returncode == 0:  # the push moved refs/remotes/origin/main too
         return True
     text = (r.stderr or "").lower()
     if "rejected" in text or "fetch first" in text or "non-fast-forward" in text:
