@@ -149,3 +149,18 @@ def test_every_store_change_call_site_is_a_logged_command():
                 missing.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")
     not_synced = [m for m in missing if m.startswith("ghcli/campaign/arkham.py")]
     assert [m for m in missing if m not in not_synced] == []
+
+
+def test_every_registered_command_has_checkable_argument_types():
+    """A replayed entry's arguments are checked against the function's annotations: each
+    parameter needs one (a default of the right type round-trips through the check)."""
+    import inspect
+
+    log.load_commands()
+    assert {"init", "buy", "undo", "scenario finish", "event resolve"} <= set(log.REGISTRY)
+    for name, cmd in log.REGISTRY.items():
+        for param, p in cmd.params.items():
+            assert param in cmd.hints, (name, param)
+            if p.default is not inspect.Parameter.empty and p.default is not None:
+                encoded = log.encode_args(cmd, {param: p.default})[param]
+                assert log._decode(encoded, cmd.hints[param], param) == p.default, (name, param)

@@ -311,6 +311,17 @@ def test_kill_9_during_sync_leaves_everything_usable(group):
     assert a.view() == b.view()
     gold = {ch["name"]: ch["gold"] for ch in a.json("character", "list")}
     assert gold == {"Ann": 70, "Bob": 35}
+    c = Machine(a.db.parent.parent, "cid")               # a join killed halfway: the next one completes
+    for delay in (0.1, 0.3, 0.6):
+        p = subprocess.Popen([sys.executable, "-m", "ghcli", "--db", str(c.db), "sync", "init", str(remote)],
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        time.sleep(delay)
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    if not c.db.exists():
+        c.run("sync", "init", remote)
+    c.run("sync")
+    assert c.view() == a.view()
 
 
 COMMANDS = st.sampled_from([

@@ -101,22 +101,28 @@ def _locked(clone: Path):
 
 
 def _make_clone(clone: Path, remote: str) -> None:
-    """A fresh clone of ``remote`` (fetched, ``main`` checked out when the remote has it)."""
+    """A fresh clone of ``remote`` (fetched, ``main`` checked out when the remote has it).
+
+    Made beside as ``NAME.partial`` and moved into place, so a killed sync never
+    leaves half a clone where the next one looks."""
     if clone.exists():
         if not (clone / ".git" / MARKER).exists():
             raise Refused(f"{clone} exists and is not ghcli's clone: move it away first")
         shutil.rmtree(clone)
-    clone.mkdir(parents=True)
+    tmp = clone.with_name(clone.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
     try:
-        git.run(clone, "init", "-q")
-        (clone / ".git" / MARKER).write_text("the clone ghcli keeps beside a synced campaign database\n")
-        git.run(clone, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
-        git.run(clone, "remote", "add", "origin", remote)
-        _fetch(clone, remote)
-        if _has_remote_branch(clone):
-            git.run(clone, "checkout", "-q", "-B", BRANCH, f"origin/{BRANCH}")
+        git.run(tmp, "init", "-q")
+        (tmp / ".git" / MARKER).write_text("the clone ghcli keeps beside a synced campaign database\n")
+        git.run(tmp, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
+        git.run(tmp, "remote", "add", "origin", remote)
+        _fetch(tmp, remote)
+        if _has_remote_branch(tmp):
+            git.run(tmp, "checkout", "-q", "-B", BRANCH, f"origin/{BRANCH}")
+        os.replace(tmp, clone)
     except BaseException:
-        shutil.rmtree(clone, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)
         raise
 
 
