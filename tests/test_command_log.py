@@ -124,7 +124,8 @@ def test_a_recorded_draw_that_no_longer_fits_is_a_rejection(cli, db_file, tmp_pa
     rebuilt, rejected = log.rebuild(tmp_path / "r.db", [init, other, new])
     rebuilt.close()
     assert [(e.args["name"], reason) for e, reason in rejected] == [
-        ("Hilda", f"the recorded draw {offered[0]} is no longer there to draw")]
+        ("Hilda", f"the recorded draw {offered[0]} is no longer there to draw "
+                  "(the last character new before it: new Tinkerer Rook (level 1), by Bob)")]
 
 
 def test_every_store_change_call_site_is_a_logged_command():

@@ -109,7 +109,8 @@ def test_the_last_copy_race_is_rejected_on_every_machine_with_the_reason(group):
     views = [m.view() for m in (a, b, c)]
     assert views[0] == views[1] == views[2]
     rejected = [h for h in views[0]["history"] if h["status"] == "rejected"]
-    assert [(h["command"], h["player"], h["reason"]) for h in rejected] == [("buy", "bob", reason)]
+    because = " (the last buy before it: Bob bought item 1 Boots of Striding for 20 gold, by ann)"
+    assert [(h["command"], h["player"], h["reason"]) for h in rejected] == [("buy", "bob", reason + because)]
     owners = [ch["name"] for ch in views[0]["characters"] if any(i["name"] == "Boots of Striding"
                                                                   for i in ch["items"])]
     assert owners == ["Ann", "Bob"]

@@ -546,12 +546,24 @@ def apply_entry(store, entry: Entry) -> str | None:
             check_draws(entry.draws)
             run(store, cmd, values, entry)
             return None
-        except GhcliError as e:
+        except BadEntry as e:
             reason = str(e)
+        except GhcliError as e:
+            reason = str(e) + _before(store, entry)
         except Exception as e:  # a hostile entry must not stop the others: it is rejected
             reason = f"cannot be applied ({type(e).__name__}: {str(e)[:200]})"
     store.record_rejected(entry, reason)
     return reason
+
+
+def _before(store, entry: Entry) -> str:
+    """For a refusal on replay: the last command of the same kind that stands before it
+    (the purchase that took the last copy), as the merged log has it on every machine."""
+    row = store.one("SELECT summary, player FROM history WHERE status = 'ok' AND op = ? ORDER BY id DESC LIMIT 1",
+                    [entry.command])
+    if row is None or entry.command in ("undo", "init"):
+        return ""
+    return f" (the last {entry.command} before it: {row['summary']}, by {row['player']})"
 
 
 def entries(store) -> list[Entry]:
