@@ -28,3 +28,14 @@ def set_sql(db_file, sql: str, *params) -> None:
     con.execute(sql, params)
     con.commit()
     con.close()
+
+
+def dump(path) -> list[str]:
+    """The database's SQL dump but for this machine's own bookkeeping (sync settings, when
+    each migration ran): what must be equal on every machine of a group, and to a replay."""
+    conn = sqlite3.connect(path)
+    try:
+        return [line for line in conn.iterdump()
+                if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
+    finally:
+        conn.close()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 import shlex
-import sqlite3
 from pathlib import Path
 
 import pytest
+
+from helpers import dump
 
 from ghcli.campaign import log
 from ghcli.campaign.db import Store
@@ -32,17 +33,6 @@ def walkthroughs() -> dict[str, list[list[str]]]:
         if commands and commands[0][0] == "init":
             out[name] = commands
     return out
-
-
-def dump(path) -> list[str]:
-    """Everything in the database but this machine's own bookkeeping (sync settings, when
-    each migration ran)."""
-    con = sqlite3.connect(path)
-    try:
-        return [line for line in con.iterdump()
-                if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
-    finally:
-        con.close()
 
 
 def test_the_readme_has_campaign_walkthroughs():

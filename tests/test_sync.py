@@ -16,7 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import dump
+
 from ghcli.campaign import log
+from ghcli.campaign.db import Store
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,8 +277,6 @@ def test_another_campaign_is_refused_and_joining_needs_a_campaign(group, tmp_pat
 def test_unlogged_changes_are_refused_on_a_synced_campaign(group):
     remote, (a, _, _) = group
     start(remote, [a])
-    from ghcli.campaign.db import Store
-
     store = Store.open(a.db)
     with pytest.raises(Exception, match="not a logged command"):
         with store.change("by hand"):
@@ -350,5 +351,12 @@ def test_random_offline_commands_and_syncs_end_the_same_everywhere(steps):
             m.run("sync")
         views = [m.view() for m in machines]
         assert views[0] == views[1] == views[2]
+        # Each machine's database, rewound and replayed by its syncs, is the log replayed afresh.
+        for m in machines:
+            store = Store.open(m.db)
+            rebuilt, _ = log.rebuild(m.db.parent / "fresh.db", log.entries(store))
+            store.close()
+            rebuilt.close()
+            assert dump(m.db.parent / "fresh.db") == dump(m.db)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
