@@ -274,6 +274,16 @@ def test_another_campaign_is_refused_and_joining_needs_a_campaign(group, tmp_pat
     assert r.exit_code == 1 and "ghcli init" in r.stderr
 
 
+def test_a_remote_turned_into_another_campaign_is_refused(group, tmp_path):
+    remote, (a, b, _) = group
+    start(remote, [a, b])
+    before = a.view()
+    push_files(remote, tmp_path / "mallory", {"campaign.json": json.dumps({"format": 1, "campaign": "f" * 32})})
+    r = a.run("sync", ok=False)
+    assert r.exit_code == 1 and "now holds another campaign (ffffffff): sync refused" in r.stderr
+    assert a.view() == before
+
+
 def test_unlogged_changes_are_refused_on_a_synced_campaign(group):
     remote, (a, _, _) = group
     start(remote, [a])
