@@ -284,6 +284,18 @@ def test_a_remote_turned_into_another_campaign_is_refused(group, tmp_path):
     assert a.view() == before
 
 
+def test_a_second_sync_at_once_is_refused(group):
+    import fcntl
+
+    remote, (a, _, _) = group
+    start(remote, [a])
+    with open(a.db.parent / "campaign.db.sync" / ".git" / "ghcli.lock", "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        r = a.run("sync", ok=False)
+    assert r.exit_code == 1 and "another sync of this campaign is running" in r.stderr
+    a.run("sync")
+
+
 def test_unlogged_changes_are_refused_on_a_synced_campaign(group):
     remote, (a, _, _) = group
     start(remote, [a])
