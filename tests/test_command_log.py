@@ -99,6 +99,8 @@ def test_hybrid_logical_clock():
     assert log.next_clock("0000000000009-0003", 5) == "0000000000009-0004"   # the clock never goes back
     assert log.next_clock("0000000000009-0003", 12) == "0000000000012-0000"
     assert log.next_clock("0000000000009-9999", 5) == "0000000000010-0000"
+    with pytest.raises(log.Refused, match="clock has run out"):
+        log.next_clock("9999999999999-9999", 5)
 
 
 def test_a_recorded_draw_that_no_longer_fits_is_a_rejection(cli, db_file, tmp_path):

@@ -56,6 +56,7 @@ MAX_TEXT = 500
 MAX_ITEMS = 200
 MAX_DRAWS = 1000
 MAX_INT = 2**63 - 1
+MAX_CLOCK_MS = 10**13 - 1
 UID_RE = re.compile(r"^[0-9a-f]{32}$")
 CLOCK_RE = re.compile(r"^\d{13}-\d{4}$")
 AT_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)$")
@@ -398,6 +399,8 @@ def next_clock(last: str | None, now_ms: int | None = None) -> str:
     if now_ms > ms:
         return f"{now_ms:013d}-0000"
     if count >= 9999:
+        if ms + 1 > MAX_CLOCK_MS:
+            raise Refused("the command log's clock has run out (an entry is dated in the far future)")
         return f"{ms + 1:013d}-0000"
     return f"{ms:013d}-{count + 1:04d}"
 
