@@ -23,8 +23,8 @@ COMMANDS = {
     'donate': ('town', 'Donate 10 gold to the Sanctuary (once per character per visit): 2 bless cards next scenario.', False),
     'retire': ('town', 'Retire a character whose personal quest is fulfilled.', False),
     'enhance': ('enhance', 'Enhancement stickers: what they cost, and applying them.', False),
-    'backup': ('sync', "A consistent copy of the database, even while others write to it (SQLite's backup API).", False),
-    'sync': ('sync', "Keep the campaign in step with the group's git remote (init, status).", False),
+    'backup': ('sync', 'A consistent copy of the database, even while others write.', False),
+    'sync': ('sync', "Sync the campaign with the group's git remote.", False),
     'rules': ('rules', 'Settle rules questions at the table (no campaign needed).', False),
     'arkham': ('arkham', 'Arkham Horror: The Card Game campaign log (its own database).', False),
 }

@@ -11,7 +11,10 @@ import typer
 
 from ghcli.cli import common
 
-sync_app = typer.Typer(help="Keep the campaign in step with the group's git remote (init, status).",
+sync_app = typer.Typer(help="Sync the campaign with the group's git remote.\n\n"
+                            "Alone, `ghcli sync` sends this machine's new entries, fetches the others', "
+                            "replays them in one order and pushes; `sync init REMOTE` starts, `sync status` "
+                            "tells. Example: ghcli sync",
                        invoke_without_command=True)
 
 
@@ -52,7 +55,10 @@ def sync_cmd(ctx: typer.Context, as_json: bool = common.json_option("Print what 
 @sync_app.command("init")
 def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE", help="A git remote URL or a path to a bare repository."),
              as_json: bool = common.json_option()) -> None:
-    """Start syncing: send this campaign to an empty remote, or join the remote's campaign.
+    """Start syncing: send this campaign, or join the remote's.
+
+    An empty remote receives this campaign's log; a remote holding a campaign,
+    with no campaign here, is joined (the campaign is built from its log).
 
     Example: ghcli sync init git@example.org:friends/gloomhaven.git
     """
@@ -90,7 +96,9 @@ def register(app: typer.Typer) -> None:
     def backup_cmd(file: Optional[str] = typer.Argument(None, metavar="[FILE]",
                                                          help="Where to write the copy (default: beside the database, dated)."),
                    as_json: bool = common.json_option()) -> None:
-        """A consistent copy of the database, even while others write to it (SQLite's backup API).
+        """A consistent copy of the database, even while others write.
+
+        Through SQLite's backup API; FILE is never overwritten.
 
         Example: ghcli backup campaign-before-session.db
         """
