@@ -401,8 +401,8 @@ class Store:
 
             row.update(
                 uid=self._entry_uid,
-                clock=meta.get("clock") or log.next_clock(
-                    self.value("SELECT max(clock) FROM history WHERE status != 'rejected'")),
+                # After every entry held, rejected ones too: the log stays in its total order.
+                clock=meta.get("clock") or log.next_clock(self.value("SELECT max(clock) FROM history")),
                 player=meta.get("player") or log.player(),
                 version=meta.get("version") or __version__,
                 op=ctx.op if ctx is not None else None,
