@@ -433,17 +433,11 @@ def sync(db_path: Path, *, store: Store | None = None) -> Report:
                     break
             else:
                 raise SyncError(f"the remote kept moving: {PUSH_TRIES} pushes refused; sync again")
-        _set(store, last_sync=log_time())
+        _set(store, last_sync=store.now())
         return report
     finally:
         if own:
             store.close()
-
-
-def log_time() -> str:
-    from ghcli.campaign.db import _now
-
-    return _now()
 
 
 def status(db_path: Path) -> dict:
