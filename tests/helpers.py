@@ -142,3 +142,12 @@ def arkham_walkthrough() -> list[tuple[list[str], int]]:
             m = re.match(r"\s*exit (\d+)", comment)
             lines.append((shlex.split(command)[1:], int(m.group(1)) if m else 0))
     return lines
+def dump(path) -> list[str]:
+    """The database's SQL dump but for this machine's own bookkeeping (sync settings, when
+    each migration ran): what must be equal on every machine of a group, and to a replay."""
+    conn = sqlite3.connect(path)
+    try:
+        return [line for line in conn.iterdump()
+                if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
+    finally:
+        conn.close()

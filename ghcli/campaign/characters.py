@@ -37,6 +37,7 @@ import json
 from ghcli.campaign import catalog, enhancing, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, NotFound, Refused
 
 MAX_CHECKMARK_PERKS = 6
@@ -181,8 +182,9 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
     return out
 
 
+@command("character new", keys={"class_name": state.class_key})
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
-        quest: int | str | None = None, cards: list[str] | tuple[str, ...] = ()) -> dict:
+        quest: int | str | None = None, cards: list[str] | None = None) -> dict:
     """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
     name = (name or "").strip()
     if not name:
@@ -236,6 +238,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
     return show(store, name)
 
 
+@command("character adjust", keys={"name": state.character_key})
 def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> dict:
     """Change XP, gold and checkmarks by hand (refusing a result below 0)."""
     changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
@@ -271,6 +274,7 @@ def quest_info(store: Store, name: str) -> dict:
     }
 
 
+@command("character quest keep", keys={"name": state.character_key})
 def keep_quest(store: Store, name: str, number: int | str) -> dict:
     """Keep one of the two personal quests offered; the other goes back."""
     wanted = catalog.personal_quest(number)["number"]
@@ -289,6 +293,7 @@ def keep_quest(store: Store, name: str, number: int | str) -> dict:
     return quest_info(store, char["name"])
 
 
+@command("character quest fulfil", keys={"name": state.character_key})
 def fulfil_quest(store: Store, name: str) -> dict:
     """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
     with store.change("character quest") as db:

@@ -24,11 +24,11 @@ Readings chosen where the issue is silent (issue 2; seeds 000 sections 7-8):
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
+from ghcli.campaign.log import UID_RE, Done, command
 from ghcli.errors import BadInput, NotFound, Refused
 
 # The names `init` uses when the table gives none.
@@ -46,50 +46,66 @@ def _clean_name(text: str | None, what: str) -> str:
     return name
 
 
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not -MAX_SQLITE_INT - 1 <= seed <= MAX_SQLITE_INT:
+        raise BadInput(f"--seed {seed} is out of range ({-MAX_SQLITE_INT - 1} to {MAX_SQLITE_INT})")
+
+
 def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DEFAULT_PARTY_NAME,
          seed: int | None = None) -> dict:
     """Create a campaign database in the starting state; refuses an existing one."""
     name = _clean_name(name, "campaign")
     party = _clean_name(party, "party")
-    if seed is not None and not -MAX_SQLITE_INT - 1 <= seed <= MAX_SQLITE_INT:
-        raise BadInput(f"--seed {seed} is out of range ({-MAX_SQLITE_INT - 1} to {MAX_SQLITE_INT})")
+    _check_seed(seed)
     store = Store.create(path)
     ok = False
     try:
-        facts = catalog.facts()
-        with store.change("init", f"new campaign {name!r}, party {party!r}") as db:
-            party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [party]).lastrowid
-            db.execute(
-                "INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
-                "VALUES (1, ?, 0, 0, ?, ?, ?)",
-                [name, party_id, seed, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")],
-            )
-            db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
-            for key in facts["starting_classes"]:
-                effects.unlock_class(store, key)
-            for number in catalog.shop_items_for_prosperity(1):
-                effects.add_to_supply(store, number)
-            rng = state.rng(store)  # one stream for both decks
-            for deck in ("city", "road"):
-                cards = list(facts[f"starting_{deck}_events"])
-                rng.shuffle(cards)
-                effects.set_deck(store, deck, cards)
-            effects.unlock_scenario(store, 1)
+        out = {"path": str(store.path), **create(store, name=name, party=party, seed=seed),
+               "entry": store.last_entry}
         ok = True
-        return {
-            "path": str(store.path),
-            "name": name,
-            "party": party,
-            "seed": seed,
-            "classes": list(facts["starting_classes"]),
-            "supply": catalog.shop_items_for_prosperity(1),
-            "scenarios": [1],
-        }
+        return out
     finally:
         store.close()
         if not ok:  # a failed init leaves no half-made database behind
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{store.path}{suffix}").unlink(missing_ok=True)
+
+
+@command("init")
+def create(store: Store, name: str, party: str, seed: int | None = None) -> Done:
+    """The starting state in an empty database (the first entry of every campaign's log)."""
+    name = _clean_name(name, "campaign")
+    party = _clean_name(party, "party")
+    _check_seed(seed)
+    if store.value("SELECT count(*) FROM campaign"):
+        raise Refused("the campaign exists already: it is made once")
+    facts = catalog.facts()
+    db = store.db
+    party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [party]).lastrowid
+    db.execute(
+        "INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
+        "VALUES (1, ?, 0, 0, ?, ?, ?)",
+        [name, party_id, seed, store.now()],
+    )
+    db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+    for key in facts["starting_classes"]:
+        effects.unlock_class(store, key)
+    for number in catalog.shop_items_for_prosperity(1):
+        effects.add_to_supply(store, number)
+    rng = state.rng(store)  # one stream for both decks
+    for deck in ("city", "road"):
+        cards = list(facts[f"starting_{deck}_events"])
+        rng.shuffle(cards)
+        effects.set_deck(store, deck, cards)
+    effects.unlock_scenario(store, 1)
+    return Done(f"new campaign {name!r}, party {party!r}", {
+        "name": name,
+        "party": party,
+        "seed": seed,
+        "classes": list(facts["starting_classes"]),
+        "supply": catalog.shop_items_for_prosperity(1),
+        "scenarios": [1],
+    })
 
 
 # -- status ----------------------------------------------------------------
@@ -204,16 +220,16 @@ def campaign_show(store: Store) -> dict:
 # -- prosperity, achievements ----------------------------------------------
 
 
-def change_prosperity(store: Store, delta: int) -> dict:
+@command("campaign prosperity")
+def change_prosperity(store: Store, delta: int) -> Done:
     """Add (or remove) prosperity checkmarks; a new level stocks its items. Returns the track."""
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
-    with store.change("campaign prosperity"):
-        before = state.campaign_row(store)["prosperity"]
-        if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
-            raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
-        store.summary = effects.add_prosperity(store, delta)
-    return {**prosperity(store), "done": store.summary}
+    before = state.campaign_row(store)["prosperity"]
+    if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
+        raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
+    done = effects.add_prosperity(store, delta)
+    return Done(done, {**prosperity(store), "done": done})
 
 
 def _achievement_of_kind(key: str, kind: str) -> dict:
@@ -239,87 +255,93 @@ def _check_add(ach: dict, held: dict | None) -> None:
     raise Refused(f"{ach['name']} is already held")
 
 
-def add_global_achievement(store: Store, key: str) -> dict:
+def _achievement_key(store: Store, key: str) -> str:
+    return state.resolved(lambda: catalog.find_achievement(key)["key"], key)
+
+
+def _scenario_key(store: Store, number: str) -> str:
+    return state.resolved(lambda: str(catalog.find_scenario(number)["number"]), number)
+
+
+@command("campaign achievement add", keys={"key": _achievement_key})
+def add_global_achievement(store: Store, key: str) -> Done:
     """Give the campaign a global achievement (a typed one, e.g. City Rule, replaces its group's previous one);
     refused if held already, or if counted and at its maximum."""
     ach = _achievement_of_kind(key, "global")
-    with store.change("campaign achievement add"):
-        state.campaign_row(store)
-        _check_add(ach, store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]]))
-        store.summary = effects.add_global_achievement(store, ach["key"])
-    return {"achievement": ach["key"], "name": ach["name"], "done": store.summary,
-            "global": global_achievements(store)}
+    state.campaign_row(store)
+    _check_add(ach, store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]]))
+    done = effects.add_global_achievement(store, ach["key"])
+    return Done(done, {"achievement": ach["key"], "name": ach["name"], "done": done,
+                       "global": global_achievements(store)})
 
 
-def remove_global_achievement(store: Store, key: str) -> dict:
+@command("campaign achievement remove", keys={"key": _achievement_key})
+def remove_global_achievement(store: Store, key: str) -> Done:
     """Take a global achievement (one count of a counted one) from the campaign; refused if not held."""
     ach = _achievement_of_kind(key, "global")
-    with store.change("campaign achievement remove"):
-        state.campaign_row(store)
-        store.summary = effects.remove_global_achievement(store, ach["key"])
-    return {"achievement": ach["key"], "name": ach["name"], "done": store.summary,
-            "global": global_achievements(store)}
+    state.campaign_row(store)
+    done = effects.remove_global_achievement(store, ach["key"])
+    return Done(done, {"achievement": ach["key"], "name": ach["name"], "done": done,
+                       "global": global_achievements(store)})
 
 
-def add_party_achievement(store: Store, key: str) -> dict:
+@command("party achievement add", keys={"key": _achievement_key})
+def add_party_achievement(store: Store, key: str) -> Done:
     """Give the current party a party achievement (refused if held, or counted at its maximum)."""
     ach = _achievement_of_kind(key, "party")
-    with store.change("party achievement add"):
-        party = state.current_party(store)
-        _check_add(ach, store.one("SELECT count FROM party_achievements WHERE party_id = ? AND key = ?",
-                                  [party["id"], ach["key"]]))
-        store.summary = f"{party['name']}: " + effects.add_party_achievement(store, party["id"], ach["key"])
-    return {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": store.summary,
-            "achievements": party_achievements(store, party["id"])}
+    party = state.current_party(store)
+    _check_add(ach, store.one("SELECT count FROM party_achievements WHERE party_id = ? AND key = ?",
+                              [party["id"], ach["key"]]))
+    done = f"{party['name']}: " + effects.add_party_achievement(store, party["id"], ach["key"])
+    return Done(done, {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": done,
+                       "achievements": party_achievements(store, party["id"])})
 
 
-def remove_party_achievement(store: Store, key: str) -> dict:
+@command("party achievement remove", keys={"key": _achievement_key})
+def remove_party_achievement(store: Store, key: str) -> Done:
     """Take a party achievement (one count of a counted one) from the current party; refused if not held."""
     ach = _achievement_of_kind(key, "party")
-    with store.change("party achievement remove"):
-        party = state.current_party(store)
-        store.summary = f"{party['name']}: " + effects.remove_party_achievement(store, party["id"], ach["key"])
-    return {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": store.summary,
-            "achievements": party_achievements(store, party["id"])}
+    party = state.current_party(store)
+    done = f"{party['name']}: " + effects.remove_party_achievement(store, party["id"], ach["key"])
+    return Done(done, {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": done,
+                       "achievements": party_achievements(store, party["id"])})
 
 
-def change_reputation(store: Store, delta: int) -> dict:
+@command("party reputation")
+def change_reputation(store: Store, delta: int) -> Done:
     """Move the current party's reputation (stopping at -20/+20); returns the party at a glance."""
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
-    with store.change("party reputation"):
-        party = state.current_party(store)
-        if ((delta < 0 and party["reputation"] <= effects.REPUTATION_MIN)
-                or (delta > 0 and party["reputation"] >= effects.REPUTATION_MAX)):
-            raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
-        done = effects.change_reputation(store, party["id"], delta)
-        store.summary = f"{party['name']}: " + done
     party = state.current_party(store)
-    return {**party_info(store, party), "done": done.split("; ")}
+    if ((delta < 0 and party["reputation"] <= effects.REPUTATION_MIN)
+            or (delta > 0 and party["reputation"] >= effects.REPUTATION_MAX)):
+        raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
+    done = effects.change_reputation(store, party["id"], delta)
+    return Done(f"{party['name']}: " + done,
+                {**party_info(store, state.current_party(store)), "done": done.split("; ")})
 
 
-def unlock_class(store: Store, name: str) -> dict:
+@command("campaign unlock-class", keys={"name": state.any_class_key})
+def unlock_class(store: Store, name: str) -> Done:
     """Unlock a character class for the campaign (refused if already unlocked)."""
     cls = catalog.find_class(name)
-    with store.change("campaign unlock-class"):
-        state.campaign_row(store)
-        done = effects.unlock_class(store, cls["key"])
-        if not done:
-            raise Refused(f"{cls['name']} is already unlocked")
-        store.summary = done
-    return {"class": cls["key"], "name": cls["name"], "done": store.summary}
+    state.campaign_row(store)
+    done = effects.unlock_class(store, cls["key"])
+    if not done:
+        raise Refused(f"{cls['name']} is already unlocked")
+    return Done(done, {"class": cls["key"], "name": cls["name"], "done": done})
 
 
-def unlock_scenario(store: Store, number: str) -> dict:
+@command("campaign unlock-scenario", keys={"number": _scenario_key})
+def unlock_scenario(store: Store, number: str) -> Done:
     """Unlock a scenario by number or name (refused if already unlocked)."""
     scen = catalog.find_scenario(number)
-    with store.change("campaign unlock-scenario"):
-        state.campaign_row(store)
-        done = effects.unlock_scenario(store, scen["number"])
-        if not done:
-            raise Refused(f"scenario {scen['number']} is already unlocked")
-        store.summary = f"{done} ({scen['name']})"
-    return {"number": scen["number"], "name": scen["name"], "done": store.summary}
+    state.campaign_row(store)
+    done = effects.unlock_scenario(store, scen["number"])
+    if not done:
+        raise Refused(f"scenario {scen['number']} is already unlocked")
+    done = f"{done} ({scen['name']})"
+    return Done(done, {"number": scen["number"], "name": scen["name"], "done": done})
 
 
 # -- parties ---------------------------------------------------------------
@@ -345,39 +367,87 @@ def list_parties(store: Store) -> list[dict]:
     return out
 
 
-def new_party(store: Store, name: str) -> dict:
+@command("party new")
+def new_party(store: Store, name: str) -> Done:
     """Start a new party in town with an open visit and make it current; returns it at a glance."""
     name = _clean_name(name, "party")
-    with store.change("party new", f"new party {name!r}") as db:
-        state.campaign_row(store)
-        if store.one("SELECT 1 FROM parties WHERE name = ? COLLATE NOCASE", [name]):
-            raise Refused(f"a party named {name!r} already exists")
-        party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
-        db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
-        db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party_id])
-    return party_info(store, state.current_party(store))
+    db = store.db
+    state.campaign_row(store)
+    if store.one("SELECT 1 FROM parties WHERE name = ? COLLATE NOCASE", [name]):
+        raise Refused(f"a party named {name!r} already exists")
+    party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
+    db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+    db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party_id])
+    return Done(f"new party {name!r}", party_info(store, state.current_party(store)))
 
 
-def switch_party(store: Store, name: str) -> dict:
+@command("party switch")
+def switch_party(store: Store, name: str) -> Done:
     """Make another party the current one; returns it at a glance."""
-    with store.change("party switch") as db:
-        party = find_party(store, name)
-        if party["id"] == state.campaign_row(store)["current_party"]:
-            raise Refused(f"{party['name']} is already the current party")
-        db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party["id"]])
-        store.summary = f"current party {party['name']!r}"
-    return party_info(store, party)
+    party = find_party(store, name)
+    if party["id"] == state.campaign_row(store)["current_party"]:
+        raise Refused(f"{party['name']} is already the current party")
+    store.db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party["id"]])
+    return Done(f"current party {party['name']!r}", party_info(store, party))
 
 
 # -- history, undo ---------------------------------------------------------
 
 
 def history(store: Store, limit: int | None = None) -> list[dict]:
-    """Campaign-changing commands, newest first."""
+    """Campaign-changing commands, newest first (each a command-log entry: see ``log``)."""
     state.campaign_row(store)
     return store.history(limit)
 
 
+def synced(store: Store) -> bool:
+    return bool(store.sync_setting("remote"))
+
+
 def undo(store: Store) -> dict:
-    """Revert the last command exactly (never the init)."""
-    return store.undo()
+    """Revert the last command exactly (never the init).
+
+    On a synced campaign the undo is itself a logged command (``undo ENTRY``),
+    so it travels to the other machines like any change.
+    """
+    state.campaign_row(store)
+    if not synced(store):
+        return store.undo()
+    last = store.last_in_effect()
+    if last is None or last["id"] == store.value("SELECT min(id) FROM history"):
+        raise Refused("nothing to undo")
+    undo_entry(store, last["uid"])
+    return last
+
+
+@command("undo")
+def undo_entry(store: Store, entry: str) -> Done:
+    """Revert one logged entry (it must be the last change in effect)."""
+    if not UID_RE.match(entry):
+        raise BadInput(f"{entry[:40]!r} is not an entry id")
+    done = store.undo_entry(entry, by=f"entry {(store._entry_uid or '')[:8]}")
+    return Done(done, {"undone": entry})
+
+
+def undo_plan(store: Store, ref: str) -> list[dict]:
+    """The entries ``undo --to REF`` reverts, newest first (REF itself stays)."""
+    state.campaign_row(store)
+    target = store.entry(ref)
+    plan = []
+    for row in store.history():
+        if row["id"] <= target["id"]:
+            break
+        if row.get("status", "ok") == "ok" and row.get("op") != "undo":
+            plan.append(row)
+    return plan
+
+
+def undo_to(store: Store, ref: str) -> list[dict]:
+    """Undo every change in effect after entry REF, newest first, as one transaction."""
+    plan = undo_plan(store, ref)
+    if not plan:
+        raise Refused(f"nothing to undo after entry {ref}")
+    with store.batch():
+        for _ in plan:
+            undo(store)
+    return plan

@@ -8,9 +8,16 @@ Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
   connection, so read commands never import sqlite_utils (start-up speed).
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
   where ``db`` is a ``sqlite_utils.Database``: one ``BEGIN IMMEDIATE``
-  transaction that records one ``history`` row. Triggers on every table log
-  the inverse SQL of each row change into ``undo_log``; ``undo()`` replays
-  the last command's inverse statements, restoring the database exactly.
+  transaction (a savepoint inside ``store.batch()``) that records one
+  ``history`` row. Triggers on every table log the inverse SQL of each row
+  change into ``undo_log``; ``undo()`` replays the last command's inverse
+  statements, restoring the database exactly.
+- The history is the command log (``ghcli.campaign.log``): a command
+  registered with ``@command`` opens its own change, and the row records its
+  arguments, random draws, id, clock, player and version, so the log replays.
+  ``store.last_entry`` is the entry a change wrote. On a synced campaign an
+  undo is a logged entry (``undo_entry``) and ``rewind_last`` takes entries
+  off for a sync to replay them in the group's order.
 - WAL and a busy timeout let two shells use one database at once.
 
 A migration set is a list of ``(name, function(db))``; ``schema.sql`` is the
@@ -33,7 +40,7 @@ Migration = tuple[str, Callable[[Any], None]]
 
 MIGRATIONS_TABLE = "_sqlite_migrations"
 # Tables that the undo triggers leave alone.
-UNLOGGED = {"history", "undo_log", MIGRATIONS_TABLE, "sqlite_sequence", "sqlite_stat1"}
+UNLOGGED = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE, "sqlite_sequence", "sqlite_stat1"}
 BUSY_TIMEOUT_S = 10.0
 
 
@@ -86,10 +93,26 @@ def _solo_migration(db) -> None:
     """)
 
 
+def _command_log_migration(db) -> None:
+    """The history becomes the command log (see ``ghcli.campaign.log``); ``sync_state``
+    holds this machine's sync settings (never replicated, never undone)."""
+    for col in ("uid TEXT", "clock TEXT", "player TEXT", "version TEXT", "op TEXT", "args TEXT", "draws TEXT",
+                "status TEXT NOT NULL DEFAULT 'ok'", "reason TEXT"):
+        db.execute(f"ALTER TABLE history ADD COLUMN {col}")
+    # Entries from before the log: an id and an order, but no arguments (they cannot be replayed).
+    db.execute("UPDATE history SET uid = lower(hex(randomblob(16))), clock = printf('%013d-%04d', 0, id % 10000)")
+    db.execute("CREATE UNIQUE INDEX history_uid ON history(uid)")
+    db.execute("CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT)")
+
+
 GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
+    ("0003_command_log", _command_log_migration),
 ]
+
+HISTORY_BASE = ("id", "at", "command", "summary")
+HISTORY_LOG = ("uid", "clock", "player", "version", "op", "args", "draws", "status", "reason")
 
 
 def _now() -> str:
@@ -105,6 +128,12 @@ class Store:
         self.set_name = set_name
         self.migrations = list(migrations)
         self._db = None
+        self._cmd = None  # the logged command running now (ghcli.campaign.log.Context)
+        self._depth = 0
+        self._has_log: bool | None = None
+        self._entry_at: str | None = None
+        self.summary = ""
+        self.last_entry: dict | None = None
 
     # -- opening ---------------------------------------------------------
 
@@ -288,65 +317,244 @@ class Store:
         return self._db
 
     @contextlib.contextmanager
-    def change(self, command: str, summary: str = "") -> Iterator[Any]:
-        """One campaign-changing command: one transaction, one history entry.
-
-        Yields the sqlite_utils Database. Set ``store.summary`` inside the block
-        to describe what happened once it is known. Any exception rolls
-        everything back and leaves the database exactly as it was.
-        """
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or a savepoint inside a transaction already open
+        (a sync replays many commands in one transaction)."""
         if self.conn.in_transaction:
-            raise RuntimeError("nested change()")
-        self.summary = summary
+            self.conn.execute("SAVEPOINT ghcli_change")
+            try:
+                yield
+            except BaseException:
+                self.conn.execute("ROLLBACK TO ghcli_change")
+                self.conn.execute("RELEASE ghcli_change")
+                raise
+            self.conn.execute("RELEASE ghcli_change")
+            return
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
-            cur = self.conn.execute(
-                "INSERT INTO history (at, command, summary) VALUES (?, ?, ?)",
-                [_now(), command, self.summary or command],
-            )
-            self.conn.execute("UPDATE undo_log SET history_id = ? WHERE history_id IS NULL", [cur.lastrowid])
+            yield
             self.conn.execute("COMMIT")
-        except OverflowError:
-            # A number too big for SQLite reached a write: the commands check their
-            # amounts first; this keeps any that slips through a one-line bad input.
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise _too_large() from None
         except BaseException:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Many changes as one transaction (all of them, or none)."""
+        with self._transaction():
+            yield
+
+    @property
+    def has_log(self) -> bool:
+        """Whether this database's history is a command log (migration 0002)."""
+        if self._has_log is None:
+            cols = {r[1] for r in self.conn.execute("PRAGMA table_info(history)").fetchall()}
+            self._has_log = "uid" in cols
+        return self._has_log
+
+    def sync_setting(self, key: str) -> str | None:
+        """This machine's sync settings (``remote``, ``last_sync``, ...); None when unset."""
+        if not self.has_log:
+            return None
+        return self.value("SELECT value FROM sync_state WHERE key = ?", [key])
+
+    def now(self) -> str:
+        """The time of the change being made (the replayed entry's own time on replay)."""
+        return getattr(self, "_entry_at", None) or _now()
+
+    @contextlib.contextmanager
+    def change(self, command: str, summary: str = "") -> Iterator[Any]:
+        """One campaign-changing command: one transaction, one history entry.
+
+        Yields the sqlite_utils Database. Set ``store.summary`` inside the block
+        to describe what happened once it is known (or return
+        ``ghcli.campaign.log.Done`` from a logged command). Any exception rolls
+        everything back and leaves the database exactly as it was. Inside a
+        logged command (``@command``) the block joins that command's
+        transaction and entry. The entry written is ``store.last_entry``.
+        """
+        if self._depth:
+            if self._cmd is None:
+                raise RuntimeError("nested change()")
+            self._depth += 1
+            if summary:
+                self.summary = summary
+            self._display = command
+            try:
+                yield self.db
+            finally:
+                self._depth -= 1
+            return
+        ctx = self._cmd
+        if ctx is None and self.sync_setting("remote"):
+            raise Refused(f"`{command}` is not a logged command yet, so it cannot change a synced campaign")
+        meta = ctx.meta if ctx is not None and ctx.meta else {}
+        self.summary, self._display, self._depth = summary, command, 1
+        self._entry_at = meta.get("at") or _now()
+        self._entry_uid = meta.get("uid")
+        if self.has_log and not self._entry_uid:
+            from ghcli.campaign.log import new_uid
+
+            self._entry_uid = new_uid()
+        try:
+            with self._transaction():
+                yield self.db
+                self.last_entry = self._write_entry(ctx, meta)
+        except OverflowError:
+            # A number too big for SQLite reached a write: the commands check their
+            # amounts first; this keeps any that slips through a one-line bad input.
+            raise _too_large() from None
+        finally:
+            self._depth = 0
+            self._entry_at = None
+
+    def _write_entry(self, ctx: Any, meta: dict) -> dict:
+        row = {"at": self._entry_at, "command": self._display, "summary": self.summary or self._display}
+        if self.has_log:
+            from ghcli import __version__
+            from ghcli.campaign import log
+
+            row.update(
+                uid=self._entry_uid,
+                # After every entry held, rejected ones too: the log stays in its total order.
+                clock=meta.get("clock") or log.next_clock(self.value("SELECT max(clock) FROM history")),
+                player=meta.get("player") or log.player(),
+                version=meta.get("version") or __version__,
+                op=ctx.op if ctx is not None else None,
+                args=ctx.args if ctx is not None else None,
+                draws=log.canonical(ctx.random.draws) if ctx is not None else None,
+                status="ok", reason=None,
+            )
+        cols = list(row)
+        cur = self.conn.execute(
+            f"INSERT INTO history ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})", list(row.values()))
+        self.conn.execute("UPDATE undo_log SET history_id = ? WHERE history_id IS NULL", [cur.lastrowid])
+        return self._entry_dict({"id": cur.lastrowid, **row})
+
+    def record_rejected(self, entry: Any, reason: str) -> dict:
+        """Keep a replayed entry that the rules (or its checks) refused: no change, its reason."""
+        from ghcli.campaign import log
+
+        row = {"at": entry.at or "", "command": entry.command, "summary": entry.describe(),
+               "uid": entry.uid, "clock": entry.clock, "player": entry.player, "version": entry.version,
+               "op": entry.command if entry.invalid is None else None,
+               "args": log.canonical(entry.args) if entry.invalid is None else None,
+               "draws": log.canonical(entry.draws) if entry.invalid is None else None,
+               "status": "rejected", "reason": reason}
+        cols = list(row)
+        with self._transaction():
+            cur = self.conn.execute(
+                f"INSERT INTO history ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
+                list(row.values()))
+        return self._entry_dict({"id": cur.lastrowid, **row})
+
+    @staticmethod
+    def _entry_dict(row: dict) -> dict:
+        import json
+
+        out = dict(row)
+        for key in ("args", "draws"):
+            if isinstance(out.get(key), str):
+                out[key] = json.loads(out[key])
+        return out
+
     def history(self, limit: int | None = None) -> list[dict]:
-        sql = "SELECT id, at, command, summary FROM history ORDER BY id DESC"
+        cols = HISTORY_BASE + (HISTORY_LOG if self.has_log else ())
+        sql = f"SELECT {', '.join(cols)} FROM history ORDER BY id DESC"
         if limit is not None and limit < 0:
             raise BadInput(f"--limit must be 0 (all) or more, not {limit}")
         if limit and limit <= MAX_SQLITE_INT:  # a larger limit is all of it
-            return self.rows(sql + " LIMIT ?", [int(limit)])
-        return self.rows(sql)
+            return [self._entry_dict(r) for r in self.rows(sql + " LIMIT ?", [int(limit)])]
+        return [self._entry_dict(r) for r in self.rows(sql)]
+
+    def entry(self, ref: str) -> dict:
+        """A history entry by number (``12``, ``#12``) or by id (or a unique start of it)."""
+        text = str(ref).strip().lstrip("#")
+        cols = HISTORY_BASE + (HISTORY_LOG if self.has_log else ())
+        sel = f"SELECT {', '.join(cols)} FROM history"
+        row = None
+        if text.isdigit() and len(text) < 19:
+            row = self.one(sel + " WHERE id = ?", [int(text)])
+        if row is None and self.has_log and len(text) >= 4 and all(c in "0123456789abcdef" for c in text):
+            found = self.rows(sel + " WHERE uid LIKE ? LIMIT 2", [text + "%"])
+            if len(found) > 1:
+                raise BadInput(f"entry {ref!r} is ambiguous: give more of its id")
+            row = found[0] if found else None
+        if row is None:
+            raise BadInput(f"no history entry {ref!r} (see `ghcli history`)")
+        return self._entry_dict(row)
+
+    # -- undo ------------------------------------------------------------
+
+    def last_in_effect(self) -> dict | None:
+        """The newest entry whose changes are in effect (not an undo, not rejected or undone)."""
+        where = " WHERE status = 'ok' AND coalesce(op, '') != 'undo'" if self.has_log else ""
+        cols = HISTORY_BASE + (("uid",) if self.has_log else ())
+        return self.one(f"SELECT {', '.join(cols)} FROM history{where} ORDER BY id DESC LIMIT 1")
+
+    def _revert(self, history_id: int, *, keep: bool) -> None:
+        """Run an entry's inverse statements, newest first (``keep``: keep them for a later rewind)."""
+        for (sql,) in self.conn.execute(
+            "SELECT sql FROM undo_log WHERE history_id = ? ORDER BY seq DESC", [history_id]
+        ).fetchall():
+            self.conn.execute(sql)
+        if keep:
+            return
+        # The replay itself was logged with history_id NULL: drop that too.
+        self.conn.execute("DELETE FROM undo_log WHERE history_id = ? OR history_id IS NULL", [history_id])
 
     def undo(self) -> dict:
         """Revert the last campaign-changing command exactly; returns its history entry.
 
         The first entry (the command that created the campaign) is never undone:
-        delete the file to start over.
+        delete the file to start over. (A synced campaign undoes through a logged
+        ``undo`` entry instead: ``ghcli.campaign.core.undo``.)
         """
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            last = self.one("SELECT id, at, command, summary FROM history ORDER BY id DESC LIMIT 1")
+        with self._transaction():
+            last = self.last_in_effect()
             if last is None or last["id"] == self.value("SELECT min(id) FROM history"):
                 raise Refused("nothing to undo")
-            for (sql,) in self.conn.execute(
-                "SELECT sql FROM undo_log WHERE history_id = ? ORDER BY seq DESC", [last["id"]]
-            ).fetchall():
-                self.conn.execute(sql)
-            # The replay itself was logged with history_id NULL: drop that too.
-            self.conn.execute("DELETE FROM undo_log WHERE history_id = ? OR history_id IS NULL", [last["id"]])
+            later = self.value("SELECT count(*) FROM history WHERE id > ?", [last["id"]])
+            if later:
+                raise Refused(f"#{last['id']} is followed by entries of the synced log: use `ghcli undo` "
+                              "on the synced campaign")
+            self._revert(last["id"], keep=False)
             self.conn.execute("DELETE FROM history WHERE id = ?", [last["id"]])
-            self.conn.execute("COMMIT")
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
         return last
+
+    def undo_entry(self, uid: str, by: str) -> str:
+        """Revert a logged entry as part of the running ``undo`` entry; returns the summary.
+
+        The entry's changes must be the last in effect (only undo entries after it)."""
+        target = self.one("SELECT * FROM history WHERE uid = ?", [uid])
+        if target is None:
+            raise Refused(f"there is no entry {uid[:8]} in the log")
+        if target["id"] == self.value("SELECT min(id) FROM history"):
+            raise Refused("the entry that created the campaign is never undone")
+        if target["status"] != "ok" or target["op"] == "undo":
+            what = {"rejected": "was rejected", "undone": "is undone already"}.get(target["status"], "is an undo")
+            raise Refused(f"#{target['id']} {target['command']} {what}")
+        later = self.one("SELECT id, command, summary, player FROM history WHERE id > ? AND status = 'ok' "
+                         "AND coalesce(op, '') != 'undo' ORDER BY id LIMIT 1", [target["id"]])
+        if later is not None:
+            raise Refused(f"#{target['id']} {target['summary']} is not the last change in effect: "
+                          f"#{later['id']} {later['summary']} (by {later['player']}) came after it")
+        self._revert(target["id"], keep=True)
+        self.conn.execute("UPDATE history SET status = 'undone', reason = ? WHERE id = ?",
+                          [f"undone by {by}", target["id"]])
+        return f"undid #{target['id']} {target['command']}: {target['summary']}"
+
+    def rewind_last(self) -> dict:
+        """Take the newest entry off the log, reverting its changes (a sync replays it again later)."""
+        row = self.one("SELECT * FROM history ORDER BY id DESC LIMIT 1")
+        if row["status"] == "ok":
+            self._revert(row["id"], keep=False)
+            if row["op"] == "undo":
+                import json
+
+                target = json.loads(row["args"])["entry"]
+                self.conn.execute("UPDATE history SET status = 'ok', reason = NULL WHERE uid = ?", [target])
+        self.conn.execute("DELETE FROM undo_log WHERE history_id = ?", [row["id"]])
+        self.conn.execute("DELETE FROM history WHERE id = ?", [row["id"]])
+        return row

@@ -21,11 +21,13 @@ from __future__ import annotations
 from ghcli.campaign import catalog, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.campaign.road import party_member
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
 
+@command("dungeon finish")
 def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, int] | None = None,
            coins: dict[str, int] | None = None, checkmarks: dict[str, int] | None = None,
            seed: int | None = None) -> dict:

@@ -35,6 +35,7 @@ from ghcli.campaign.amounts import amount, amounts
 from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
+from ghcli.campaign.log import Done, command
 from ghcli.errors import BadInput, Refused
 
 DECKS = ("city", "road")
@@ -96,36 +97,37 @@ def pending(store: Store, deck: str) -> int | None:
     return store.value("SELECT card FROM pending_events WHERE deck = ?", [deck])
 
 
+@command("event draw")
 def draw(store: Store, deck: str) -> dict:
     """Take the top card of the city or road deck; it waits to be resolved."""
     deck = _deck(deck)
-    with store.change("event draw", f"draw {deck} event"):
-        party = state.current_party(store)
-        waiting = pending(store, deck)
-        if waiting is not None:
-            raise Refused(f"{deck} event {waiting} is drawn and not resolved yet (`ghcli event resolve {deck}`)")
-        if deck == "city":
-            visit = open_visit(store, party)
-            if party["location"] != "town" or visit is None:
-                raise Refused("city events are drawn only in town")
-            if visit["city_event"]:
-                raise Refused("a city event was already drawn on this town visit (one per visit)")
-            store.conn.execute("UPDATE visits SET city_event = 1 WHERE id = ?", [visit["id"]])
-        else:
-            if party["location"] != "road" or not party["road_event_due"]:
-                if party["location"] == "road":
-                    raise Refused(f"no road event is due on the way to scenario {party['scenario']}")
-                raise Refused("no road event is due: road events come with `ghcli travel` to an unlinked scenario")
-        cards = deck_cards(store, deck)
-        if not cards:
-            raise Refused(f"the {deck} event deck is empty")
-        top, rest = cards[0], cards[1:]
-        effects.set_deck(store, deck, rest)
-        store.conn.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
-        store.summary = f"drew {deck} event {top}"
-    return {"deck": deck, "card": top, "left": len(rest)}
+    party = state.current_party(store)
+    waiting = pending(store, deck)
+    if waiting is not None:
+        raise Refused(f"{deck} event {waiting} is drawn and not resolved yet (`ghcli event resolve {deck}`)")
+    if deck == "city":
+        visit = open_visit(store, party)
+        if party["location"] != "town" or visit is None:
+            raise Refused("city events are drawn only in town")
+        if visit["city_event"]:
+            raise Refused("a city event was already drawn on this town visit (one per visit)")
+        store.conn.execute("UPDATE visits SET city_event = 1 WHERE id = ?", [visit["id"]])
+    else:
+        if party["location"] != "road" or not party["road_event_due"]:
+            if party["location"] == "road":
+                raise Refused(f"no road event is due on the way to scenario {party['scenario']}")
+            raise Refused("no road event is due: road events come with `ghcli travel` to an unlinked scenario")
+    cards = deck_cards(store, deck)
+    if not cards:
+        raise Refused(f"the {deck} event deck is empty")
+    top, rest = cards[0], cards[1:]
+    effects.set_deck(store, deck, rest)
+    store.conn.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
+    summary = f"drew {deck} event {top}"
+    return Done(summary, {"deck": deck, "card": top, "left": len(rest)})
 
 
+@command("event resolve")
 def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: bool) -> dict:
     """Record the outcome of the drawn card, then return it to the bottom or remove it."""
     deck = _deck(deck)
@@ -134,24 +136,23 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
         raise BadInput(f"option must be A or B, not {option!r}")
     check_outcome(outcome)
     done: list[str] = []
-    with store.change("event resolve", f"resolve {deck} event"):
-        party = state.current_party(store)
-        card = pending(store, deck)
-        if card is None:
-            raise Refused(f"no {deck} event is drawn (`ghcli event draw {deck}` first)")
-        members = state.party_characters(store, party["id"])
-        done += _apply_outcome(store, party, members, outcome)
-        store.conn.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
-        if remove:
-            done.append(f"card {card} removed from the game")
-        else:
-            cards = deck_cards(store, deck)
-            effects.set_deck(store, deck, cards + [card])
-            done.append(f"card {card} returned to the bottom")
-        if deck == "road":
-            store.conn.execute("UPDATE parties SET road_event_due = 0 WHERE id = ?", [party["id"]])
-        store.summary = f"{deck} event {card} option {opt}: " + "; ".join(done)
-    return {"deck": deck, "card": card, "option": opt, "removed": remove, "done": done}
+    party = state.current_party(store)
+    card = pending(store, deck)
+    if card is None:
+        raise Refused(f"no {deck} event is drawn (`ghcli event draw {deck}` first)")
+    members = state.party_characters(store, party["id"])
+    done += _apply_outcome(store, party, members, outcome)
+    store.conn.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
+    if remove:
+        done.append(f"card {card} removed from the game")
+    else:
+        cards = deck_cards(store, deck)
+        effects.set_deck(store, deck, cards + [card])
+        done.append(f"card {card} returned to the bottom")
+    if deck == "road":
+        store.conn.execute("UPDATE parties SET road_event_due = 0 WHERE id = ?", [party["id"]])
+    summary = f"{deck} event {card} option {opt}: " + "; ".join(done)
+    return Done(summary, {"deck": deck, "card": card, "option": opt, "removed": remove, "done": done})
 
 
 def _kept(n: int, top: int | None) -> int:

@@ -50,6 +50,7 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.campaign.road import party_member
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
@@ -249,6 +250,7 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
     }
 
 
+@command("scenario finish")
 def finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,
            xp: dict[str, int] | None = None, coins: dict[str, int] | None = None,
            checkmarks: dict[str, int] | None = None, items: list[tuple[str, str]] | None = None,

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ghcli.campaign import catalog, effects
+from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused
@@ -143,6 +144,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
     }
 
 
+@command("retire", keys={"name": state.character_key})
 def retire(store: Store, name: str) -> dict:
     """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
     with store.change("retire", f"{name} retires"):

@@ -33,6 +33,7 @@ import shlex
 
 from ghcli.campaign import catalog, scenarios, state
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.errors import Refused
 
 
@@ -95,6 +96,7 @@ def must_level_up(characters: list[dict]) -> list[str]:
 
 # -- commands --------------------------------------------------------------
 
+@command("travel", keys={"number": state.scenario_number})
 def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> dict:
     """Travel to scenario N; says whether a road event is due."""
     sc = state.find_scenario(store, number)
@@ -145,6 +147,7 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
     }
 
 
+@command("return")
 def return_to_town(store: Store) -> dict:
     """Back to Gloomhaven: a new town visit opens."""
     with store.change("return", "return to town"):

@@ -31,6 +31,7 @@ from ghcli import data
 from ghcli.campaign import catalog, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules import level as levels
 
@@ -110,6 +111,7 @@ def list_solo(store: Store) -> list[dict]:
     return [_entry(store, c) for c in state.party_characters(store, party["id"])]
 
 
+@command("solo finish", keys={"name": state.character_key})
 def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, checkmarks: int = 0,
            level: int | None = None) -> dict:
     """Record a solo scenario's result for one character (one change, undoable)."""

@@ -38,8 +38,75 @@ def party_characters(store: Store, party_id: int) -> list[dict]:
     return store.rows("SELECT * FROM characters WHERE party_id = ? AND retired = 0 ORDER BY id", [party_id])
 
 
+# -- keys: a name as typed resolved to what the command log records ----------
+# (``ghcli.campaign.log.command(keys=...)``); an unknown name stays as typed, so
+# the command itself refuses it with its own message.
+
+
+def resolved(find, typed):
+    """``find()``, or what was typed when it finds nothing."""
+    from ghcli.errors import GhcliError
+
+    try:
+        return find()
+    except GhcliError:
+        return typed
+
+
+def character_key(store: Store, name: str) -> str:
+    """A character's name as the campaign spells it ('hilda' -> 'Hilda')."""
+    row = store.one("SELECT name FROM characters WHERE name = ? COLLATE NOCASE", [str(name).strip()])
+    return row["name"] if row else name
+
+
+def item_key(store: Store, name: str) -> str:
+    """An item's number, as text ('Boots of Striding' -> '1')."""
+    from ghcli.campaign import catalog
+
+    return resolved(lambda: str(catalog.find_item(name)["number"]), name)
+
+
+def any_class_key(store: Store, name: str) -> str:
+    """A class's key, locked or not ('Brute' -> 'brute'), for commands that unlock one."""
+    from ghcli.campaign import catalog
+
+    return resolved(lambda: catalog.find_class(name)["key"], name)
+
+
+def class_key(store: Store, name: str) -> str:
+    """An unlocked class's key ('Brute' -> 'brute'); a locked one stays as typed, so that
+    the command's refusal never names a class the players have not unlocked."""
+    from ghcli.campaign import catalog
+
+    key = resolved(lambda: catalog.find_class(name)["key"], name)
+    if store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [key]):
+        return key
+    return name
+
+
+def scenario_number(store: Store, number) -> int:
+    """A scenario's number ('1', 'Black Barrow' -> 1)."""
+    from ghcli.campaign import catalog
+
+    return resolved(lambda: catalog.find_scenario(number)["number"], number)
+
+
 def rng(store: Store):
-    """The random.Random for this command's draws and shuffles (one stream per open store).
+    """The random stream for this command's draws and shuffles.
+
+    Inside a logged command (``ghcli.campaign.log.command``) it is the
+    command's recording stream: every outcome goes into the log entry, and a
+    replay feeds the recorded outcomes back. Its draws come from
+    :func:`base_rng`.
+    """
+    ctx = getattr(store, "_cmd", None)
+    if ctx is not None:
+        return ctx.random
+    return base_rng(store)
+
+
+def base_rng(store: Store):
+    """The random.Random behind the draws (one stream per open store).
 
     Seeded from the campaign's seed (``ghcli init --seed N``) and the number of
     history entries when first asked for, so a seeded campaign replays

@@ -35,6 +35,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
+from ghcli.campaign.log import command
 from ghcli.errors import BadInput, Refused
 
 DONATION = 10
@@ -101,6 +102,7 @@ def perks_taken(store: Store, character_id: int) -> int:
 
 # -- actions ---------------------------------------------------------------
 
+@command("buy", keys={"name": state.character_key, "item_name": state.item_key})
 def buy(store: Store, name: str, item_name: str) -> dict:
     it = state.find_item(store, item_name)
     with store.change("buy", f"{name} buys {it['name']}"):
@@ -127,6 +129,7 @@ def buy(store: Store, name: str, item_name: str) -> dict:
             "gold": ch["gold"] - cost}
 
 
+@command("sell", keys={"name": state.character_key, "item_name": state.item_key})
 def sell(store: Store, name: str, item_name: str) -> dict:
     it = state.find_item(store, item_name)
     with store.change("sell", f"{name} sells {it['name']}"):
@@ -182,6 +185,7 @@ def _take_perk(store: Store, ch: dict, perk: int) -> None:
                            [ch["id"], perk])
 
 
+@command("level-up", keys={"name": state.character_key})
 def level_up(store: Store, name: str, card: str, perk: int) -> dict:
     with store.change("level-up", f"{name} levels up"):
         party, _ = require_town(store, "characters level up")
@@ -217,6 +221,7 @@ def level_up(store: Store, name: str, card: str, perk: int) -> dict:
             "perk": perk, "perk_text": entry["text"], "max_hp": hp}
 
 
+@command("perk", keys={"name": state.character_key})
 def take_perk(store: Store, name: str, perk: int) -> dict:
     with store.change("perk", f"{name} takes perk {perk}"):
         party, _ = require_town(store, "perks are taken")
@@ -235,6 +240,7 @@ def take_perk(store: Store, name: str, perk: int) -> dict:
             "perks_taken": taken + 1, "perks_allowed": allowed}
 
 
+@command("donate", keys={"name": state.character_key})
 def donate(store: Store, name: str) -> dict:
     with store.change("donate", f"{name} donates"):
         party, visit = require_town(store, "donations are made")

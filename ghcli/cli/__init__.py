@@ -41,7 +41,7 @@ def _root(
 # They are loaded lazily (ghcli/cli/lazy.py): after adding or renaming a
 # top-level command, regenerate the --help index with `python -m ghcli.cli.make_index`.
 MODULES = ("core", "campaign", "party", "character", "classes", "scenario", "road", "event", "town", "enhance",
-           "rules", "dungeon", "solo", "monster", "arkham", "exchange")
+           "exchange", "sync", "rules", "dungeon", "solo", "monster", "arkham")
 
 
 def _register() -> None:

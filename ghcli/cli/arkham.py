@@ -46,7 +46,9 @@ def db_path() -> Path:
 def _store():
     from ghcli.campaign import arkham
 
-    return arkham.open_store(db_path())
+    store = arkham.open_store(db_path())
+    common.remember_store(store)
+    return store
 
 
 def _steps(steps: list[str]) -> str:
@@ -58,14 +60,15 @@ def _steps(steps: list[str]) -> str:
 @arkham_app.command("init")
 def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name."),
          standalone: bool = typer.Option(False, "--standalone",
-                                         help="One scenario played alone: no trauma from defeat during the game.")
-         ) -> None:
+                                         help="One scenario played alone: no trauma from defeat during the game."),
+         as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Start a new Arkham campaign in its own database file."""
     from ghcli.campaign import arkham
 
     path = db_path()
-    arkham.create(path, name, standalone=standalone)
-    typer.echo(f"new Arkham {'standalone game' if standalone else 'campaign'} {name!r} at {path}")
+    store = arkham.create(path, name, standalone=standalone)
+    common.emit({"path": str(path), "name": name, "standalone": standalone, "entry": store.last_entry}, as_json,
+                f"new Arkham {'standalone game' if standalone else 'campaign'} {name!r} at {path}")
 
 
 @arkham_app.command("status")
@@ -107,12 +110,12 @@ def history(as_json: bool = common.json_option(),
 
 
 @arkham_app.command("undo")
-def undo() -> None:
+def undo(as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Revert the last campaign-changing command exactly."""
     from ghcli.campaign import arkham
 
     last = arkham.undo(_store())
-    typer.echo(f"undid: {last['summary']}")
+    common.emit({"undone": [last]}, as_json, f"undid: {last['summary']}")
 
 
 @arkham_app.command("weaknesses")

@@ -12,15 +12,15 @@ achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
 
 
 @campaign_app.command("prosperity", context_settings=SIGNED_CONTEXT)
-def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove.")) -> None:
+def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove."),
+                   as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
     from ghcli.campaign import core
 
     delta = signed(change, "the prosperity change")
     p = core.change_prosperity(open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
-    typer.echo(f"Prosperity level {p['level']} ({p['checkmarks']} checkmarks; {nxt}).")
-    typer.echo(p["done"])
+    common.emit(p, as_json, f"Prosperity level {p['level']} ({p['checkmarks']} checkmarks; {nxt}).\n{p['done']}")
 
 
 @campaign_app.command("show")
@@ -52,19 +52,23 @@ def _show_text(s: dict) -> str:
 
 
 @achievement_app.command("add")
-def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.")) -> None:
+def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
     from ghcli.campaign import core
 
-    typer.echo(core.add_global_achievement(open_store(), key)["done"])
+    r = core.add_global_achievement(open_store(), key)
+    common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("remove")
-def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.")) -> None:
+def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+                       as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a global achievement (counted ones count down)."""
     from ghcli.campaign import core
 
-    typer.echo(core.remove_global_achievement(open_store(), key)["done"])
+    r = core.remove_global_achievement(open_store(), key)
+    common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("list")
@@ -77,19 +81,21 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
 
 
 @campaign_app.command("unlock-class")
-def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS")) -> None:
+def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
     from ghcli.campaign import core
 
-    typer.echo(core.unlock_class(open_store(), name)["done"])
+    r = core.unlock_class(open_store(), name)
+    common.emit(r, as_json, r["done"])
 
 
 @campaign_app.command("unlock-scenario")
-def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N")) -> None:
+def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
     from ghcli.campaign import core
 
-    typer.echo(core.unlock_scenario(open_store(), number)["done"])
+    r = core.unlock_scenario(open_store(), number)
+    common.emit(r, as_json, r["done"])
 
 
 campaign_app.add_typer(achievement_app, name="achievement")

@@ -115,6 +115,7 @@ def adjust_cmd(
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N", help="Checkmarks to add or remove."),
+    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
 ) -> None:
     """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""
     from ghcli.campaign import characters
@@ -125,7 +126,7 @@ def adjust_cmd(
         gold=signed(gold, "--gold") if gold is not None else 0,
         checkmarks=signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
     )
-    typer.echo(f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
+    common.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
 
 
 @character_app.command("quest")

@@ -162,9 +162,34 @@ def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys",
     return tabulate(list(rows), headers=headers, **kw)
 
 
+STORE_KEY = "ghcli.store"
+
+
+def remember_store(store: Any) -> None:
+    """Keep the command's open campaign in its click context, so that ``emit`` can add
+    the history entry a change wrote to its JSON."""
+    ctx = current_context()
+    if ctx is not None:
+        ctx.find_root().meta[STORE_KEY] = store
+
+
+def written_entry() -> dict | None:
+    """The history entry this command wrote (None for a read)."""
+    ctx = current_context()
+    store = ctx.find_root().meta.get(STORE_KEY) if ctx is not None else None
+    return getattr(store, "last_entry", None)
+
+
 def emit(data: Any, as_json: bool, text: Callable[[], str] | str | None = None) -> None:
-    """Print ``data`` as JSON, or the text (a string or a function making one)."""
+    """Print ``data`` as JSON, or the text (a string or a function making one).
+
+    After a change, the JSON object also holds ``entry``: the history entry
+    written (command, summary, arguments, draws, id, clock, player).
+    """
     if as_json:
+        entry = written_entry()
+        if entry is not None and isinstance(data, dict) and "entry" not in data:
+            data = {**data, "entry": entry}
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return
     if text is None:

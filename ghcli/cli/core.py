@@ -27,7 +27,9 @@ def open_store():
     """The campaign Store at --db / $GHCLI_DB / the app folder."""
     from ghcli.campaign.db import Store
 
-    return Store.open(common.db_path())
+    store = Store.open(common.db_path())
+    common.remember_store(store)
+    return store
 
 
 def signed(text: str, what: str = "number") -> int:
@@ -93,14 +95,15 @@ def register(app: typer.Typer) -> None:
         name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
         party: str = typer.Option("Party", "--party", help="The first party's name."),
         seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+        as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
     ) -> None:
         """Start a new campaign (refuses to overwrite an existing one)."""
         from ghcli.campaign import core
 
         r = core.init(common.db_path(), name=name, party=party, seed=seed)
-        typer.echo(f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
-                   f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
-                   f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
+        common.emit(r, as_json, f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+                                f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+                                f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
     @app.command("status")
     def status_cmd(as_json: bool = common.json_option()) -> None:
@@ -114,20 +117,56 @@ def register(app: typer.Typer) -> None:
     @app.command("history")
     def history_cmd(
         limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
-        as_json: bool = common.json_option(),
+        as_json: bool = common.json_option("Print the command log as JSON: each entry's command, arguments, "
+                                           "random draws, player, id, clock, version and status."),
     ) -> None:
-        """Every campaign-changing command, newest first."""
+        """Every campaign-changing command, newest first (rejected and undone ones marked)."""
         from ghcli.campaign import core
 
         rows = core.history(open_store(), limit or None)
         common.emit(rows, as_json, lambda: common.table(
-            [[r["id"], r["at"], r["command"], r["summary"]] for r in rows], ["#", "at", "command", "summary"])
+            [[r["id"], r["at"], r["command"], _entry_summary(r)] for r in rows], ["#", "at", "command", "summary"])
             if rows else "No history.")
 
     @app.command("undo")
-    def undo_cmd() -> None:
-        """Revert the last campaign-changing command exactly (repeat to go further back)."""
+    def undo_cmd(
+        to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY",
+                                         help="Undo back to this history entry (its number or id); it stays."),
+        yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
+        as_json: bool = common.json_option("Print the entries undone as JSON."),
+    ) -> None:
+        """Revert the last campaign-changing command exactly (repeat to go further back).
+
+        Example: ghcli undo --to 12 --yes
+        """
         from ghcli.campaign import core
 
-        last = core.undo(open_store())
-        typer.echo(f"Undid #{last['id']} {last['command']}: {last['summary']}")
+        store = open_store()
+        if to is None:
+            last = core.undo(store)
+            common.emit({"undone": [last], "entry": store.last_entry}, as_json,
+                        f"Undid #{last['id']} {last['command']}: {last['summary']}")
+            return
+        plan = core.undo_plan(store, to)
+        if not plan:
+            common.fail(f"nothing to undo after entry {to}")
+        if not yes:
+            if as_json:
+                common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
+            typer.echo(f"This undoes {len(plan)} entr{'y' if len(plan) == 1 else 'ies'}, newest first:")
+            for r in plan:
+                typer.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
+            if not typer.confirm("Undo them?", default=False):
+                common.fail("nothing undone")
+        done = core.undo_to(store, to)
+        common.emit({"undone": done}, as_json,
+                    "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))
+
+
+def _entry_summary(r: dict) -> str:
+    status = r.get("status", "ok")
+    if status == "rejected":
+        return f"REJECTED ({r.get('player')}): {r['summary']}: {r.get('reason')}"
+    if status == "undone":
+        return f"(undone) {r['summary']}"
+    return r["summary"]

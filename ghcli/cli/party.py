@@ -12,30 +12,34 @@ achievement_app = typer.Typer(help="The current party's achievements.", no_args_
 
 
 @party_app.command("reputation", context_settings=SIGNED_CONTEXT)
-def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Reputation to gain or lose.")) -> None:
+def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Reputation to gain or lose."),
+                   as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the current party's reputation (-20..20)."""
     from ghcli.campaign import core
 
     p = core.change_reputation(open_store(), signed(change, "the reputation change"))
-    typer.echo(f"{p['name']}: reputation {p['reputation']:+d} (shop prices {p['price_modifier']:+d}).")
-    for line in p["done"]:
-        typer.echo(line)
+    common.emit(p, as_json, "\n".join([f"{p['name']}: reputation {p['reputation']:+d} (shop prices {p['price_modifier']:+d}).",
+                                        *p["done"]]))
 
 
 @achievement_app.command("add")
-def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.")) -> None:
+def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a party achievement."""
     from ghcli.campaign import core
 
-    typer.echo(core.add_party_achievement(open_store(), key)["done"])
+    r = core.add_party_achievement(open_store(), key)
+    common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("remove")
-def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.")) -> None:
+def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+                       as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a party achievement."""
     from ghcli.campaign import core
 
-    typer.echo(core.remove_party_achievement(open_store(), key)["done"])
+    r = core.remove_party_achievement(open_store(), key)
+    common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("list")
@@ -49,21 +53,21 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
 
 
 @party_app.command("new")
-def new_cmd(name: str = typer.Argument(..., metavar="NAME")) -> None:
+def new_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Found a new party in town; it becomes the current party."""
     from ghcli.campaign import core
 
     p = core.new_party(open_store(), name)
-    typer.echo(f"New party {p['name']!r} in town (now the current party).")
+    common.emit(p, as_json, f"New party {p['name']!r} in town (now the current party).")
 
 
 @party_app.command("switch")
-def switch_cmd(name: str = typer.Argument(..., metavar="NAME")) -> None:
+def switch_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Make another party the current one."""
     from ghcli.campaign import core
 
     p = core.switch_party(open_store(), name)
-    typer.echo(f"Current party: {p['name']}.")
+    common.emit(p, as_json, f"Current party: {p['name']}.")
 
 
 @party_app.command("list")

@@ -40,6 +40,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
+from ghcli.campaign.log import command
 from ghcli.campaign.exchange.ghs import DONATION_GOLD, DONATION_MARKS, MAX_EVENT_CARD, donation_marks
 from ghcli.errors import BadInput, Refused
 
@@ -50,6 +51,7 @@ def _must_choose(sc: dict) -> bool:
     return bool(sc["rewards"].get("unlock_one"))
 
 
+@command("scenario complete", keys={"number": state.scenario_number})
 def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, choose: int | None = None) -> dict:
     """Mark a scenario completed as the paper sheet says: achievements and unlocks, no rewards."""
     sc = catalog.find_scenario(number)
@@ -99,6 +101,7 @@ def _rewards_in_words(rewards: dict) -> list[str]:
     return out
 
 
+@command("character give", keys={"name": state.character_key, "item_name": state.item_key})
 def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = True) -> dict:
     """A character owns an item without paying (from the supply, or from an event with from_supply=False)."""
     it = catalog.find_item(item_name)
@@ -120,6 +123,7 @@ def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = Tr
     return {"character": ch["name"], "item": it["number"], "name": it["name"], "from_supply": from_supply}
 
 
+@command("character new retired", keys={"class_name": state.any_class_key})
 def new_retired(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
                 quest: int | str | None = None) -> dict:
     """A retired character on record, as the Town Records list it."""
@@ -168,6 +172,7 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
     return out
 
 
+@command("campaign donations")
 def add_donations(store: Store, gold: int) -> dict:
     """Gold already given to the Sanctuary, with the donation track's prosperity marks."""
     amount("donations", gold)
@@ -202,6 +207,7 @@ def parse_cards(text: str) -> list[int]:
     return cards
 
 
+@command("event deck set")
 def set_event_deck(store: Store, deck: str, text: str) -> dict:
     """The deck's order as written on the sheet (top first)."""
     deck = deck.strip().lower()
