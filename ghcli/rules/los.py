@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Optional
 
+from ghcli.rules.los_exact import clear_candidate, witness_line
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
     DIRECTIONS,
@@ -596,12 +597,14 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
-    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
-        """A clear line (real coordinates) between hexes a and b, or None."""
+    def _clear(self, a, b):
+        """How a and b see each other: ``(p, q, None)``, a clear segment between lattice
+        points (corners, or sample points times SCALE: then the third item is SCALE),
+        ``(candidate, walls, "turned")`` (``ghcli.rules.los_exact``), or None (blocked)."""
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
-            return (lattice_to_real(found[0]), lattice_to_real(found[1]))
+            return (found[0], found[1], 1)
         if self.corners_only:
             return None
         walls = self._hull_walls(a, b, walls)
@@ -609,7 +612,39 @@ class Sight:
             return None  # a chain of walls blocks every line
         scaled = self._scaled
         found = _first_clear(self._samples_of(a), self._samples_of(b), [scaled[w] for w in walls])
-        return (_unscale(found[0]), _unscale(found[1])) if found else None
+        if found:
+            return (found[0], found[1], SCALE)
+        # no sample line is clear: decide exactly (lines through two vertices, turned)
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        ax, ay = 3 * a[0], 2 * a[1] + a[0]
+        rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
+        ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
+
+        def inside(x, y):
+            return (
+                ylo <= y <= yhi and slo <= x + y <= shi and dlo <= y - x <= dhi
+                and -g <= bx * y - by * x <= g
+            )
+
+        cand = clear_candidate(dq, dr, rel, inside)
+        return None if cand is None else (cand, rel, "turned")
+
+    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+        """A clear line (real coordinates) between hexes a and b, or None."""
+        found = self._clear(a, b)
+        if found is None:
+            return None
+        if found[2] == "turned":
+            cand, rel, _ = found
+            line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
+            if line is None:  # pragma: no cover - the cell of clear lines is open
+                raise AssertionError(f"no witness for the clear line between {a} and {b}")
+            ax, ay = 3 * a[0], 2 * a[1] + a[0]
+            return tuple(lattice_to_real((float(x + ax), float(y + ay))) for x, y in line)
+        p, q, scale = found
+        if scale == 1:
+            return (lattice_to_real(p), lattice_to_real(q))
+        return (_unscale(p), _unscale(q))
 
     def visible(self, a, b) -> bool:
         if a == b:
@@ -617,7 +652,7 @@ class Sight:
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = self.witness(*key) is not None  # the verdict is symmetric: one table per offset
+            v = self._clear(*key) is not None  # the verdict is symmetric: one table per offset
             self._cache[key] = v
         return v
 
