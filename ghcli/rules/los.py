@@ -15,10 +15,11 @@ off the map (the map's edge and wall hexes).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from ghcli.rules.los_exact import clear_candidate, witness_line
+from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
     DIRECTIONS,
@@ -457,6 +458,12 @@ class Sight:
         # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
         self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
+        # the directions of the walls at each wall end point (``los_exact``)
+        self._rays: dict = {}
+        for p, q in self.walls:
+            self._rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
+            self._rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
+        self._rays = {p: tuple(rs) for p, rs in self._rays.items()}
 
     def _wall_grid(self) -> dict:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
@@ -619,18 +626,30 @@ class Sight:
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
         ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
-
-        def inside(x, y):
-            return (
-                ylo <= y <= yhi and slo <= x + y <= shi and dlo <= y - x <= dhi
-                and -g <= bx * y - by * x <= g
-            )
-
-        cand = clear_candidate(dq, dr, rel, inside)
+        ends = []
+        seen: set = set()
+        rays = self._rays
+        for px, py, qx, qy in walls:
+            for p in ((px, py), (qx, qy)):
+                if p in seen:
+                    continue
+                seen.add(p)
+                rs = rays[p]
+                x, y = p[0] - ax, p[1] - ay
+                if (
+                    len(rs) <= 2
+                    and ylo <= y <= yhi and slo <= x + y <= shi and dlo <= y - x <= dhi
+                    and -g <= bx * y - by * x <= g
+                    and not _is_corner(x, y) and not _is_corner(x - 3 * dq, y - 2 * dr - dq)
+                ):
+                    ends.append((x, y, rs))
+        cand = clear_candidate(dq, dr, rel, ends)
         return None if cand is None else (cand, rel, "turned")
 
-    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
-        """A clear line (real coordinates) between hexes a and b, or None."""
+    def clear_segment(self, a, b) -> Optional[tuple]:
+        """A clear segment between the insides (or, corner lines, corners) of hexes a
+        and b in exact lattice coordinates (ints or Fractions; see
+        ``ghcli.rules.hexes``), or None when every line between them is blocked."""
         found = self._clear(a, b)
         if found is None:
             return None
@@ -640,11 +659,18 @@ class Sight:
             if line is None:  # pragma: no cover - the cell of clear lines is open
                 raise AssertionError(f"no witness for the clear line between {a} and {b}")
             ax, ay = 3 * a[0], 2 * a[1] + a[0]
-            return tuple(lattice_to_real((float(x + ax), float(y + ay))) for x, y in line)
+            return tuple((x + ax, y + ay) for x, y in line)
         p, q, scale = found
         if scale == 1:
-            return (lattice_to_real(p), lattice_to_real(q))
-        return (_unscale(p), _unscale(q))
+            return (p, q)
+        return tuple((Fraction(x, scale), Fraction(y, scale)) for x, y in (p, q))
+
+    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+        """A clear line (real coordinates) between hexes a and b, or None."""
+        seg = self.clear_segment(a, b)
+        if seg is None:
+            return None
+        return tuple(lattice_to_real((float(x), float(y))) for x, y in seg)
 
     def visible(self, a, b) -> bool:
         if a == b:
@@ -695,8 +721,12 @@ class Sight:
 HALF_SQRT3 = SQRT3 / 2.0
 
 
-def _unscale(p: Point) -> tuple[float, float]:
-    return (p[0] / (2.0 * SCALE), p[1] * SQRT3 / (2.0 * SCALE))
+_CORNER_SET = frozenset(CORNER_OFFSETS)
+
+
+def _is_corner(x: int, y: int) -> bool:
+    """(x, y) is a corner of the hex centred at the lattice origin."""
+    return (x, y) in _CORNER_SET
 
 
 def clear_caches() -> None:
@@ -704,6 +734,7 @@ def clear_caches() -> None:
     _hull_of.cache_clear()
     _hull_proof.cache_clear()
     _band.cache_clear()
+    _pair.cache_clear()
 
 
 def sight_for(board) -> Sight:

@@ -34,6 +34,7 @@ Points outside H are never candidates (they lie in no gap).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Optional
 
 from ghcli.rules.hexes import CORNER_OFFSETS
@@ -53,9 +54,11 @@ def _sign(a: int, b: int) -> int:
     return (b > 0) - (b < 0)
 
 
-def _reach(dx: int, dy: int) -> int:
-    """The largest ``cross(d, c)`` over the corners c of a hex centred at 0 (doubled)."""
-    return max(4 * abs(dy), 2 * abs(dx - dy), 2 * abs(dx + dy))
+
+
+def _next_corner(ux: int, uy: int, vx: int, vy: int) -> bool:
+    """Two corners of one hex (lattice) are the two ends of one of its edges."""
+    return (ux - vx) ** 2 + 3 * (uy - vy) ** 2 == 4
 
 
 class Candidate(tuple):
@@ -121,61 +124,184 @@ def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
     return True
 
 
-def clear_candidate(dq: int, dr: int, walls: list, inside) -> Optional[Candidate]:
+@lru_cache(maxsize=4096)
+def _pair(dq: int, dr: int) -> tuple:
+    """For hex A at the origin and hex B at axial offset (dq, dr): ``(cone, corners,
+    na)``, the directions of the lines from A to B (``_directions``), the corners
+    (lattice, relative to A's centre, each once) that can be in a gap (``_may_leave``),
+    A's first: the first ``na``."""
+    cone = _directions(dq, dr)
+    cx, cy = 3 * dq, 2 * dr + dq
+    corners = [(x // 2, y // 2, ()) for x, y in _CORNERS2 if _may_leave(x, y, 1, cone)]
+    na = len(corners)
+    for x, y in _CORNERS2:
+        c = (cx + x // 2, cy + y // 2, ())
+        if c not in corners and _may_leave(x, y, -1, cone):
+            corners.append(c)
+    return cone, tuple(corners), na
+
+
+def clear_candidate(dq: int, dr: int, walls: list, ends: list) -> Optional[Candidate]:
     """A turned line (see the module docstring) between hex A at the lattice origin
     and hex B at axial offset (dq, dr) whose gap no wall touches, or None when there
     is none (then no segment between the hexes' insides is clear). ``walls``: flat
     lattice segments relative to A's centre, every wall that may touch the hexes'
-    hull; ``inside(x, y)``: the lattice point lies in that closed hull."""
-    cx, cy = 6 * dq, 2 * (2 * dr + dq)
-    ca = _CORNERS2
-    cb = tuple((cx + x, cy + y) for x, y in _CORNERS2)
-    flat = [(2 * px, 2 * py, 2 * qx, 2 * qy) for px, py, qx, qy in walls]
-    rays: dict = {}
-    for px, py, qx, qy in flat:
-        rays.setdefault((px, py), set()).add((qx - px, qy - py))
-        rays.setdefault((qx, qy), set()).add((px - qx, py - qy))
-    corners = set(ca) | set(cb)
-    vertices = [(x, y, ()) for x, y in corners]
-    for (x, y), rs in rays.items():
-        if (x, y) in corners or len(rs) > 2 or not inside(x // 2, y // 2):
-            continue
-        vertices.append((x, y, tuple(rs)))
+    hull H; ``ends``: the wall end points in the closed hull, ``(x, y, rays)`` with
+    the directions of all the walls at the point (at most two: see the module
+    docstring), hex corners of A and B left out."""
+    cone, corners, na = _pair(dq, dr)
+    cx, cy = 3 * dq, 2 * dr + dq
+    vertices = list(corners)
+    for x, y, rs in ends:
+        if len(rs) == 2:
+            if cone is not None and not _tangent_along(rs, cone):
+                continue
+            vertices.append((x, y, rs))
+        else:
+            vertices.append((x, y, (rs[0], rs[0])))
     n = len(vertices)
+    last = None
+    doubled = None  # the hexes' corners and the walls in doubled coordinates, on first use
+    k1x, k1y, k2x, k2y = cone if cone is not None else (1, 0, -1, 0)
     for i in range(n):
         ux, uy, ur = vertices[i]
         for j in range(i + 1, n):
             vx, vy, vr = vertices[j]
             dx, dy = vx - ux, vy - uy
+            # the line runs the way some line from A to B does
+            if cone is not None:
+                c1 = k1x * dy - k1y * dx
+                c2 = dx * k2y - dy * k2x
+                if not ((c1 >= 0 and c2 >= 0) or (c1 <= 0 and c2 <= 0)):
+                    continue
             # the walls at a wall end point lie on one side of the line
-            if len(ur) == 2:
+            if ur:
                 (r1x, r1y), (r2x, r2y) = ur
                 if (dx * r1y - dy * r1x) * (dx * r2y - dy * r2x) < 0:
                     continue
-            if len(vr) == 2:
+            elif not vr and (i < na) == (j < na) and not _next_corner(ux, uy, vx, vy):
+                continue  # two corners of one hex: only an edge can be in a gap
+            if vr:
                 (r1x, r1y), (r2x, r2y) = vr
                 if (dx * r1y - dy * r1x) * (dx * r2y - dy * r2x) < 0:
                     continue
             # the line meets both closed hexes
-            h = _reach(dx, dy)
-            if abs(dx * uy - dy * ux) > h:
+            h = max(2 * abs(dy), abs(dx - dy), abs(dx + dy))
+            if abs(dx * uy - dy * ux) > h or abs(dx * (uy - cy) - dy * (ux - cx)) > h:
                 continue
-            if abs(dx * (uy - cy) - dy * (ux - cx)) > h:
+            # nothing touches the open segment between u and v (the candidates that
+            # matter are next to each other on their line, with the cell's lines
+            # passing between them); the wall that stopped the last pair goes first
+            if last is not None and _inner_touch(ux, uy, dx, dy, last):
                 continue
-            mx, my = ux + vx, uy + vy
-            if mx & 1 or my & 1:
-                mx, my, dx, dy = 2 * mx, 2 * my, 2 * dx, 2 * dy  # keep m an integer point
-                sca = tuple((2 * x, 2 * y) for x, y in ca)
-                scb = tuple((2 * x, 2 * y) for x, y in cb)
-                sw = [(2 * a, 2 * b, 2 * c, 2 * d) for a, b, c, d in flat]
-                scale = 4
+            minx, maxx = (ux, vx) if ux <= vx else (vx, ux)
+            miny, maxy = (uy, vy) if uy <= vy else (vy, uy)
+            w = None
+            for w in walls:
+                px, py, qx, qy = w
+                if (px < minx and qx < minx) or (px > maxx and qx > maxx):
+                    continue
+                if (py < miny and qy < miny) or (py > maxy and qy > maxy):
+                    continue
+                if _inner_touch(ux, uy, dx, dy, w):
+                    last = w
+                    break
             else:
-                mx, my = mx // 2, my // 2
-                sca, scb, sw, scale = ca, cb, flat, 2
+                w = None
+            if w is not None:
+                continue
+            if doubled is None:
+                doubled = (
+                    _CORNERS2,
+                    tuple((2 * cx + x, 2 * cy + y) for x, y in _CORNERS2),
+                    [(2 * a, 2 * b, 2 * c, 2 * d) for a, b, c, d in walls],
+                )
+            mx, my = ux + vx, uy + vy  # twice the midpoint: an integer point
             for s in (1, -1):
-                if _turned_line_clear(mx, my, dx, dy, s, sca, scb, sw):
-                    return Candidate((Fraction(mx, scale), Fraction(my, scale), dx, dy, s))
+                if _turned_line_clear(mx, my, dx, dy, s, *doubled):
+                    return Candidate((Fraction(mx, 2), Fraction(my, 2), dx, dy, s))
     return None
+
+
+def _directions(dq: int, dr: int) -> Optional[tuple]:
+    """The directions from a point of hex A (centre 0) to a point of hex B (centre c),
+    doubled coordinates: the cone of ``c + z``, z in the hexagon A - A (corners twice
+    A's), as its two bounding rays ``(k1x, k1y, k2x, k2y)`` (k1 to k2 counter-
+    clockwise, less than a half turn apart), or None when the hexes are neighbours
+    (the cone is every direction). B's centre is at axial offset (dq, dr)."""
+    if abs(dq) + abs(dr) + abs(dq + dr) <= 2:  # distance 1 or 0
+        return None
+    cx, cy = 6 * dq, 2 * (2 * dr + dq)
+    pts = [(cx + 2 * x, cy + 2 * y) for x, y in _CORNERS2]
+    k1 = next(p for p in pts if all(p[0] * q[1] - p[1] * q[0] >= 0 for q in pts))
+    k2 = next(p for p in pts if all(q[0] * p[1] - q[1] * p[0] >= 0 for q in pts))
+    return (k1[0], k1[1], k2[0], k2[1])
+
+
+def _in_cone(dx: int, dy: int, cone: tuple) -> bool:
+    """d lies in the closed cone (see ``_directions``)."""
+    k1x, k1y, k2x, k2y = cone
+    return k1x * dy - k1y * dx >= 0 and dx * k2y - dy * k2x >= 0
+
+
+def _may_leave(x: int, y: int, way: int, cone: Optional[tuple]) -> bool:
+    """The corner (x, y) of a hex centred at 0 (doubled) can be where a line from A
+    to B leaves A (way 1) or enters B (way -1): some direction ``way * d``, d in
+    ``cone``, does not point into the hex's inside from it (else no line between
+    the hexes has the corner in its gap)."""
+    if cone is None:
+        return True
+    k1x, k1y, k2x, k2y = cone
+    # the inside's directions at the corner: strictly between its two edges
+    i = _CORNERS2.index((x, y))
+    ax, ay = _CORNERS2[i - 1][0] - x, _CORNERS2[i - 1][1] - y
+    bx, by = _CORNERS2[(i + 1) % 6][0] - x, _CORNERS2[(i + 1) % 6][1] - y  # a to b clockwise
+
+    def strictly_inside(dx, dy):
+        return bx * dy - by * dx > 0 and dx * ay - dy * ax > 0
+
+    # the cone lies inside the (convex) inside cone iff both its bounding rays do
+    return not (strictly_inside(way * k1x, way * k1y) and strictly_inside(way * k2x, way * k2y))
+
+
+@lru_cache(maxsize=4096)
+def _tangent_along(rays: tuple, cone: tuple) -> bool:
+    """Some line with a direction in ``cone`` through a corner with walls along the
+    two ``rays`` has both walls on one (closed) side."""
+    (r1x, r1y), (r2x, r2y) = rays
+    k1x, k1y, k2x, k2y = cone
+
+    def ok(dx, dy):
+        return (dx * r1y - dy * r1x) * (dx * r2y - dy * r2x) >= 0
+
+    if ok(k1x, k1y) or ok(k2x, k2y):
+        return True
+    # else the tangent directions (a cone between r2 and -r1, or r1 and -r2, up to
+    # sign) may lie strictly inside the cone: test its bounding rays
+    return any(_in_cone(sx * tx, sx * ty, cone) for tx, ty in ((r1x, r1y), (r2x, r2y)) for sx in (1, -1))
+
+
+def _inner_touch(ux, uy, dx, dy, w) -> bool:
+    """The wall w (flat) touches the segment from u to u + d at a point other than
+    its two ends."""
+    px, py, qx, qy = w
+    o1 = dx * (py - uy) - dy * (px - ux)
+    o2 = dx * (qy - uy) - dy * (qx - ux)
+    if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+        return False
+    ll = dx * dx + dy * dy
+    tp = dx * (px - ux) + dy * (py - uy)
+    tq = dx * (qx - ux) + dy * (qy - uy)
+    if o1 == 0 and o2 == 0:
+        return max(tp, tq) > 0 and min(tp, tq) < ll
+    if o1 == 0:
+        return 0 < tp < ll
+    if o2 == 0:
+        return 0 < tq < ll
+    ex, ey = qx - px, qy - py
+    o3 = ex * (uy - py) - ey * (ux - px)
+    o4 = ex * (uy + dy - py) - ey * (ux + dx - px)
+    return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
 
 
 def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tuple]:
