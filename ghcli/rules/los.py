@@ -22,6 +22,7 @@ from typing import Iterable, Optional
 from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
+    Hex,
     DIRECTIONS,
     SQRT3,
     lattice_centre,
@@ -106,6 +107,22 @@ def _walls_by_hex(hexset, thin_walls) -> dict:
 
 #: Scale of the sample points used by the Frosthaven test (lattice units / SCALE).
 SCALE = 1000
+
+# The float constants of ``Sight._near_walls`` (only ``explain`` uses it, to pick the
+# nearest-to-clear line of a blocked pair; every verdict is exact, in integers):
+
+#: How far (real units) a wall's midpoint may lie from the segment between two hexes'
+#: centres and still be touched by a line between them: a hex's radius (1) plus half
+#: an edge (0.5).
+NEAR_WALL = 1.5
+#: Slack on the squared distances compared in floats: a wall exactly NEAR_WALL away
+#: is kept whatever the round-off (keeping a wall too many is harmless here).
+FLOAT_SLACK = 1e-9
+#: Half the diagonal of a unit square (sqrt(2) / 2 = 0.70711), rounded up: how far a
+#: point of a grid cell can be from the cell's centre, per unit of the cell's side.
+HALF_DIAGONAL = 0.7072
+#: The side (real units) of the cells of ``Sight._wall_grid``.
+WALL_GRID_CELL = 2.0
 
 
 def _samples(h) -> list[Point]:
@@ -438,7 +455,7 @@ class Sight:
     choice. Walls are kept flat, ``(px, py, qx, qy)``, in the hot loops.
     """
 
-    _cell = 2.0  # the wall grid's cell (``_near_walls``)
+    _cell = WALL_GRID_CELL
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
         self.hexes = frozenset(hexes)
@@ -479,22 +496,24 @@ class Sight:
     # -- helpers --------------------------------------------------------------
     def _near_walls(self, a, b) -> list[Segment]:
         """Walls that a line between hexes a and b could touch: those whose midpoint lies
-        within 1.5 (a hex's radius plus half an edge) of the segment between the centres."""
+        within NEAR_WALL (a hex's radius plus half an edge) of the segment between the
+        centres (floats: see the constants' comments)."""
         ax, ay = lattice_centre(a)
         bx, by = lattice_centre(b)
         # real coordinates of the centres
         rax, ray, rbx, rby = ax / 2.0, ay * HALF_SQRT3, bx / 2.0, by * HALF_SQRT3
         dx, dy = rbx - rax, rby - ray
         ll = dx * dx + dy * dy
-        limit = 1.5 * 1.5 + 1e-9
+        near = NEAR_WALL
+        limit = near * near + FLOAT_SLACK
         cell = self._cell
         out = []
         grid = self._wall_grid()
-        # a cell whose centre lies further than 1.5 plus its half diagonal from the
-        # segment holds no wall midpoint within 1.5 of it
-        reach = (1.5 + cell * 0.7072) ** 2
-        for cx in range(int((min(rax, rbx) - 1.5) // cell), int((max(rax, rbx) + 1.5) // cell) + 1):
-            for cy in range(int((min(ray, rby) - 1.5) // cell), int((max(ray, rby) + 1.5) // cell) + 1):
+        # a cell whose centre lies further than NEAR_WALL plus its half diagonal from
+        # the segment holds no wall midpoint within NEAR_WALL of it
+        reach = (near + cell * HALF_DIAGONAL) ** 2
+        for cx in range(int((min(rax, rbx) - near) // cell), int((max(rax, rbx) + near) // cell) + 1):
+            for cy in range(int((min(ray, rby) - near) // cell), int((max(ray, rby) + near) // cell) + 1):
                 got = grid.get((cx, cy))
                 if not got:
                     continue
@@ -689,7 +708,9 @@ class Sight:
     def explain(self, a, b) -> dict:
         """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
         corner-to-corner line (fewest walls crossed, then touched, then shortest) and the
-        wall it touches nearest its start (real coordinates)."""
+        wall it touches nearest its start (real coordinates), and that wall as the two
+        hexes it stands between (``wall``: a map hex first; ``off_map``: the other one
+        when it is not on the map, so the wall is the map's edge, else None)."""
         line = None if a == b else self.witness(a, b)
         out = {
             "from": [a[0], a[1]],
@@ -698,6 +719,8 @@ class Sight:
             "line": [list(line[0]), list(line[1])] if line else None,
             "blocked_line": None,
             "blocked_by": None,
+            "wall": None,
+            "off_map": None,
         }
         if a != b and line is None:
             walls = self._near_walls(a, b)
@@ -715,7 +738,21 @@ class Sight:
             first = min(hits, key=lambda w: (w[0][0] + w[1][0] - 2 * ca[0]) ** 2 + 3 * (w[0][1] + w[1][1] - 2 * ca[1]) ** 2)
             out["blocked_line"] = [list(lattice_to_real(ca)), list(lattice_to_real(cb))]
             out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
+            h1, h2 = sorted(edge_hexes(first), key=lambda h: (h not in self.hexes, h))
+            out["wall"] = [[h1[0], h1[1]], [h2[0], h2[1]]]
+            out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
         return out
+
+
+def edge_hexes(seg: Segment) -> tuple:
+    """The two hexes (axial, sorted) whose shared edge is the lattice segment ``seg``."""
+    (px, py), q = seg
+    out = []
+    for ox, oy in CORNER_OFFSETS:
+        x, y = px - ox, py - oy  # a centre with p as a corner
+        if x % 3 == 0 and (y - x // 3) % 2 == 0 and (q[0] - x, q[1] - y) in _CORNER_SET:
+            out.append(Hex(x // 3, (y - x // 3) // 2))
+    return tuple(sorted(out))
 
 
 HALF_SQRT3 = SQRT3 / 2.0
