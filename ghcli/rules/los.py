@@ -8,7 +8,11 @@ off the map (the map's edge and wall hexes).
   of B touches no wall (touching a wall's end point counts as touching).
 * Frosthaven and Jaws of the Lion: a line from any point of A to any point of
   B that touches no wall (so a hex whose corners all touch walls still sees
-  out of its middle).
+  out of its middle). Decided exactly: after the quick tests (corner lines, a
+  chain of walls across the two hexes' hull, lines between twelve sample points
+  per hex) ``ghcli.rules.los_exact`` tries the finitely many candidate lines
+  that settle it (lines through two vertices, turned a little; its docstring
+  has the argument).
 
 ``Sight`` holds the walls of one board and caches verdicts per pair.
 """
@@ -441,14 +445,15 @@ class Sight:
 
     ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
-    point. The any-point test checks, after the corner lines, lines between
-    twelve points of each hex (corners and edge midpoints pulled a thousandth
-    inwards): the lines that slip past a wall's end point. Before those it
-    looks for a chain of walls across the convex hull of the two hexes (see
-    ``_hull_walls`` and ``_ipieces``): such a chain blocks every line between
-    them, so the verdict is the same as trying all the lines, only faster (on
-    a map full of holes most blocked pairs are settled so). The sample lines
-    are tried against the walls that may touch that hull only. The walls
+    point. The any-point test checks, after the corner lines, whether a chain
+    of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
+    ``_ipieces``): such a chain blocks every line between them (on a map full
+    of holes most blocked pairs are settled so). Then lines between twelve
+    points of each hex (corners and edge midpoints pulled a thousandth
+    inwards) find most clear lines that slip past a wall's end point; when
+    none is clear, ``los_exact.clear_candidate`` decides exactly. The sample
+    and candidate lines are tried against the walls that may touch that hull
+    only. The walls
     looked at for a pair are those on the outlines of the map hexes meeting
     the hull (``_band``, one table per offset between the two hexes), a
     superset of the walls touching it, so the verdicts do not depend on that

@@ -13,29 +13,41 @@ enters B. The answer is decided by finitely many candidate lines:
   walls it crosses, and where), so a cell is wholly clear or wholly blocked.
 * A clear cell has a line of extreme direction in its closure; that line passes
   through two vertices u and v (the cell's upper and lower bounds meet there),
-  and the cell's lines near it turn about a point between two vertices that are
-  next to each other on it. So every clear cell holds a line obtained from a
-  line through two vertices u, v by turning it a little (either way) about the
-  midpoint of u and v.
+  and the cell's lines near it cross it between two vertices that are next to
+  each other on it, both in its closed gap (a vertex where clear turns blocked
+  is in the gap, or is a corner where the line stops meeting a hex, which is
+  the gap's end). So every clear cell holds a line obtained from a line through
+  two vertices u, v by turning it a little (either way) about the midpoint of u
+  and v: the direction ``d + s e n`` (d = v - u, n = d turned a quarter turn,
+  s = +-1, e > 0 small).
 * Such a turned line is decided exactly with no number chosen for "a little":
-  each sign is a polynomial in the turning angle ``e`` of degree one, read at
-  ``e -> 0+`` (its constant term, or its ``e`` term when that is zero). Points
-  are in doubled lattice coordinates (``ghcli.rules.hexes``, times 2, relative
-  to A's centre), so every midpoint is an integer point and all arithmetic is
-  on integers.
+  every sign needed (a point's side of the line; the order of two crossings
+  along it, the crossings being ratios with ``e`` in the denominator only) is
+  that of a polynomial in ``e`` of degree one, read at ``e -> 0+`` (its constant
+  term, or its ``e`` term when that is zero). Points are in doubled lattice
+  coordinates (``ghcli.rules.hexes``, times 2, relative to A's centre), so every
+  midpoint is an integer point and all arithmetic is on integers.
 
-Necessary conditions prune the pairs: the line through u and v meets both
-(closed) hexes, and at a wall end point that is not a hex corner the walls
-there lie on one side of it (a corner with walls on both sides is crossed by
-every line passing near it; one with three walls is no candidate at all).
-Points outside H are never candidates (they lie in no gap).
+Necessary conditions of such a pair u, v prune the candidates, each cheap:
+
+* u and v are in the closed hull H (points outside lie in no gap); a wall end
+  point with three walls is none (every line near it crosses one);
+* the line runs the way some line from A to B does (for hexes not neighbours,
+  its direction, or the opposite, is in the cone of ``b - a``, a in A, b in B);
+  a corner of A that every such direction from it enters A by is never where a
+  line leaves A (likewise for B), and two corners of one hex count only as an
+  edge;
+* at a wall end point the walls there lie on one side of the line (else the
+  cell's lines, passing next to it, cross one); the line meets both closed
+  hexes; and nothing touches the open segment between u and v (the cell's
+  lines pass between them, inside the gap).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from ghcli.rules.hexes import CORNER_OFFSETS
 
@@ -61,9 +73,16 @@ def _next_corner(ux: int, uy: int, vx: int, vy: int) -> bool:
     return (ux - vx) ** 2 + 3 * (uy - vy) ** 2 == 4
 
 
-class Candidate(tuple):
-    """A turned line: ``(mx, my, dx, dy, s)``, through the point m (doubled lattice
-    coordinates, relative to A's centre) in direction d, turned by ``s e`` (s = +-1)."""
+class Candidate(NamedTuple):
+    """A turned line: through the point m (lattice coordinates relative to A's centre,
+    fractions: the midpoint of two vertices) in the direction ``d + s e n`` for small
+    e > 0 (n: d turned a quarter turn counter-clockwise, s = +-1)."""
+
+    mx: Fraction
+    my: Fraction
+    dx: int
+    dy: int
+    s: int
 
 
 def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
@@ -219,7 +238,7 @@ def clear_candidate(dq: int, dr: int, walls: list, ends: list) -> Optional[Candi
             mx, my = ux + vx, uy + vy  # twice the midpoint: an integer point
             for s in (1, -1):
                 if _turned_line_clear(mx, my, dx, dy, s, *doubled):
-                    return Candidate((Fraction(mx, 2), Fraction(my, 2), dx, dy, s))
+                    return Candidate(Fraction(mx, 2), Fraction(my, 2), dx, dy, s)
     return None
 
 
