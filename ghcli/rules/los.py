@@ -480,6 +480,7 @@ class Sight:
         # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
         self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
+        self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
         # the directions of the walls at each wall end point (``los_exact``)
         self._rays: dict = {}
         for p, q in self.walls:
@@ -667,7 +668,7 @@ class Sight:
                     and not _is_corner(x, y) and not _is_corner(x - 3 * dq, y - 2 * dr - dq)
                 ):
                     ends.append((x, y, rs))
-        cand = clear_candidate(dq, dr, rel, ends)
+        cand = clear_candidate(dq, dr, rel, ends, (ax, ay), self._open_segments)
         return None if cand is None else (cand, rel, "turned")
 
     def clear_segment(self, a, b) -> Optional[tuple]:

@@ -160,14 +160,21 @@ def _pair(dq: int, dr: int) -> tuple:
     return cone, tuple(corners), na
 
 
-def clear_candidate(dq: int, dr: int, walls: list, ends: list) -> Optional[Candidate]:
+def clear_candidate(
+    dq: int, dr: int, walls: list, ends: list, origin: tuple = (0, 0), open_segments: Optional[dict] = None
+) -> Optional[Candidate]:
     """A turned line (see the module docstring) between hex A at the lattice origin
     and hex B at axial offset (dq, dr) whose gap no wall touches, or None when there
     is none (then no segment between the hexes' insides is clear). ``walls``: flat
     lattice segments relative to A's centre, every wall that may touch the hexes'
     hull H; ``ends``: the wall end points in the closed hull, ``(x, y, rays)`` with
     the directions of all the walls at the point (at most two: see the module
-    docstring), hex corners of A and B left out."""
+    docstring), hex corners of A and B left out. ``origin``: A's centre on the board
+    (lattice), ``open_segments``: a dict kept per board (which segments between two
+    wall end points or corners touch no wall but at their ends)."""
+    ox, oy = origin
+    if open_segments is None:
+        open_segments = {}
     cone, corners, na = _pair(dq, dr)
     cx, cy = 3 * dq, 2 * dr + dq
     vertices = list(corners)
@@ -210,24 +217,18 @@ def clear_candidate(dq: int, dr: int, walls: list, ends: list) -> Optional[Candi
                 continue
             # nothing touches the open segment between u and v (the candidates that
             # matter are next to each other on their line, with the cell's lines
-            # passing between them); the wall that stopped the last pair goes first
-            if last is not None and _inner_touch(ux, uy, dx, dy, last):
-                continue
-            minx, maxx = (ux, vx) if ux <= vx else (vx, ux)
-            miny, maxy = (uy, vy) if uy <= vy else (vy, uy)
-            w = None
-            for w in walls:
-                px, py, qx, qy = w
-                if (px < minx and qx < minx) or (px > maxx and qx > maxx):
-                    continue
-                if (py < miny and qy < miny) or (py > maxy and qy > maxy):
-                    continue
-                if _inner_touch(ux, uy, dx, dy, w):
-                    last = w
-                    break
-            else:
-                w = None
-            if w is not None:
+            # passing between them). The segment lies in the hull, so the answer is
+            # the board's, kept in ``open_segments`` (absolute coordinates)
+            pu, pv = (ux + ox, uy + oy), (vx + ox, vy + oy)
+            key = (pu, pv) if pu < pv else (pv, pu)
+            clear = open_segments.get(key)
+            if clear is None:
+                clear = _open_segment_clear(ux, uy, vx, vy, walls, last)
+                if clear is not True:
+                    last = clear
+                    clear = False
+                open_segments[key] = clear
+            if not clear:
                 continue
             if doubled is None:
                 doubled = (
@@ -298,6 +299,25 @@ def _tangent_along(rays: tuple, cone: tuple) -> bool:
     # else the tangent directions (a cone between r2 and -r1, or r1 and -r2, up to
     # sign) may lie strictly inside the cone: test its bounding rays
     return any(_in_cone(sx * tx, sx * ty, cone) for tx, ty in ((r1x, r1y), (r2x, r2y)) for sx in (1, -1))
+
+
+def _open_segment_clear(ux, uy, vx, vy, walls, last):
+    """True when no wall (flat) touches the segment u-v but at its ends, else the
+    first wall found that does (``last`` is tried first)."""
+    dx, dy = vx - ux, vy - uy
+    if last is not None and _inner_touch(ux, uy, dx, dy, last):
+        return last
+    minx, maxx = (ux, vx) if ux <= vx else (vx, ux)
+    miny, maxy = (uy, vy) if uy <= vy else (vy, uy)
+    for w in walls:
+        px, py, qx, qy = w
+        if (px < minx and qx < minx) or (px > maxx and qx > maxx):
+            continue
+        if (py < miny and qy < miny) or (py > maxy and qy > maxy):
+            continue
+        if _inner_touch(ux, uy, dx, dy, w):
+            return w
+    return True
 
 
 def _inner_touch(ux, uy, dx, dy, w) -> bool:
