@@ -23,17 +23,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
-    Hex,
     DIRECTIONS,
+    Hex,
     SQRT3,
     lattice_centre,
     lattice_corners,
     lattice_to_real,
     shared_edge,
 )
+from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -630,9 +630,10 @@ class Sight:
 
     # -- the tests -------------------------------------------------------------
     def _clear(self, a, b):
-        """How a and b see each other: ``(p, q, None)``, a clear segment between lattice
-        points (corners, or sample points times SCALE: then the third item is SCALE),
-        ``(candidate, walls, "turned")`` (``ghcli.rules.los_exact``), or None (blocked)."""
+        """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
+        points times ``scale`` (1: corners; SCALE: sample points), ``(candidate, walls,
+        "turned")`` (``ghcli.rules.los_exact``; walls relative to a's centre), or None
+        (every line is blocked)."""
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
