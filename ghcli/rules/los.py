@@ -19,7 +19,6 @@ off the map (the map's edge and wall hexes).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Optional
 
@@ -689,6 +688,8 @@ class Sight:
         p, q, scale = found
         if scale == 1:
             return (p, q)
+        from fractions import Fraction  # only here: start-up of the rules commands
+
         return tuple((Fraction(x, scale), Fraction(y, scale)) for x, y in (p, q))
 
     def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:

@@ -45,7 +45,6 @@ Necessary conditions of such a pair u, v prune the candidates, each cheap:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
@@ -74,12 +73,13 @@ def _next_corner(ux: int, uy: int, vx: int, vy: int) -> bool:
 
 
 class Candidate(NamedTuple):
-    """A turned line: through the point m (lattice coordinates relative to A's centre,
-    fractions: the midpoint of two vertices) in the direction ``d + s e n`` for small
-    e > 0 (n: d turned a quarter turn counter-clockwise, s = +-1)."""
+    """A turned line: through the point m (the midpoint of two vertices, lattice
+    coordinates relative to A's centre, given doubled: ``(mx2, my2) = 2 m``) in the
+    direction ``d + s e n`` for small e > 0 (n: d turned a quarter turn
+    counter-clockwise, s = +-1)."""
 
-    mx: Fraction
-    my: Fraction
+    mx2: int
+    my2: int
     dx: int
     dy: int
     s: int
@@ -239,7 +239,7 @@ def clear_candidate(
             mx, my = ux + vx, uy + vy  # twice the midpoint: an integer point
             for s in (1, -1):
                 if _turned_line_clear(mx, my, dx, dy, s, *doubled):
-                    return Candidate(Fraction(mx, 2), Fraction(my, 2), dx, dy, s)
+                    return Candidate(mx, my, dx, dy, s)
     return None
 
 
@@ -348,7 +348,10 @@ def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tup
     inside A to inside B on the turned line ``cand`` turned by a small actual angle,
     checked exactly against ``walls`` (flat lattice, relative); None if none of the
     angles tried works (never expected: the cell of clear lines is open)."""
-    mx, my, dx, dy, s = cand
+    from fractions import Fraction  # only here: start-up of the rules commands
+
+    mx2, my2, dx, dy, s = cand
+    mx, my = Fraction(mx2, 2), Fraction(my2, 2)
     nx, ny = -dy, dx
     ca = CORNER_OFFSETS
     cb = tuple((3 * dq + x, 2 * dr + dq + y) for x, y in CORNER_OFFSETS)
@@ -364,7 +367,8 @@ def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tup
 
 
 def _chord_middle(mx, my, ex, ey, cs) -> Optional[tuple]:
-    """The middle of the line (through m, direction e) inside the polygon ``cs``."""
+    """The middle of the line (through m, direction e: Fractions) inside the polygon
+    ``cs``."""
     sides = [ex * (y - my) - ey * (x - mx) for x, y in cs]
     if not (any(v > 0 for v in sides) and any(v < 0 for v in sides)):
         return None
@@ -376,7 +380,7 @@ def _chord_middle(mx, my, ex, ey, cs) -> Optional[tuple]:
                 pts.append(cs[i])
             else:
                 (x0, y0), (x1, y1) = cs[i - 1], cs[i]
-                t = Fraction(f0, f0 - f1)
+                t = f0 / (f0 - f1)  # Fractions: m and e are
                 pts.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0)))
     p, q = pts[0], pts[-1]
     return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
