@@ -121,10 +121,17 @@ def test_los_with_to_json_shape(cli, tmp_path):
     # G-123: every corner of [8,-1] touches a wall: it sees nothing under Gloomhaven's rule
     r = cli("rules", "los", str(CASES / "G-123.json"), "--from", "8,-1", "--to", "5,-1", "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout) == {"visible": False, "line": None, "from": [8, -1], "to": [5, -1]}
+    data = json.loads(r.stdout)
+    blocked = {k: data.pop(k) for k in ("blocked_line", "blocked_by")}
+    # the wall the nearest corner line touches first: the edge between 7,-1 and 7,0,
+    # a hex off the map
+    assert data == {"visible": False, "line": None, "from": [8, -1], "to": [5, -1],
+                    "wall": [[7, -1], [7, 0]], "off_map": [7, 0]}
+    assert all(len(blocked[k]) == 2 for k in blocked)
     r = cli("rules", "los", str(CASES / "F-123.json"), "--from", "8,-1", "--to", "5,-1", "--json")
     data = json.loads(r.stdout)
     assert data["visible"] is True and len(data["line"]) == 2 and all(len(p) == 2 for p in data["line"])
+    assert data["wall"] is None and data["blocked_line"] is None
 
 
 def test_los_witness_line_is_corner_to_corner_in_gloomhaven(cli, tmp_path):
@@ -151,7 +158,24 @@ def test_los_without_to_lists_visible_hexes(cli, tmp_path):
 def test_los_text_and_blocked_explanation(cli):
     r = cli("rules", "los", str(CASES / "G-123.json"), "--from", "8,-1", "--to", "5,-1")
     assert r.exit_code == 0
-    assert "does not see" in r.stdout and "touches the wall" in r.stdout
+    first = r.stdout.splitlines()[0]
+    assert first == ("8,-1 does not see 5,-1 (gloomhaven: corner to corner): "
+                     "blocked by the wall between 7,-1 and 7,0 (7,0 is off the map).")
+    assert "touches the wall" not in r.stdout  # coordinates only with --verbose
+    r = cli("rules", "los", str(CASES / "G-123.json"), "--from", "8,-1", "--to", "5,-1", "--verbose")
+    assert r.stdout.splitlines()[0] == first
+    assert r.stdout.splitlines()[1].startswith("nearest line (") and "touches the wall (" in r.stdout
+
+
+def test_los_text_names_a_thin_wall_and_a_clear_line(cli):
+    # G-055: the wall between 7,-3 and 7,-2 is a thin wall (both hexes on the map)
+    r = cli("rules", "los", str(CASES / "G-055.json"), "--from", "7,-3", "--to", "9,-2")
+    assert r.stdout.splitlines()[0].endswith(": blocked by the wall between 7,-3 and 7,-2.")
+    r = cli("rules", "los", str(CASES / "F-029.json"), "--from", "2,0", "--to", "14,-3")
+    assert r.stdout.splitlines()[0] == "2,0 sees 14,-3 (frosthaven: any point to any point)."
+    assert "clear line" not in r.stdout
+    r = cli("rules", "los", str(CASES / "F-029.json"), "--from", "2,0", "--to", "14,-3", "-v")
+    assert r.stdout.splitlines()[1].startswith("a clear line: (")
 
 
 @pytest.mark.parametrize("args, words", [

@@ -162,6 +162,7 @@ def los(
     to: Optional[str] = typer.Option(None, "--to", metavar="HEX", help="The hex looked at (Q,R, id or label; else list every visible hex)."),
     as_json: bool = common.json_option(),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the line's coordinates."),
 ) -> None:
     """Whether one hex sees another (or every hex one hex sees), by the board's rule set."""
     from ghcli.errors import BadInput
@@ -192,8 +193,9 @@ def los(
         from ghcli.render.svg import svg as draw
 
         common.write_text(svg, draw(doc, los=full))
-    data = {"visible": full["visible"], "line": full["line"], "from": full["from"], "to": full["to"]}
-    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules))
+    keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by")
+    data = {k: full[k] for k in keys}
+    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose))
 
 
 def _rounded(line):
@@ -202,20 +204,31 @@ def _rounded(line):
     return [[round(x, LINE_DECIMALS), round(y, LINE_DECIMALS)] for x, y in line]
 
 
-def _los_text(doc: dict, full: dict, rules: str) -> str:
+def _hex_name(h) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
+    """The answer in words (hexes, and the wall that blocks), the coordinates of the
+    line only with ``verbose``, then the picture."""
     from ghcli.render.ascii import picture
 
-    a, t = full["from"], full["to"]
+    a, t = _hex_name(full["from"]), _hex_name(full["to"])
     rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"
     lines = []
     if full["visible"]:
-        lines.append(f"[{a[0]}, {a[1]}] sees [{t[0]}, {t[1]}] ({rules}: {rule}).")
-        if full["line"]:
+        lines.append(f"{a} sees {t} ({rules}: {rule}).")
+        if verbose and full["line"]:
             (x1, y1), (x2, y2) = full["line"]
             lines.append(f"a clear line: ({x1}, {y1}) to ({x2}, {y2})")
     else:
-        lines.append(f"[{a[0]}, {a[1]}] does not see [{t[0]}, {t[1]}] ({rules}: {rule}).")
-        if full["blocked_line"]:
+        why = ""
+        if full["wall"]:
+            h1, h2 = (_hex_name(h) for h in full["wall"])
+            edge = f" ({h2} is off the map)" if full["off_map"] else ""
+            why = f": blocked by the wall between {h1} and {h2}{edge}"
+        lines.append(f"{a} does not see {t} ({rules}: {rule}){why}.")
+        if verbose and full["blocked_line"]:
             (x1, y1), (x2, y2) = full["blocked_line"]
             (w1, v1), (w2, v2) = full["blocked_by"]
             lines.append(f"nearest line ({x1}, {y1}) to ({x2}, {y2}) touches the wall ({w1}, {v1})-({w2}, {v2})")

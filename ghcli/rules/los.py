@@ -8,7 +8,11 @@ off the map (the map's edge and wall hexes).
   of B touches no wall (touching a wall's end point counts as touching).
 * Frosthaven and Jaws of the Lion: a line from any point of A to any point of
   B that touches no wall (so a hex whose corners all touch walls still sees
-  out of its middle).
+  out of its middle). Decided exactly: after the quick tests (corner lines, a
+  chain of walls across the two hexes' hull, lines between six sample points
+  per hex) ``ghcli.rules.los_exact`` tries the finitely many candidate lines
+  that settle it (lines through two vertices, turned a little; its docstring
+  has the argument).
 
 ``Sight`` holds the walls of one board and caches verdicts per pair.
 """
@@ -21,12 +25,14 @@ from typing import Iterable, Optional
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
     DIRECTIONS,
+    Hex,
     SQRT3,
     lattice_centre,
     lattice_corners,
     lattice_to_real,
     shared_edge,
 )
+from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -105,18 +111,33 @@ def _walls_by_hex(hexset, thin_walls) -> dict:
 #: Scale of the sample points used by the Frosthaven test (lattice units / SCALE).
 SCALE = 1000
 
+# The float constants of ``Sight._near_walls`` (only ``explain`` uses it, to pick the
+# nearest-to-clear line of a blocked pair; every verdict is exact, in integers):
+
+#: How far (real units) a wall's midpoint may lie from the segment between two hexes'
+#: centres and still be touched by a line between them: a hex's radius (1) plus half
+#: an edge (0.5).
+NEAR_WALL = 1.5
+#: Slack on the squared distances compared in floats: a wall exactly NEAR_WALL away
+#: is kept whatever the round-off (keeping a wall too many is harmless here).
+FLOAT_SLACK = 1e-9
+#: Half the diagonal of a unit square (sqrt(2) / 2 = 0.70711), rounded up: how far a
+#: point of a grid cell can be from the cell's centre, per unit of the cell's side.
+HALF_DIAGONAL = 0.7072
+#: The side (real units) of the cells of ``Sight._wall_grid``.
+WALL_GRID_CELL = 2.0
+
 
 def _samples(h) -> list[Point]:
-    """Twelve points of a hex in lattice units times SCALE: corners and edge midpoints,
-    each pulled 1/SCALE of the way towards the centre (so they lie inside the hex)."""
+    """Six points of a hex in lattice units times SCALE: its corners, each pulled 1/SCALE
+    of the way towards the centre (so they lie inside the hex). (With the edges'
+    midpoints too the quick lines find a few more clear pairs, but cost more than the
+    exact search they spare.)"""
     cx, cy = lattice_centre(h)
-    cs = lattice_corners(h)
     out = []
-    for i in range(6):
-        a, b = cs[i], cs[(i + 1) % 6]
-        for px, py in ((a[0] * 2, a[1] * 2), (a[0] + b[0], a[1] + b[1])):  # doubled coordinates
-            x, y = px * SCALE // 2, py * SCALE // 2
-            out.append((x - (x - cx * SCALE) // SCALE, y - (y - cy * SCALE) // SCALE))
+    for x, y in lattice_corners(h):
+        x, y = x * SCALE, y * SCALE
+        out.append((x - (x - cx * SCALE) // SCALE, y - (y - cy * SCALE) // SCALE))
     return out
 
 
@@ -422,21 +443,22 @@ class Sight:
 
     ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
-    point. The any-point test checks, after the corner lines, lines between
-    twelve points of each hex (corners and edge midpoints pulled a thousandth
-    inwards): the lines that slip past a wall's end point. Before those it
-    looks for a chain of walls across the convex hull of the two hexes (see
-    ``_hull_walls`` and ``_ipieces``): such a chain blocks every line between
-    them, so the verdict is the same as trying all the lines, only faster (on
-    a map full of holes most blocked pairs are settled so). The sample lines
-    are tried against the walls that may touch that hull only. The walls
+    point. The any-point test checks, after the corner lines, whether a chain
+    of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
+    ``_ipieces``): such a chain blocks every line between them (on a map full
+    of holes most blocked pairs are settled so). Then lines between six
+    points of each hex (its corners pulled a thousandth inwards) find most
+    clear lines that slip past a wall's end point; when
+    none is clear, ``los_exact.clear_candidate`` decides exactly. The sample
+    and candidate lines are tried against the walls that may touch that hull
+    only. The walls
     looked at for a pair are those on the outlines of the map hexes meeting
     the hull (``_band``, one table per offset between the two hexes), a
     superset of the walls touching it, so the verdicts do not depend on that
     choice. Walls are kept flat, ``(px, py, qx, qy)``, in the hot loops.
     """
 
-    _cell = 2.0  # the wall grid's cell (``_near_walls``)
+    _cell = WALL_GRID_CELL
 
     def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
         self.hexes = frozenset(hexes)
@@ -456,6 +478,13 @@ class Sight:
         # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
         self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
+        self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
+        # the directions of the walls at each wall end point (``los_exact``)
+        self._rays: dict = {}
+        for p, q in self.walls:
+            self._rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
+            self._rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
+        self._rays = {p: tuple(rs) for p, rs in self._rays.items()}
 
     def _wall_grid(self) -> dict:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
@@ -471,22 +500,24 @@ class Sight:
     # -- helpers --------------------------------------------------------------
     def _near_walls(self, a, b) -> list[Segment]:
         """Walls that a line between hexes a and b could touch: those whose midpoint lies
-        within 1.5 (a hex's radius plus half an edge) of the segment between the centres."""
+        within NEAR_WALL (a hex's radius plus half an edge) of the segment between the
+        centres (floats: see the constants' comments)."""
         ax, ay = lattice_centre(a)
         bx, by = lattice_centre(b)
         # real coordinates of the centres
         rax, ray, rbx, rby = ax / 2.0, ay * HALF_SQRT3, bx / 2.0, by * HALF_SQRT3
         dx, dy = rbx - rax, rby - ray
         ll = dx * dx + dy * dy
-        limit = 1.5 * 1.5 + 1e-9
+        near = NEAR_WALL
+        limit = near * near + FLOAT_SLACK
         cell = self._cell
         out = []
         grid = self._wall_grid()
-        # a cell whose centre lies further than 1.5 plus its half diagonal from the
-        # segment holds no wall midpoint within 1.5 of it
-        reach = (1.5 + cell * 0.7072) ** 2
-        for cx in range(int((min(rax, rbx) - 1.5) // cell), int((max(rax, rbx) + 1.5) // cell) + 1):
-            for cy in range(int((min(ray, rby) - 1.5) // cell), int((max(ray, rby) + 1.5) // cell) + 1):
+        # a cell whose centre lies further than NEAR_WALL plus its half diagonal from
+        # the segment holds no wall midpoint within NEAR_WALL of it
+        reach = (near + cell * HALF_DIAGONAL) ** 2
+        for cx in range(int((min(rax, rbx) - near) // cell), int((max(rax, rbx) + near) // cell) + 1):
+            for cy in range(int((min(ray, rby) - near) // cell), int((max(ray, rby) + near) // cell) + 1):
                 got = grid.get((cx, cy))
                 if not got:
                     continue
@@ -596,12 +627,15 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
-    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
-        """A clear line (real coordinates) between hexes a and b, or None."""
+    def _clear(self, a, b):
+        """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
+        points times ``scale`` (1: corners; SCALE: sample points), ``(candidate, walls,
+        "turned")`` (``ghcli.rules.los_exact``; walls relative to a's centre), or None
+        (every line is blocked)."""
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
-            return (lattice_to_real(found[0]), lattice_to_real(found[1]))
+            return (found[0], found[1], 1)
         if self.corners_only:
             return None
         walls = self._hull_walls(a, b, walls)
@@ -609,7 +643,60 @@ class Sight:
             return None  # a chain of walls blocks every line
         scaled = self._scaled
         found = _first_clear(self._samples_of(a), self._samples_of(b), [scaled[w] for w in walls])
-        return (_unscale(found[0]), _unscale(found[1])) if found else None
+        if found:
+            return (found[0], found[1], SCALE)
+        # no sample line is clear: decide exactly (lines through two vertices, turned)
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        ax, ay = 3 * a[0], 2 * a[1] + a[0]
+        rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
+        ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
+        ends = []
+        seen: set = set()
+        rays = self._rays
+        for px, py, qx, qy in walls:
+            for p in ((px, py), (qx, qy)):
+                if p in seen:
+                    continue
+                seen.add(p)
+                rs = rays[p]
+                x, y = p[0] - ax, p[1] - ay
+                if (
+                    len(rs) <= 2
+                    and ylo <= y <= yhi and slo <= x + y <= shi and dlo <= y - x <= dhi
+                    and -g <= bx * y - by * x <= g
+                    and not _is_corner(x, y) and not _is_corner(x - 3 * dq, y - 2 * dr - dq)
+                ):
+                    ends.append((x, y, rs))
+        cand = clear_candidate(dq, dr, rel, ends, (ax, ay), self._open_segments)
+        return None if cand is None else (cand, rel, "turned")
+
+    def clear_segment(self, a, b) -> Optional[tuple]:
+        """A clear segment between the insides (or, corner lines, corners) of hexes a
+        and b in exact lattice coordinates (ints or Fractions; see
+        ``ghcli.rules.hexes``), or None when every line between them is blocked."""
+        found = self._clear(a, b)
+        if found is None:
+            return None
+        if found[2] == "turned":
+            cand, rel, _ = found
+            line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
+            if line is None:  # pragma: no cover - the cell of clear lines is open
+                raise AssertionError(f"no witness for the clear line between {a} and {b}")
+            ax, ay = 3 * a[0], 2 * a[1] + a[0]
+            return tuple((x + ax, y + ay) for x, y in line)
+        p, q, scale = found
+        if scale == 1:
+            return (p, q)
+        from fractions import Fraction  # only here: start-up of the rules commands
+
+        return tuple((Fraction(x, scale), Fraction(y, scale)) for x, y in (p, q))
+
+    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+        """A clear line (real coordinates) between hexes a and b, or None."""
+        seg = self.clear_segment(a, b)
+        if seg is None:
+            return None
+        return tuple(lattice_to_real((float(x), float(y))) for x, y in seg)
 
     def visible(self, a, b) -> bool:
         if a == b:
@@ -617,7 +704,7 @@ class Sight:
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = self.witness(*key) is not None  # the verdict is symmetric: one table per offset
+            v = self._clear(*key) is not None  # the verdict is symmetric: one table per offset
             self._cache[key] = v
         return v
 
@@ -628,7 +715,9 @@ class Sight:
     def explain(self, a, b) -> dict:
         """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
         corner-to-corner line (fewest walls crossed, then touched, then shortest) and the
-        wall it touches nearest its start (real coordinates)."""
+        wall it touches nearest its start (real coordinates), and that wall as the two
+        hexes it stands between (``wall``: a map hex first; ``off_map``: the other one
+        when it is not on the map, so the wall is the map's edge, else None)."""
         line = None if a == b else self.witness(a, b)
         out = {
             "from": [a[0], a[1]],
@@ -637,6 +726,8 @@ class Sight:
             "line": [list(line[0]), list(line[1])] if line else None,
             "blocked_line": None,
             "blocked_by": None,
+            "wall": None,
+            "off_map": None,
         }
         if a != b and line is None:
             walls = self._near_walls(a, b)
@@ -654,14 +745,32 @@ class Sight:
             first = min(hits, key=lambda w: (w[0][0] + w[1][0] - 2 * ca[0]) ** 2 + 3 * (w[0][1] + w[1][1] - 2 * ca[1]) ** 2)
             out["blocked_line"] = [list(lattice_to_real(ca)), list(lattice_to_real(cb))]
             out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
+            h1, h2 = sorted(edge_hexes(first), key=lambda h: (h not in self.hexes, h))
+            out["wall"] = [[h1[0], h1[1]], [h2[0], h2[1]]]
+            out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
         return out
+
+
+def edge_hexes(seg: Segment) -> tuple:
+    """The two hexes (axial, sorted) whose shared edge is the lattice segment ``seg``."""
+    (px, py), q = seg
+    out = []
+    for ox, oy in CORNER_OFFSETS:
+        x, y = px - ox, py - oy  # a centre with p as a corner
+        if x % 3 == 0 and (y - x // 3) % 2 == 0 and (q[0] - x, q[1] - y) in _CORNER_SET:
+            out.append(Hex(x // 3, (y - x // 3) // 2))
+    return tuple(sorted(out))
 
 
 HALF_SQRT3 = SQRT3 / 2.0
 
 
-def _unscale(p: Point) -> tuple[float, float]:
-    return (p[0] / (2.0 * SCALE), p[1] * SQRT3 / (2.0 * SCALE))
+_CORNER_SET = frozenset(CORNER_OFFSETS)
+
+
+def _is_corner(x: int, y: int) -> bool:
+    """(x, y) is a corner of the hex centred at the lattice origin."""
+    return (x, y) in _CORNER_SET
 
 
 def clear_caches() -> None:
@@ -669,6 +778,7 @@ def clear_caches() -> None:
     _hull_of.cache_clear()
     _hull_proof.cache_clear()
     _band.cache_clear()
+    _pair.cache_clear()
 
 
 def sight_for(board) -> Sight:
