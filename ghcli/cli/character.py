@@ -7,10 +7,9 @@ from typing import Optional
 import typer
 
 from ghcli.cli import common
-from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
 
-character_app = typer.Typer(help="Characters: create, show, list, adjust by hand, personal quests.",
-                            no_args_is_help=True)
+app = typer.Typer(name="character", help="Characters: create, show, list, adjust by hand, personal quests.",
+                  no_args_is_help=True)
 
 
 def _offer_text(offer: list[dict], name: str) -> str:
@@ -46,7 +45,7 @@ def _show_text(c: dict) -> str:
     return "\n".join(lines)
 
 
-@character_app.command("new")
+@app.command("new")
 def new_cmd(
     name: str = typer.Argument(..., metavar="NAME"),
     class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", help="An unlocked class (brute, tinkerer, ...)."),
@@ -58,23 +57,23 @@ def new_cmd(
     """Create a character in the current party (in town)."""
     from ghcli.campaign import characters
 
-    c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest)
+    c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest)
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
     common.emit(c, as_json, text)
 
 
-@character_app.command("show")
+@app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option()) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
-    c = characters.show(open_store(), name)
+    c = characters.show(common.open_store(), name)
     common.emit(c, as_json, lambda: _show_text(c))
 
 
-@character_app.command("list")
+@app.command("list")
 def list_cmd(
     include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
     as_json: bool = common.json_option(),
@@ -82,7 +81,7 @@ def list_cmd(
     """Every active character of the campaign."""
     from ghcli.campaign import characters
 
-    rows = characters.list_characters(open_store(), include_retired=include_retired)
+    rows = characters.list_characters(common.open_store(), include_retired=include_retired)
     common.emit(rows, as_json, lambda: common.table(
         [[c["name"], c["class_name"], c["player"] or "", c["party"] or "", c["level"], c["xp"], c["gold"],
           c["checkmarks"], f"{c['perks_taken']}/{c['perks_earned']}", c["quest"] or ""]
@@ -91,7 +90,7 @@ def list_cmd(
         + (["retired"] if include_retired else [])) if rows else "No characters.")
 
 
-@character_app.command("adjust", context_settings=SIGNED_CONTEXT)
+@app.command("adjust", context_settings=common.SIGNED_CONTEXT)
 def adjust_cmd(
     name: str = typer.Argument(..., metavar="NAME"),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
@@ -102,15 +101,15 @@ def adjust_cmd(
     from ghcli.campaign import characters
 
     c = characters.adjust(
-        open_store(), name,
-        xp=signed(xp, "--xp") if xp is not None else 0,
-        gold=signed(gold, "--gold") if gold is not None else 0,
-        checkmarks=signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
+        common.open_store(), name,
+        xp=common.signed(xp, "--xp") if xp is not None else 0,
+        gold=common.signed(gold, "--gold") if gold is not None else 0,
+        checkmarks=common.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
     )
     typer.echo(f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
 
 
-@character_app.command("quest")
+@app.command("quest")
 def quest_cmd(
     name: str = typer.Argument(..., metavar="NAME"),
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn)."),
@@ -123,7 +122,7 @@ def quest_cmd(
 
     if number is not None and fulfilled:
         raise BadInput("give either N (keep a quest) or --fulfilled, not both")
-    store = open_store()
+    store = common.open_store()
     if number is not None:
         q = characters.keep_quest(store, name, number)
     elif fulfilled:
@@ -138,7 +137,3 @@ def quest_cmd(
         return _offer_text(q["offer"], q["name"]) or f"{q['name']} has no personal quest."
 
     common.emit(q, as_json, text)
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(character_app, name="character")

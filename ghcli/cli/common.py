@@ -26,6 +26,15 @@ class Settings:
     db: Optional[Path] = None
 
 
+def show_version(value: bool) -> None:
+    """``ghcli --version``: print the version and stop (an eager option's callback)."""
+    if value:
+        from ghcli import __version__
+
+        typer.echo(f"ghcli {__version__}")
+        raise typer.Exit()
+
+
 def current_context():
     """The running command's context (typer >= 0.2x runs its own vendored click, typer._click)."""
     try:
@@ -174,3 +183,61 @@ def write_text(path: str, text: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
         raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
+
+
+# -- the campaign and shared parsing ----------------------------------------
+
+# For commands taking "+N|-N": let click pass "-2" through as an argument.
+SIGNED_CONTEXT = {"ignore_unknown_options": True}
+
+
+def open_store():
+    """The campaign Store at --db / $GHCLI_DB / the app folder."""
+    from ghcli.campaign.db import Store
+
+    return Store.open(db_path())
+
+
+def signed(text: str, what: str = "number") -> int:
+    """'+3', '-2' or '4' as an int; anything else is bad input."""
+    t = str(text).strip()
+    body = t[1:] if t[:1] in "+-" else t
+    if not body.isdigit():
+        from ghcli.errors import BadInput
+
+        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
+    return int(t)
+
+
+def pairs(values: Optional[list[str]], option: str, *, numbers: bool = True) -> list[tuple[str, object]]:
+    """Parse repeatable NAME=VALUE options; VALUE is an int (possibly signed) when numbers."""
+    from ghcli.errors import BadInput
+
+    out = []
+    for raw in values or []:
+        name, sep, value = raw.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise BadInput(f"{option} {raw!r}: expected NAME=VALUE")
+        if numbers:
+            try:
+                out.append((name.strip(), int(value.strip())))
+            except ValueError:
+                raise BadInput(f"{option} {raw!r}: {value.strip()!r} is not a whole number") from None
+        else:
+            out.append((name.strip(), value.strip()))
+    return out
+
+
+def as_dict(items: list[tuple[str, object]], option: str) -> dict:
+    from ghcli.errors import BadInput
+
+    seen: dict[str, object] = {}
+    for name, value in items:
+        if name.lower() in (k.lower() for k in seen):
+            raise BadInput(f"{option} names {name} twice")
+        seen[name] = value
+    return seen
+
+
+def lines(done: list[str]) -> str:
+    return "\n".join(done)

@@ -19,28 +19,6 @@ import typer
 
 from ghcli.cli import common
 
-# For commands taking "+N|-N": let click pass "-2" through as an argument.
-SIGNED_CONTEXT = {"ignore_unknown_options": True}
-
-
-def open_store():
-    """The campaign Store at --db / $GHCLI_DB / the app folder."""
-    from ghcli.campaign.db import Store
-
-    return Store.open(common.db_path())
-
-
-def signed(text: str, what: str = "number") -> int:
-    """'+3', '-2' or '4' as an int; anything else is bad input."""
-    t = str(text).strip()
-    body = t[1:] if t[:1] in "+-" else t
-    if not body.isdigit():
-        from ghcli.errors import BadInput
-
-        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
-    return int(t)
-
-
 def _signed_text(n: int) -> str:
     return f"{n:+d}"
 
@@ -87,47 +65,52 @@ def _ach(a: dict) -> str:
     return a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("init")
-    def init_cmd(
-        name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
-        party: str = typer.Option("Party", "--party", help="The first party's name."),
-        seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
-    ) -> None:
-        """Start a new campaign (refuses to overwrite an existing one)."""
-        from ghcli.campaign import core
+app = typer.Typer()
 
-        r = core.init(common.db_path(), name=name, party=party, seed=seed)
-        typer.echo(f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
-                   f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
-                   f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
-    @app.command("status")
-    def status_cmd(as_json: bool = common.json_option()) -> None:
-        """Prosperity, reputation, donations, achievements, characters and available scenarios."""
-        from ghcli.campaign import core
+@app.command("init")
+def init_cmd(
+    name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
+    party: str = typer.Option("Party", "--party", help="The first party's name."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+) -> None:
+    """Start a new campaign (refuses to overwrite an existing one)."""
+    from ghcli.campaign import core
 
-        store = open_store()
-        data = core.status(store)
-        common.emit(data, as_json, lambda: _status_text(data))
+    r = core.init(common.db_path(), name=name, party=party, seed=seed)
+    typer.echo(f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+               f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+               f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
-    @app.command("history")
-    def history_cmd(
-        limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
-        as_json: bool = common.json_option(),
-    ) -> None:
-        """Every campaign-changing command, newest first."""
-        from ghcli.campaign import core
 
-        rows = core.history(open_store(), limit or None)
-        common.emit(rows, as_json, lambda: common.table(
-            [[r["id"], r["at"], r["command"], r["summary"]] for r in rows], ["#", "at", "command", "summary"])
-            if rows else "No history.")
+@app.command("status")
+def status_cmd(as_json: bool = common.json_option()) -> None:
+    """Prosperity, reputation, donations, achievements, characters and available scenarios."""
+    from ghcli.campaign import core
 
-    @app.command("undo")
-    def undo_cmd() -> None:
-        """Revert the last campaign-changing command exactly (repeat to go further back)."""
-        from ghcli.campaign import core
+    store = common.open_store()
+    data = core.status(store)
+    common.emit(data, as_json, lambda: _status_text(data))
 
-        last = core.undo(open_store())
-        typer.echo(f"Undid #{last['id']} {last['command']}: {last['summary']}")
+
+@app.command("history")
+def history_cmd(
+    limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Every campaign-changing command, newest first."""
+    from ghcli.campaign import core
+
+    rows = core.history(common.open_store(), limit or None)
+    common.emit(rows, as_json, lambda: common.table(
+        [[r["id"], r["at"], r["command"], r["summary"]] for r in rows], ["#", "at", "command", "summary"])
+        if rows else "No history.")
+
+
+@app.command("undo")
+def undo_cmd() -> None:
+    """Revert the last campaign-changing command exactly (repeat to go further back)."""
+    from ghcli.campaign import core
+
+    last = core.undo(common.open_store())
+    typer.echo(f"Undid #{last['id']} {last['command']}: {last['summary']}")

@@ -17,9 +17,7 @@ import typer
 from ghcli.cli import common
 
 
-def register(rules_app: typer.Typer) -> None:
-    rules_app.command("focus")(focus)
-    rules_app.command("los")(los)
+app = typer.Typer()
 
 
 def _load(path: str):
@@ -72,6 +70,7 @@ def _focus_text(doc: dict, answer: dict) -> str:
     return "\n".join(lines)
 
 
+@app.command("focus")
 def focus(
     boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
     as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
@@ -105,6 +104,7 @@ def focus(
     typer.echo("\n\n".join(texts))
 
 
+@app.command("los")
 def los(
     board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
     from_: str = typer.Option(..., "--from", metavar="Q,R", help="The hex looking."),

@@ -18,9 +18,8 @@ from ghcli.cli import common
 board_app = typer.Typer(help="Check a typed board (picture, summary) and convert it between JSON and text.",
                         no_args_is_help=True)
 
-
-def register(rules_app: typer.Typer) -> None:
-    rules_app.add_typer(board_app, name="board")
+app = typer.Typer()
+app.add_typer(board_app, name="board")
 
 
 def _read_board(path: str) -> dict:

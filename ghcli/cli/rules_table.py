@@ -25,15 +25,10 @@ def _pct(p) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
-def register(rules_app: typer.Typer) -> None:
-    rules_app.command("order")(order)
-    rules_app.command("attack")(attack)
-    rules_app.command("level")(level)
-    rules_app.command("rest")(rest)
-    rules_app.command("exhausted")(exhausted)
-    rules_app.command("elements")(elements)
+app = typer.Typer()
 
 
+@app.command("order")
 def order(
     character: Optional[List[str]] = typer.Option(
         None, "--character", "-c", metavar="NAME=LEAD[,OTHER]",
@@ -86,6 +81,7 @@ def order(
     common.emit(data, as_json, text)
 
 
+@app.command("attack")
 def attack(
     base: int = typer.Argument(..., help="The base attack value (with the ability's and items' bonuses)."),
     add: Optional[List[str]] = typer.Option(
@@ -195,6 +191,7 @@ def attack(
     common.emit(data, as_json, text)
 
 
+@app.command("level")
 def level(
     levels: List[int] = typer.Argument(..., help="The characters' levels."),
     difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
@@ -209,6 +206,7 @@ def level(
     common.emit(data, as_json, lambda: common.table([[k.replace("_", " "), v] for k, v in data.items()], ["", "value"]))
 
 
+@app.command("rest")
 def rest(
     kind: str = typer.Argument(..., metavar="short|long", help="The kind of rest."),
     hand: Optional[int] = typer.Option(None, "--hand", help="Cards in hand."),
@@ -250,6 +248,7 @@ def rest(
     )
 
 
+@app.command("exhausted")
 def exhausted(
     hand: int = typer.Option(..., "--hand", help="Cards in hand."),
     discard: int = typer.Option(..., "--discard", help="Cards in the discard pile."),
@@ -263,6 +262,7 @@ def exhausted(
     common.emit(out.as_dict(), as_json, lambda: ("exhausted: " if out.exhausted else "not exhausted: ") + out.reason)
 
 
+@app.command("elements")
 def elements(
     strong: Optional[List[str]] = typer.Option(None, "--strong", metavar="ELEMENTS", help="Strong at the start of the turn."),
     waning: Optional[List[str]] = typer.Option(None, "--waning", metavar="ELEMENTS", help="Waning at the start of the turn."),
