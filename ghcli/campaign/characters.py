@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, names, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.errors import BadInput, NotFound, Refused
@@ -140,13 +140,11 @@ def _quests_in_use(store: Store, *, except_id: int | None = None) -> set[int]:
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
         quest: int | str | None = None) -> dict:
     """Create a character in the current party (in town)."""
-    name = (name or "").strip()
-    if not name:
-        raise BadInput("the character name must not be empty")
+    name = names.clean(name or "", "character name")
     level = _parse_level(level)
     cls = catalog.find_class(class_name)
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
-    player = player.strip() if player and player.strip() else None
+    player = names.clean(player, "player name (--player)") if player is not None else None
     with store.change("character new") as db:
         party = state.current_party(store)
         if party["location"] != "town":
@@ -156,7 +154,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         prosperity_level = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
         if level > prosperity_level:
             raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")
-        same = store.one("SELECT name, retired FROM characters WHERE name = ? COLLATE NOCASE", [name])
+        same = store.one("SELECT name, retired FROM characters WHERE name_key(name) = name_key(?)", [name])
         if same:
             raise Refused(f"a character named {same['name']!r} already exists"
                           + (" (retired)" if same["retired"] else ""))
@@ -172,7 +170,9 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         else:
             free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
             offer = sorted(state.rng(store).sample(free, min(2, len(free))))
-        extra = store.value("SELECT extra_perks FROM players WHERE name = ?", [player]) if player else None
+        known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
+            if player else None
+        player, extra = (known["name"], known["extra_perks"]) if known else (player, None)  # one spelling per player
         db.execute(
             "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

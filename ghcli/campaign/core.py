@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.errors import BadInput, NotFound, Refused
 
@@ -36,10 +36,7 @@ DEFAULT_PARTY_NAME = "Party"
 
 
 def _clean_name(text: str | None, what: str) -> str:
-    name = (text or "").strip()
-    if not name:
-        raise BadInput(f"the {what} name must not be empty")
-    return name
+    return names.clean(text or "", f"{what} name")
 
 
 def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DEFAULT_PARTY_NAME,
@@ -291,7 +288,7 @@ def unlock_scenario(store: Store, number: str) -> dict:
 
 
 def find_party(store: Store, name: str) -> dict:
-    row = store.one("SELECT * FROM parties WHERE name = ? COLLATE NOCASE", [name.strip()])
+    row = store.one("SELECT * FROM parties WHERE name_key(name) = name_key(?)", [name])
     if row is None:
         raise NotFound("party", name, [r["name"] for r in store.rows("SELECT name FROM parties")])
     return row
@@ -312,7 +309,7 @@ def new_party(store: Store, name: str) -> dict:
     name = _clean_name(name, "party")
     with store.change("party new", f"new party {name!r}") as db:
         state.campaign_row(store)
-        if store.one("SELECT 1 FROM parties WHERE name = ? COLLATE NOCASE", [name]):
+        if store.one("SELECT 1 FROM parties WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"a party named {name!r} already exists")
         party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
         db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])

@@ -27,6 +27,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from ghcli.campaign import names
 from ghcli.errors import BadInput, GhcliError, Refused
 
 Migration = tuple[str, Callable[[Any], None]]
@@ -112,6 +113,7 @@ class Store:
             verb = "create" if create else "open"
             raise UnusableDatabase(f"cannot {verb} database {path}: {e}") from None
         conn.row_factory = sqlite3.Row
+        conn.create_function("name_key", 1, names.key, deterministic=True)  # names compared as people read them
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         conn.execute("PRAGMA foreign_keys = ON")
         return conn

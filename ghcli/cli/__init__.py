@@ -57,7 +57,7 @@ app = typer.Typer(
     cls=LazyGroup,
     help="Unofficial Gloomhaven campaign manager and rules adjudicator.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -85,4 +85,4 @@ def _root(
 
 def main() -> None:
     """The ``ghcli`` console script."""
-    app()
+    app(prog_name="ghcli")

@@ -74,7 +74,8 @@ class _Failure(_ClickException):
         self.exit_code = exit_code
 
     def show(self, file=None) -> None:  # noqa: D401 - click API
-        typer.echo(f"error: {self.format_message()}", err=True)
+        message = self.format_message().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        typer.echo(f"error: {message}", err=True)
 
 
 def usage_failure(e: Any) -> "_Failure":
@@ -128,6 +129,8 @@ class ErrorHandlingGroup(TyperGroup):
             raise _Failure(f"database error: {e}", 1) from None
         except sqlite3.DatabaseError as e:
             raise _Failure(f"database error: {e}", 1) from None
+        except UnicodeError:  # an argument that is not UTF-8 reached the database or the terminal
+            raise _Failure("an argument is not valid UTF-8 text (names and values are UTF-8)", 2) from None
         except (BrokenPipeError, KeyboardInterrupt):
             raise typer.Exit(130) from None
 
