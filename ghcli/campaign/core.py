@@ -46,10 +46,9 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
     party = _clean_name(party, "party")
     if seed is not None and not -MAX_SQLITE_INT - 1 <= seed <= MAX_SQLITE_INT:
         raise BadInput(f"--seed {seed} is out of range ({-MAX_SQLITE_INT - 1} to {MAX_SQLITE_INT})")
-    store = Store.create(path)
-    ok = False
-    try:
-        facts = catalog.facts()
+    facts = catalog.facts()
+
+    def fill(store: Store) -> None:
         with store.change("init", f"new campaign {name!r}, party {party!r}") as db:
             party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [party]).lastrowid
             db.execute(
@@ -68,21 +67,18 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
                 rng.shuffle(cards)
                 effects.set_deck(store, deck, cards)
             effects.unlock_scenario(store, 1)
-        ok = True
-        return {
-            "path": str(store.path),
-            "name": name,
-            "party": party,
-            "seed": seed,
-            "classes": list(facts["starting_classes"]),
-            "supply": catalog.shop_items_for_prosperity(1),
-            "scenarios": [1],
-        }
-    finally:
-        store.close()
-        if not ok:  # a failed init leaves no half-made database behind
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{store.path}{suffix}").unlink(missing_ok=True)
+
+    # Built beside the target and moved into place whole (Store.create): never a half-made file.
+    Store.create(path, fill=fill).close()
+    return {
+        "path": str(path),
+        "name": name,
+        "party": party,
+        "seed": seed,
+        "classes": list(facts["starting_classes"]),
+        "supply": catalog.shop_items_for_prosperity(1),
+        "scenarios": [1],
+    }
 
 
 # -- status ----------------------------------------------------------------

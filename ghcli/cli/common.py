@@ -125,10 +125,11 @@ class ErrorHandlingGroup(TyperGroup):
             raise usage_failure(e) from None
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
-        except sqlite3.OperationalError as e:
-            raise _Failure(f"database error: {e}", 1) from None
-        except sqlite3.DatabaseError as e:
-            raise _Failure(f"database error: {e}", 1) from None
+        except sqlite3.Error as e:  # read-only, full disk, I/O error, damage: named by the database module
+            from ghcli.campaign.db import explain
+
+            err = explain(e)
+            raise _Failure(str(err), err.exit_code) from None
         except UnicodeError:  # an argument that is not UTF-8 reached the database or the terminal
             raise _Failure("an argument is not valid UTF-8 text (names and values are UTF-8)", 2) from None
         except (BrokenPipeError, KeyboardInterrupt):
