@@ -24,7 +24,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 from ghcli.cli.lazy import LazyGroup
 
 # The top-level commands in --help order: (name, module of ghcli.cli, one-line summary).
@@ -57,7 +57,7 @@ app = typer.Typer(
     cls=LazyGroup,
     help="Unofficial Gloomhaven campaign manager and rules adjudicator.",
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -75,6 +75,14 @@ def _root(
         False, "--version", is_eager=True, expose_value=False, callback=common.show_version,
         help="Print ghcli's version and exit.",
     ),
+    install_completion: Optional[str] = typer.Option(
+        None, "--install-completion", metavar="[SHELL]", is_eager=True, expose_value=False, callback=complete.install,
+        help="Install shell completion (bash, zsh, fish; default: the shell of $SHELL).",
+    ),
+    show_completion: Optional[str] = typer.Option(
+        None, "--show-completion", metavar="SHELL", is_eager=True, expose_value=False, callback=complete.show,
+        help="Print the completion script for bash, zsh or fish.",
+    ),
 ) -> None:
     if db is not None and not db.strip():
         from ghcli.errors import BadInput
@@ -85,4 +93,5 @@ def _root(
 
 def main() -> None:
     """The ``ghcli`` console script."""
+    complete.serve()
     app(prog_name="ghcli")

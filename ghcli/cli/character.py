@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="character", help="Characters: create, show, list, adjust by hand, personal quests.",
                   no_args_is_help=True)
@@ -48,7 +48,8 @@ def _show_text(c: dict) -> str:
 @app.command("new")
 def new_cmd(
     name: str = typer.Argument(..., metavar="NAME"),
-    class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", help="An unlocked class (brute, tinkerer, ...)."),
+    class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", autocompletion=complete.classes,
+                                   help="An unlocked class (brute, tinkerer, ...)."),
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
@@ -65,7 +66,7 @@ def new_cmd(
 
 
 @app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option()) -> None:
+def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters), as_json: bool = common.json_option()) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
@@ -92,7 +93,7 @@ def list_cmd(
 
 @app.command("adjust", context_settings=common.SIGNED_CONTEXT)
 def adjust_cmd(
-    name: str = typer.Argument(..., metavar="NAME"),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N", help="Checkmarks to add or remove."),
@@ -111,7 +112,7 @@ def adjust_cmd(
 
 @app.command("quest")
 def quest_cmd(
-    name: str = typer.Argument(..., metavar="NAME"),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn)."),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
     as_json: bool = common.json_option(),

@@ -6,14 +6,14 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer()
 
 
 @app.command("apply")
 def apply(
-    character: str,
+    character: str = complete.character_argument(),
     card: str = typer.Option(..., "--card", help="Ability card (number or name)."),
     action: str = typer.Option(..., "--action", metavar="top|bottom", help="Which action gets the sticker."),
     ability: Optional[str] = typer.Option(None, "--ability", help="A +1 sticker on this ability (move, attack, ...)."),

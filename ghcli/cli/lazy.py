@@ -61,26 +61,75 @@ def module_group(module: str):
     holder.add_typer(importlib.import_module(f"ghcli.cli.{module}").app)
     group = typer.main.get_group(holder)
     for cmd in group.commands.values():
-        _whole_summaries(cmd)
+        _tidy_help(cmd)
     return group
 
 
-def _whole_summaries(cmd) -> None:
-    """Give ``cmd`` and its subcommands their whole first sentence as the one-line help.
+def _tidy_help(cmd) -> None:
+    """Help a player reads: whole summaries, names without type placeholders, for ``cmd`` and below.
 
     click cuts a command's summary to the terminal's width with "..."; an
     explicit ``short_help`` is never cut, and the help formatter wraps it.
+    typer shows ``NAME <str>`` and ``{NAME}`` for arguments and ``--limit
+    <int>`` for options without a metavar; ghcli shows ``NAME`` and ``--limit N``.
     """
     if not cmd.short_help and cmd.help:
         cmd.short_help = _short_help(cmd.help, 10_000)
+    for param in cmd.params:
+        try:
+            _tidy_param(param)
+        except Exception:  # typer shaped differently: its own help text stays
+            pass
     for sub in getattr(cmd, "commands", {}).values():
-        _whole_summaries(sub)
+        _tidy_help(sub)
+
+
+def _tidy_param(param) -> None:
+    if param.param_type_name == "argument":
+        param.display_type_rich = _no_type
+        param._usage_display_name = _usage_name(param)
+    elif param.param_type_name == "option" and not getattr(param, "is_flag", True) and param.metavar is None:
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        long = max(param.opts, key=len).lstrip("-").upper()
+        param.metavar = "N" if annotation in (int, float) else long
+
+
+def _no_type(ctx=None) -> None:
+    return None
+
+
+def _usage_name(param) -> Callable[[], str]:
+    """An argument in the usage line: NAME, [NAME] when optional, NAME... when repeated."""
+    def name() -> str:
+        text = param.metavar or getattr(param, "display_name_raw", None) or (param.name or "").upper()
+        if param.nargs != 1 and not text.endswith("..."):
+            text += "..."
+        return text if param.required or text.startswith("[") else f"[{text}]"
+    return name
 
 
 def load(name: str):
     """The click command ``name`` of the root, importing only its module; None for an unknown name."""
     entry = commands().get(name)
     return module_group(entry[0]).commands.get(name) if entry else None
+
+
+def db_first(args: list[str]) -> list[str]:
+    """``ghcli status --db PATH`` read as ``ghcli --db PATH status``: --db is the root's option,
+    and no subcommand has one of its own (arguments after ``--`` are left alone)."""
+    out = list(args)
+    start = next((i for i, a in enumerate(out) if not a.startswith("-")), len(out))
+    if start and out[start - 1] == "--db":  # the value of a --db already before the command
+        start = next((i for i, a in enumerate(out) if i > start and not a.startswith("-")), len(out))
+    for i in range(start, len(out)):
+        arg = out[i]
+        if arg == "--":
+            break
+        if arg == "--db" and i + 1 < len(out):
+            return [arg, out[i + 1], *out[:i], *out[i + 2:]]
+        if arg.startswith("--db="):
+            return [arg, *out[:i], *out[i + 1:]]
+    return out
 
 
 def _short_help(text: str, limit: int) -> str:
@@ -111,6 +160,9 @@ class LazyGroup(ErrorHandlingGroup):
     def parse_args(self, ctx, args):
         if args and args[0] not in ("--help", "-h"):  # the root's own help needs no coercion at all
             install_fast_coercion()
+            from ghcli.cli.complete import option_value_given
+
+            args = db_first(option_value_given(args))
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):

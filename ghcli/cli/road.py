@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer()
 
 
 @app.command("travel")
 def travel(
-    scenario: str = typer.Argument(..., help="Scenario number (or name)."),
+    scenario: str = typer.Argument(..., help="Scenario number (or name).", autocompletion=complete.scenarios),
     replay: bool = typer.Option(False, "--replay", help="Play a completed scenario again (as casual play)."),
     casual: bool = typer.Option(False, "--casual", help="Casual play: no requirements, road event or rewards."),
     as_json: bool = common.json_option(),

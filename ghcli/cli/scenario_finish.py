@@ -6,14 +6,14 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer()
 
 
 @app.command("finish")
 def finish(
-    scenario: str = typer.Argument(..., help="Scenario number (or name)."),
+    scenario: str = typer.Argument(..., help="Scenario number (or name).", autocompletion=complete.scenarios),
     won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
     lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
     level: Optional[int] = typer.Option(None, "--level", metavar="L",

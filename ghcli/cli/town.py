@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer()
 
@@ -26,7 +26,7 @@ def shop(as_json: bool = common.json_option()) -> None:
 
 
 @app.command("buy")
-def buy(character: str, item: str = typer.Argument(..., help="Item number or name."),
+def buy(character: str = complete.character_argument(), item: str = complete.item_argument(),
         as_json: bool = common.json_option()) -> None:
     """A character buys an item from the supply."""
     from ghcli.campaign import town
@@ -36,7 +36,7 @@ def buy(character: str, item: str = typer.Argument(..., help="Item number or nam
 
 
 @app.command("sell")
-def sell(character: str, item: str = typer.Argument(..., help="Item number or name."),
+def sell(character: str = complete.character_argument(), item: str = complete.item_argument(),
          as_json: bool = common.json_option()) -> None:
     """A character sells an item for half its cost; it goes back to the supply."""
     from ghcli.campaign import town
@@ -47,7 +47,7 @@ def sell(character: str, item: str = typer.Argument(..., help="Item number or na
 
 @app.command("level-up")
 def level_up(
-    character: str,
+    character: str = complete.character_argument(),
     card: str = typer.Option(..., "--card", help="The new ability card (number or name)."),
     perk: int = typer.Option(..., "--perk", help="The perk to take (its number on the class's list)."),
     as_json: bool = common.json_option(),
@@ -61,7 +61,7 @@ def level_up(
 
 
 @app.command("perk")
-def perk(character: str, number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list."),
+def perk(character: str = complete.character_argument(), number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list."),
          as_json: bool = common.json_option()) -> None:
     """Take a perk earned with checkmarks (every 3, at most 6) or a player's extra perks."""
     from ghcli.campaign import town
@@ -72,7 +72,7 @@ def perk(character: str, number: int = typer.Argument(..., metavar="N", help="Pe
 
 
 @app.command("donate")
-def donate(character: str, as_json: bool = common.json_option()) -> None:
+def donate(character: str = complete.character_argument(), as_json: bool = common.json_option()) -> None:
     """Donate 10 gold to the Sanctuary (once per character per visit): 2 bless cards next scenario."""
     from ghcli.campaign import town
 
@@ -81,7 +81,7 @@ def donate(character: str, as_json: bool = common.json_option()) -> None:
 
 
 @app.command("retire")
-def retire(character: str, as_json: bool = common.json_option()) -> None:
+def retire(character: str = complete.character_argument(), as_json: bool = common.json_option()) -> None:
     """Retire a character whose personal quest is fulfilled."""
     from ghcli.campaign import retirement
 
