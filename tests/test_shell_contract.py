@@ -120,3 +120,20 @@ def test_db_after_the_command(cli, tmp_path):
     assert '"name": "Gloomhaven"' in out
     run_ok(cli, "--db", str(path), "character", "new", "Ann", "--class", "brute")
     assert "Ann" in run_ok(cli, "character", "list", "--db", str(path)).stdout
+
+
+def test_grammar_one_checkmark_one_wall(cli, tmp_path):
+    from ghcli.campaign.amounts import counted
+
+    assert (counted(1, "checkmark"), counted(0, "checkmark"), counted(2, "hex", "hexes")) == \
+        ("1 checkmark", "0 checkmarks", "2 hexes")
+    run_ok(cli, "init")
+    run_ok(cli, "campaign", "prosperity", "+1")
+    assert "Prosperity:   level 1 (1 checkmark; 3 to level 2)" in run_ok(cli, "status").stdout
+    board = tmp_path / "b.json"
+    board.write_text('{"format": 1, "hexes": [[0, 0], [1, 0], [2, 0]], "walls": [[[1, 0], [2, 0]]], "active": "g", '
+                     '"figures": [{"id": "g", "side": "monster", "at": [0, 0]}, '
+                     '{"id": "b", "side": "character", "at": [2, 0], "initiative": 10}], '
+                     '"action": {"move": 2, "attack": {"range": 0, "targets": 1}}}')
+    out = run_ok(cli, "rules", "board", "show", str(board)).stdout
+    assert "3 hexes, 1 thin wall," in out, out

@@ -8,6 +8,7 @@ cover them. Each returns a short description of what it did (for summaries).
 from __future__ import annotations
 
 from ghcli.campaign import catalog
+from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.state import rng
 from ghcli.errors import Refused
@@ -28,8 +29,8 @@ def add_prosperity(store: Store, n: int) -> str:
     if new_level > old_level:
         for number in catalog.shop_items_for_prosperity(new_level):
             add_to_supply(store, number)
-        return f"prosperity {before} -> {after} checkmarks (level {new_level})"
-    return f"prosperity {before} -> {after} checkmarks"
+        return f"prosperity {before} -> {counted(after, 'checkmark')} (level {new_level})"
+    return f"prosperity {before} -> {counted(after, 'checkmark')}"
 
 
 def add_to_supply(store: Store, number: int) -> None:

@@ -298,7 +298,8 @@ def _deck_text(d: dict) -> str:
     if not d["cards"]:
         return f"{d['investigator']}: no cards recorded"
     flags = lambda c: ", ".join(f for f in ("permanent", "exceptional", "myriad") if c[f])  # noqa: E731
-    return (f"{d['investigator']}: {d['size']} cards counting toward deck size, {d['weaknesses']} weakness(es)\n" +
+    return (f"{d['investigator']}: {common.counted(d['size'], 'card')} counting toward deck size, "
+            f"{common.counted(d['weaknesses'], 'weakness', 'weaknesses')}\n" +
             common.table([[c["title"], c["level"], c["copies"], c["kind"], flags(c)] for c in d["cards"]],
                          ["card", "level", "copies", "kind", "flags"]))
 

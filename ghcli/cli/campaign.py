@@ -18,7 +18,7 @@ def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Chec
     delta = common.signed(change, "the prosperity change")
     p = core.change_prosperity(common.open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
-    typer.echo(f"Prosperity level {p['level']} ({p['checkmarks']} checkmarks; {nxt}).")
+    typer.echo(f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt}).")
 
 
 @app.command("show")
@@ -31,7 +31,7 @@ def show_cmd(as_json: bool = common.json_option()) -> None:
     data["achievements"] = s["achievements"]["global"]
     common.emit(data, as_json, lambda: "\n".join([
         f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
-        f"({s['prosperity']['checkmarks']} checkmarks), donations {s['donations']} gold",
+        f"({common.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
         "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
                                              for a in data["achievements"]) or "none"),
         "Unlocked classes: " + ", ".join(s["unlocked_classes"]),

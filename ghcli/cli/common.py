@@ -141,6 +141,13 @@ def fail(message: str, code: int = 1) -> None:
     raise _Failure(message, code)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 checkmark', '2 checkmarks' (see ghcli.campaign.amounts.counted)."""
+    from ghcli.campaign.amounts import counted as _counted
+
+    return _counted(n, noun, plural)
+
+
 def json_option(help: str = JSON_OPTION_HELP):
     return typer.Option(False, "--json", help=help)
 

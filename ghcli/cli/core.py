@@ -29,7 +29,7 @@ def _status_text(s: dict) -> str:
     lines = [
         f"Campaign:     {s['campaign']['name']}",
         f"Party:        {party['name']} ({_where(party)})",
-        f"Prosperity:   level {p['level']} ({p['checkmarks']} checkmarks; {nxt})",
+        f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})",
         f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
         f"Donations:    {s['donations']} gold",
         "Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none"),

@@ -22,7 +22,7 @@ def draw(
 
     result = events.draw(common.open_store(), deck)
     common.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
-                                 f"({result['left']} cards left in the deck). Read it, choose A or B, then "
+                                 f"({common.counted(result['left'], 'card')} left in the deck). Read it, choose A or B, then "
                                  f"`ghcli event resolve {result['deck']} --option A|B ... --return|--remove`.")
 
 

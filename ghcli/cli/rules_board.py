@@ -177,4 +177,4 @@ def _los_text(doc: dict, full: dict, rules: str) -> str:
 def _visible_text(doc: dict, data: dict, rules: str) -> str:
     a = data["from"]
     cells = " ".join(f"[{q},{r}]" for q, r in data["visible"])
-    return f"[{a[0]}, {a[1]}] sees {len(data['visible'])} hexes ({rules}): {cells}"
+    return f"[{a[0]}, {a[1]}] sees {common.counted(len(data['visible']), 'hex', 'hexes')} ({rules}): {cells}"

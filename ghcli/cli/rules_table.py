@@ -154,7 +154,7 @@ def attack(
                     notes.append("shuffle at round end")
                 rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored", "; ".join(notes)])
             lines = [
-                f"attack {base}, {why}; deck of {len(cards)} cards, seed {seed}",
+                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, seed {seed}",
                 common.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
             ]
             if res.final.kind == rules.NULL:
@@ -180,7 +180,7 @@ def attack(
         ev = dist.expected_damage
         return "\n".join(
             [
-                f"attack {base}, {why}; deck of {len(cards)} cards, shield {shield}, pierce {pierce}"
+                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, shield {shield}, pierce {pierce}"
                 + (", target poisoned (+1)" if poison else ""),
                 common.table(rows, ["damage", "probability", "exact"]),
                 f"expected damage: {float(ev):.3f} (exactly {ev})",
