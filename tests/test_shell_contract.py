@@ -137,3 +137,47 @@ def test_grammar_one_checkmark_one_wall(cli, tmp_path):
                      '"action": {"move": 2, "attack": {"range": 0, "targets": 1}}}')
     out = run_ok(cli, "rules", "board", "show", str(board)).stdout
     assert "3 hexes, 1 thin wall," in out, out
+
+
+def test_tables_fit_100_columns_and_say_yes_no():
+    from ghcli.cli.common import table
+
+    long = "the party needs the global achievement City Rule: Militaristic and not Ancient Technology " * 2
+    out = table([[1, "Black Barrow", long, True], [2, "Barrow Lair", "short", False]], ["#", "scenario", "why", "done"])
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert " ".join(out.split()).count("Militaristic") == 2  # wrapped, nothing cut
+    assert "True" not in out and "False" not in out
+    rows = [line.split() for line in out.splitlines()]
+    assert rows[2][-1] == "yes" and [r for r in rows if r[:1] == ["2"]][0][-1] == "no"
+
+
+def test_scenario_list_fits_100_columns(cli):
+    run_ok(cli, "init")
+    out = run_ok(cli, "scenario", "list").stdout
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def _leaf(path: list[str]):
+    from ghcli.cli import lazy
+
+    cmd = lazy.load(path[0])
+    for word in path[1:]:
+        cmd = cmd.commands[word]
+    return cmd
+
+
+def test_every_command_has_one_example_that_parses():
+    import shlex
+
+    from ghcli.cli.examples import EXAMPLES
+
+    paths = [" ".join(p) for p in all_commands()]
+    assert sorted(EXAMPLES) == sorted(paths), "one example per command in ghcli/cli/examples.py"
+    for path, example in EXAMPLES.items():
+        words = shlex.split(example)
+        n = len(path.split())
+        assert words[0] == "ghcli" and " ".join(words[1:n + 1]) == path, example
+        leaf = _leaf(path.split())
+        leaf.make_context(path.split()[-1], words[n + 1:])  # raises on a bad option or a missing value
+        assert example in " ".join(leaf.get_help(leaf.make_context(path.split()[-1], ["--help"],
+                                                                   resilient_parsing=True)).split())

@@ -152,11 +152,42 @@ def json_option(help: str = JSON_OPTION_HELP):
     return typer.Option(False, "--json", help=help)
 
 
-def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", **kw) -> str:
-    """Rows as a plain-text table (tabulate is imported here, only when needed)."""
+# Tables fit this many columns: longer texts wrap inside their column.
+TABLE_WIDTH = 100
+
+
+def _cell(value: Any) -> Any:
+    """A value as a player reads it: yes/no rather than True/False, nothing for None."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else value
+
+
+def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", *, width: int = TABLE_WIDTH,
+          **kw) -> str:
+    """Rows as a plain-text table at most ``width`` columns wide (tabulate, imported only when needed).
+
+    True/False print as yes/no; when the table is too wide, the widest
+    columns wrap their text (never cut) until it fits.
+    """
     from tabulate import tabulate
 
-    return tabulate(list(rows), headers=headers, **kw)
+    rows = [{k: _cell(v) for k, v in r.items()} if isinstance(r, dict) else [_cell(v) for v in r] for r in rows]
+    out = tabulate(rows, headers=headers, **kw)
+    natural = _column_widths(out)
+    if not natural or sum(natural) + 2 * (len(natural) - 1) <= width:
+        return out
+    widths = list(natural)
+    while sum(widths) + 2 * (len(widths) - 1) > width and max(widths) > 8:
+        widths[widths.index(max(widths))] -= 1
+    limits = [w if w < n else None for w, n in zip(widths, natural)]
+    return tabulate(rows, headers=headers, maxcolwidths=limits, **kw)
+
+
+def _column_widths(text: str) -> list[int]:
+    """The widths of a tabulate 'simple' table's columns, read from its rule line (----  ---)."""
+    rule = next((line for line in text.splitlines() if line.strip() and set(line) <= {"-", " "}), None)
+    return [len(part) for part in rule.split()] if rule else []
 
 
 def emit(data: Any, as_json: bool, text: Callable[[], str] | str | None = None) -> None:

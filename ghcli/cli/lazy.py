@@ -60,13 +60,16 @@ def module_group(module: str):
             setattr(holder, attr, getattr(app, attr))
     holder.add_typer(importlib.import_module(f"ghcli.cli.{module}").app)
     group = typer.main.get_group(holder)
-    for cmd in group.commands.values():
-        _tidy_help(cmd)
+    from ghcli.cli.examples import EXAMPLES
+
+    for name, cmd in group.commands.items():
+        _tidy_help(cmd, name, EXAMPLES)
     return group
 
 
-def _tidy_help(cmd) -> None:
-    """Help a player reads: whole summaries, names without type placeholders, for ``cmd`` and below.
+def _tidy_help(cmd, path: str, examples: dict[str, str]) -> None:
+    """Help a player reads: whole summaries, names without type placeholders, an example,
+    for ``cmd`` (``ghcli PATH``) and below.
 
     click cuts a command's summary to the terminal's width with "..."; an
     explicit ``short_help`` is never cut, and the help formatter wraps it.
@@ -75,19 +78,22 @@ def _tidy_help(cmd) -> None:
     """
     if not cmd.short_help and cmd.help:
         cmd.short_help = _short_help(cmd.help, 10_000)
+    if path in examples and not cmd.epilog:
+        cmd.epilog = f"\b\nExample:\n  {examples[path]}"
     for param in cmd.params:
         try:
             _tidy_param(param)
         except Exception:  # typer shaped differently: its own help text stays
             pass
-    for sub in getattr(cmd, "commands", {}).values():
-        _tidy_help(sub)
+    for name, sub in getattr(cmd, "commands", {}).items():
+        _tidy_help(sub, f"{path} {name}", examples)
 
 
 def _tidy_param(param) -> None:
     if param.param_type_name == "argument":
         param.display_type_rich = _no_type
         param._usage_display_name = _usage_name(param)
+        param._rich_display_name = lambda: param.metavar or (param.name or "").upper()
     elif param.param_type_name == "option" and not getattr(param, "is_flag", True) and param.metavar is None:
         annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
         long = max(param.opts, key=len).lstrip("-").upper()
@@ -101,7 +107,7 @@ def _no_type(ctx=None) -> None:
 def _usage_name(param) -> Callable[[], str]:
     """An argument in the usage line: NAME, [NAME] when optional, NAME... when repeated."""
     def name() -> str:
-        text = param.metavar or getattr(param, "display_name_raw", None) or (param.name or "").upper()
+        text = param.metavar or (param.name or "").upper()
         if param.nargs != 1 and not text.endswith("..."):
             text += "..."
         return text if param.required or text.startswith("[") else f"[{text}]"
