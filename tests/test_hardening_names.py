@@ -100,3 +100,15 @@ def test_names_that_are_not_utf8(cli, db_file, args):
     assert r.returncode == 2, r.stderr
     assert b"Traceback" not in r.stderr + r.stdout and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert snapshot(db_file) == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (("arkham", "investigator", "add", "Roland\nBanks", "--health", "9", "--sanity", "5"), "control character"),
+    (("arkham", "investigator", "join", "Roland Banks", "--player", "", "--health", "9", "--sanity", "5"),
+     "player name (--player) must not be empty"),
+])
+def test_arkham_names_are_checked_too(cli, tmp_path, monkeypatch, args, message):
+    monkeypatch.setenv("GHCLI_ARKHAM_DB", str(tmp_path / "arkham.db"))
+    run_ok(cli, "arkham", "init")
+    r = cli(*args)
+    assert r.exit_code == 2 and message in r.stderr, r.stderr

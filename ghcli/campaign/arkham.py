@@ -39,6 +39,7 @@ import datetime
 from pathlib import Path
 from typing import Any
 
+from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import MAX_SQLITE_INT, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
@@ -151,6 +152,7 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
     name = name.strip()
     if not name:
         raise BadInput("an investigator needs a name")
+    name = names.clean(name, "investigator name")
     _check_printed(health, sanity)
     with store.change("arkham investigator add", f"{name} added to the pool") as db:
         _playing(store)
@@ -168,9 +170,9 @@ def _player_active(store: Store, player: str, exclude_id: int) -> dict | None:
 def join(store: Store, name: str, player: str | None = None, health: int | None = None,
          sanity: int | None = None) -> dict:
     """Put an investigator into play: one not yet used (0 XP, no trauma), or one who left (all kept)."""
-    name = name.strip()
+    name = names.clean(name, "investigator name") if name.strip() else ""
     if player is not None:
-        player = player.strip() or None
+        player = names.clean(player, "player name (--player)")
     _check_printed(health, sanity)
     with store.change("arkham investigator join", f"{name} joined") as db:
         _playing(store)
