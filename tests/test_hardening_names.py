@@ -112,3 +112,28 @@ def test_arkham_names_are_checked_too(cli, tmp_path, monkeypatch, args, message)
     run_ok(cli, "arkham", "init")
     r = cli(*args)
     assert r.exit_code == 2 and message in r.stderr, r.stderr
+
+
+def test_fuzzed_names_are_cleaned_or_refused():
+    """Any text: clean() returns a name within the limits, or refuses it as bad input."""
+    import unicodedata
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from ghcli.errors import BadInput
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.text(max_size=60))
+    def check(text):
+        try:
+            name = names.clean(text)
+        except BadInput as e:
+            assert "\n" not in str(e)
+            return
+        assert name == name.strip() and 0 < len(name) <= names.MAX_NAME
+        assert unicodedata.is_normalized("NFC", name)
+        assert not any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") for ch in name)
+        assert names.key(name) == names.key(names.key(name)) == names.key(name.upper().lower())
+
+    check()
