@@ -181,3 +181,8 @@ def test_every_command_has_one_example_that_parses():
         leaf.make_context(path.split()[-1], words[n + 1:])  # raises on a bad option or a missing value
         assert example in " ".join(leaf.get_help(leaf.make_context(path.split()[-1], ["--help"],
                                                                    resilient_parsing=True)).split())
+
+
+def test_db_after_the_command_without_a_path(cli):
+    r = cli("status", "--db")
+    assert r.exit_code == 2 and r.stderr == "error: --db needs a PATH (ghcli --db PATH COMMAND ...)\n"

@@ -65,13 +65,15 @@ def create(path: str | Path, name: str = "Arkham campaign") -> Store:
     name = (name or "").strip()
     if not name:
         raise BadInput("the campaign needs a name")
-    store = Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND)
-    with store.change("arkham init", f"new campaign {name!r}") as db:
-        db["campaign"].insert({
-            "id": 1, "name": name,
-            "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        })
-    return store
+    def fill(store: Store) -> None:
+        with store.change("arkham init", f"new campaign {name!r}") as db:
+            db["campaign"].insert({
+                "id": 1, "name": name,
+                "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            })
+
+    # Built beside the target and moved into place whole (Store.create).
+    return Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, fill=fill)
 
 
 def open_store(path: str | Path) -> Store:

@@ -180,7 +180,7 @@ def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys",
     widths = list(natural)
     while sum(widths) + 2 * (len(widths) - 1) > width and max(widths) > 8:
         widths[widths.index(max(widths))] -= 1
-    limits = [w if w < n else None for w, n in zip(widths, natural)]
+    limits = [w if w < n else None for w, n in zip(widths, natural, strict=True)]
     return tabulate(rows, headers=headers, maxcolwidths=limits, **kw)
 
 

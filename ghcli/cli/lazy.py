@@ -131,7 +131,9 @@ def db_first(args: list[str]) -> list[str]:
         arg = out[i]
         if arg == "--":
             break
-        if arg == "--db" and i + 1 < len(out):
+        if arg == "--db":
+            if i + 1 == len(out):
+                raise _UsageError("--db needs a PATH (ghcli --db PATH COMMAND ...)")
             return [arg, out[i + 1], *out[:i], *out[i + 2:]]
         if arg.startswith("--db="):
             return [arg, *out[:i], *out[i + 1:]]
