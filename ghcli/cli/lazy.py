@@ -60,58 +60,11 @@ def module_group(module: str):
             setattr(holder, attr, getattr(app, attr))
     holder.add_typer(importlib.import_module(f"ghcli.cli.{module}").app)
     group = typer.main.get_group(holder)
-    from ghcli.cli.examples import EXAMPLES
+    from ghcli.cli import helptext
 
     for name, cmd in group.commands.items():
-        _tidy_help(cmd, name, EXAMPLES)
+        helptext.tidy(cmd, name)
     return group
-
-
-def _tidy_help(cmd, path: str, examples: dict[str, str]) -> None:
-    """Help a player reads: whole summaries, names without type placeholders, an example,
-    for ``cmd`` (``ghcli PATH``) and below.
-
-    click cuts a command's summary to the terminal's width with "..."; an
-    explicit ``short_help`` is never cut, and the help formatter wraps it.
-    typer shows ``NAME <str>`` and ``{NAME}`` for arguments and ``--limit
-    <int>`` for options without a metavar; ghcli shows ``NAME`` and ``--limit N``.
-    """
-    if not cmd.short_help and cmd.help:
-        cmd.short_help = _short_help(cmd.help, 10_000)
-    if path in examples and not cmd.epilog:
-        cmd.epilog = f"\b\nExample:\n  {examples[path]}"
-    for param in cmd.params:
-        try:
-            _tidy_param(param)
-        except Exception:  # typer shaped differently: its own help text stays
-            pass
-    for name, sub in getattr(cmd, "commands", {}).items():
-        _tidy_help(sub, f"{path} {name}", examples)
-
-
-def _tidy_param(param) -> None:
-    if param.param_type_name == "argument":
-        param.display_type_rich = _no_type
-        param._usage_display_name = _usage_name(param)
-        param._rich_display_name = lambda: param.metavar or (param.name or "").upper()
-    elif param.param_type_name == "option" and not getattr(param, "is_flag", True) and param.metavar is None:
-        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-        long = max(param.opts, key=len).lstrip("-").upper()
-        param.metavar = "N" if annotation in (int, float) else long
-
-
-def _no_type(ctx=None) -> None:
-    return None
-
-
-def _usage_name(param) -> Callable[[], str]:
-    """An argument in the usage line: NAME, [NAME] when optional, NAME... when repeated."""
-    def name() -> str:
-        text = param.metavar or (param.name or "").upper()
-        if param.nargs != 1 and not text.endswith("..."):
-            text += "..."
-        return text if param.required or text.startswith("[") else f"[{text}]"
-    return name
 
 
 def load(name: str):
@@ -138,13 +91,6 @@ def db_first(args: list[str]) -> list[str]:
         if arg.startswith("--db="):
             return [arg, *out[:i], *out[i + 1:]]
     return out
-
-
-def _short_help(text: str, limit: int) -> str:
-    """click's one-line help of a command (from typer's vendored click, or click)."""
-    base = next(c for c in TyperGroup.__mro__ if c.__name__ == "Command")
-    utils = importlib.import_module(base.__module__.rsplit(".", 1)[0] + ".utils")
-    return utils.make_default_short_help(text, limit)
 
 
 _UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
