@@ -239,3 +239,21 @@ def test_party_without_characters_cannot_travel(cli, db_file):
     assert r.exit_code == 1 and r.stderr == ("error: Party has no characters to travel with: make one in town "
                                              "first (`ghcli character new NAME --class CLASS`)\n")
     assert snapshot(db_file) == before
+
+
+def test_init_on_a_full_disk(tmp_path):
+    """A real full file system (a 64 KiB tmpfs; needs root to mount, skipped elsewhere)."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a file system needs root")
+    mnt = tmp_path / "full"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        r = subprocess.run([sys.executable, "-m", "ghcli", "init"], capture_output=True, text=True, timeout=120,
+                           env=dict(os.environ, GHCLI_DB=str(mnt / "c.db")))
+        assert r.returncode == 1 and r.stderr == (f"error: the disk is full: {mnt / 'c.db'} could not be written, "
+                                                  "nothing was changed\n"), r.stderr
+        assert list(mnt.iterdir()) == []
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
