@@ -137,3 +137,12 @@ def test_fuzzed_names_are_cleaned_or_refused():
         assert names.key(name) == names.key(names.key(name)) == names.key(name.upper().lower())
 
     check()
+
+
+def test_arkham_names_fold_case_beyond_ascii(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("GHCLI_ARKHAM_DB", str(tmp_path / "arkham.db"))
+    run_ok(cli, "arkham", "init")
+    run_ok(cli, "arkham", "investigator", "add", "Zoë Samaras", "--health", "9", "--sanity", "6")
+    r = cli("arkham", "investigator", "add", "ZOË SAMARAS", "--health", "9", "--sanity", "6")
+    assert r.exit_code == 1 and "already in this campaign's pool" in r.stderr
+    assert "Zoë Samaras" in run_ok(cli, "arkham", "investigator", "show", "zoë samaras").stdout

@@ -100,7 +100,7 @@ def _playing(store: Store) -> dict:
 def _find(store: Store, name: str) -> dict:
     """An investigator by full name, or by a part of it that names only one ('Roland', 'Banks')."""
     q = name.strip()
-    row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [q])
+    row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [q])
     if row is not None:
         return row
     everyone = store.rows("SELECT * FROM investigators ORDER BY id")
@@ -158,15 +158,15 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
     _check_printed(health, sanity)
     with store.change("arkham investigator add", f"{name} added to the pool") as db:
         _playing(store)
-        if store.one("SELECT 1 FROM investigators WHERE name = ? COLLATE NOCASE", [name]):
+        if store.one("SELECT 1 FROM investigators WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"{name} is already in this campaign's pool")
         db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
     return _describe(store, _find(store, name))
 
 
 def _player_active(store: Store, player: str, exclude_id: int) -> dict | None:
-    return store.one("SELECT * FROM investigators WHERE player = ? COLLATE NOCASE AND status = 'active' AND id != ?",
-                     [player, exclude_id])
+    return store.one("SELECT * FROM investigators WHERE name_key(player) = name_key(?) AND status = 'active' "
+                     "AND id != ?", [player, exclude_id])
 
 
 def join(store: Store, name: str, player: str | None = None, health: int | None = None,
@@ -178,7 +178,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
     _check_printed(health, sanity)
     with store.change("arkham investigator join", f"{name} joined") as db:
         _playing(store)
-        row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+        row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         if row is None and (health is None or sanity is None):
             try:
                 row = _find(store, name)
@@ -190,7 +190,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
             if not name:
                 raise BadInput("an investigator needs a name")
             db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
-            row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+            row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         else:
             for label, given in (("health", health), ("sanity", sanity)):
                 if given is not None and given != row[label]:
@@ -527,7 +527,7 @@ def _lost_check(store: Store) -> tuple[list[str], int]:
     """Players who must pick a new investigator, and how many investigators remain available."""
     needing = [r["player"] for r in store.rows(
         "SELECT i.player, i.status FROM investigators i WHERE i.player IS NOT NULL AND i.joined_seq = "
-        "(SELECT max(j.joined_seq) FROM investigators j WHERE j.player = i.player COLLATE NOCASE) "
+        "(SELECT max(j.joined_seq) FROM investigators j WHERE name_key(j.player) = name_key(i.player)) "
         "AND i.status IN ('killed', 'insane') ORDER BY i.player")]
     available = store.value("SELECT count(*) FROM investigators WHERE status = 'available'")
     return needing, available
