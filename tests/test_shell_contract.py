@@ -186,3 +186,12 @@ def test_every_command_has_one_example_that_parses():
 def test_db_after_the_command_without_a_path(cli):
     r = cli("status", "--db")
     assert r.exit_code == 2 and r.stderr == "error: --db needs a PATH (ghcli --db PATH COMMAND ...)\n"
+
+
+def test_status_fits_100_columns(cli):
+    run_ok(cli, "init")
+    for n in range(2, 20):
+        run_ok(cli, "campaign", "unlock-scenario", str(n))
+    out = run_ok(cli, "status").stdout
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "17 Lost Island, 18 Abandoned Sewers" in " ".join(out.split())  # wrapped, nothing cut

@@ -184,6 +184,16 @@ def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys",
     return tabulate(rows, headers=headers, maxcolwidths=limits, **kw)
 
 
+def wrapped(line: str, width: int = TABLE_WIDTH, indent: str = "  ") -> str:
+    """A long line of text wrapped at ``width`` columns, the following lines indented."""
+    if len(line) <= width:
+        return line
+    import textwrap
+
+    return textwrap.fill(line, width=width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
 def _column_widths(text: str) -> list[int]:
     """The widths of a tabulate 'simple' table's columns, read from its rule line (----  ---)."""
     rule = next((line for line in text.splitlines() if line.strip() and set(line) <= {"-", " "}), None)

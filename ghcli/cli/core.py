@@ -32,8 +32,8 @@ def _status_text(s: dict) -> str:
         f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})",
         f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
         f"Donations:    {s['donations']} gold",
-        "Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none"),
-        "Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none"),
+        common.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none")),
+        common.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none")),
     ]
     pending = s.get("pending_events", [])
     if party["road_event_due"] and not any(e["deck"] == "road" for e in pending):
@@ -51,8 +51,8 @@ def _status_text(s: dict) -> str:
     else:
         lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
     lines.append("")
-    lines.append("Available scenarios: " + (
-        ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none"))
+    lines.append(common.wrapped("Available scenarios: " + (
+        ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
     return "\n".join(lines)
 
 
