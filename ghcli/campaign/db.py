@@ -3,7 +3,12 @@
 Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
 
 - ``Store.open(path)`` opens an existing database (refusing one written by a
-  newer ghcli, migrating an older one); ``Store.create(path)`` makes a new one.
+  newer ghcli, migrating an older one; a file ghcli cannot write opens
+  read-only); ``Store.create(path)`` makes a new one, built beside the target
+  and linked into place whole (atomic).
+- Before the first change, ``check_writable()`` refuses a read-only or a
+  damaged database (``PRAGMA quick_check``); :func:`explain` turns any SQLite
+  error into a named one (read-only, disk full, I/O error, damaged, busy).
 - Reads go through ``rows()`` / ``one()`` / ``value()`` on the plain sqlite3
   connection, so read commands never import sqlite_utils (start-up speed).
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
