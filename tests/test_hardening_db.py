@@ -257,3 +257,15 @@ def test_init_on_a_full_disk(tmp_path):
         assert list(mnt.iterdir()) == []
     finally:
         subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
+def test_leftovers_of_a_killed_init_are_swept(tmp_path):
+    """The hidden file of an init that died is removed by a later init once it is old; a fresh one is left."""
+    path = tmp_path / "c.db"
+    old, fresh = tmp_path / ".c.db.abc123.new", tmp_path / ".c.db.def456.new"
+    for f in (old, fresh, Path(f"{old}-wal")):
+        f.write_bytes(b"half")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    os.utime(f"{old}-wal", (time.time() - 3600, time.time() - 3600))
+    dbmod.Store.create(path).close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".c.db.def456.new", "c.db"]

@@ -43,6 +43,8 @@ MIGRATIONS_TABLE = "_sqlite_migrations"
 # Tables that the undo triggers leave alone.
 UNLOGGED = {"history", "undo_log", MIGRATIONS_TABLE, "sqlite_sequence", "sqlite_stat1"}
 BUSY_TIMEOUT_S = 10.0
+# A temporary file of an init older than this was left by one that died (an init takes well under a second).
+LEFTOVER_AGE_S = 600.0
 
 
 class DatabaseError(GhcliError):
@@ -278,6 +280,7 @@ class Store:
         cls._check_new(path, set_name, kind)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            cls._sweep_leftovers(path)
             fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
         except OSError as e:
             raise _os_error(e, f"cannot create database {path}") from None
@@ -302,6 +305,20 @@ class Store:
             for suffix in ("", "-wal", "-shm", "-journal"):
                 Path(f"{tmp}{suffix}").unlink(missing_ok=True)
         return cls.open(path, set_name=set_name, migrations=migrations, kind=kind)
+
+    @staticmethod
+    def _sweep_leftovers(path: Path, older_than_s: float = LEFTOVER_AGE_S) -> None:
+        """Remove what an ``init`` killed part-way left beside ``path`` (its hidden temporary files),
+        once they are old enough that no ``init`` can still be building them."""
+        import glob
+        import time
+
+        for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.new*"):
+            try:
+                if time.time() - leftover.stat().st_mtime > older_than_s:
+                    leftover.unlink()
+            except OSError:
+                pass
 
     @classmethod
     def _check_new(cls, path: Path, set_name: str, kind: str) -> None:
