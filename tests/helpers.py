@@ -151,3 +151,26 @@ def dump(path) -> list[str]:
                 if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
     finally:
         conn.close()
+
+
+def table_cells(text: str) -> list[list[str]]:
+    """The rows of a plain (tabulate "simple") table whose long cells wrap onto more lines:
+    each cell's pieces joined by a space, a row's continuation lines (empty first column) folded in."""
+    lines = text.splitlines()
+    rule = next(i for i, line in enumerate(lines) if line and set(line) <= {"-", " "})
+    spans, col = [], 0
+    for part in lines[rule].split("  "):
+        if part:
+            start = lines[rule].index(part, col)
+            spans.append((start, start + len(part)))
+            col = start + len(part)
+    rows: list[list[str]] = []
+    for line in lines[rule + 1:]:
+        if not line.strip():
+            break
+        cells = [line[a:b + 2].strip() for a, b in spans[:-1]] + [line[spans[-1][0]:].strip()]
+        if cells[0] or not rows:
+            rows.append(cells)
+        else:
+            rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells)]
+    return rows

@@ -138,7 +138,7 @@ def test_short_campaign(cli, db_file):
     assert c.v("SELECT times FROM character_perks WHERE perk = 1") == 1
     c.refused("level-up", "Ann", "--card", brute_l3["name"], "--perk", "2", words="needs 95")
     c.ok("perk", "Bob", "2")  # 3 checkmarks: one perk
-    c.refused("perk", "Bob", "3", words="all 1 perks")
+    c.refused("perk", "Bob", "3", words="has taken the 1 perk earned (3 checkmarks")  # grammar (issue 14)
 
     # -- travel to a scenario scenario 1 unlocked ---------------------------------
     target = s1["unlocks"][0]
@@ -183,7 +183,7 @@ def test_short_campaign(cli, db_file):
     c.ok("character", "new", "Cid", "--class", "brute", "--player", "alice")
     assert c.char("Cid")["extra_perks"] == 1
     c.ok("perk", "Cid", "3")
-    c.refused("perk", "Cid", "4", words="perks")
+    c.refused("perk", "Cid", "4", words="has taken the 1 perk earned")
 
     # Everything above is one history entry per change, and undo reverts the last.
     before_perk = c.char("Cid")

@@ -48,27 +48,56 @@ def test_status_json_imports_nothing_heavy(cli):
     assert not {m for m in mods if not m.startswith("ghcli.campaign")}, mods
 
 
-def test_index_is_up_to_date():
-    from ghcli.cli import _index, lazy
+def _apps_reached(typer_app, seen: set[int]) -> None:
+    seen.add(id(typer_app))
+    for group in typer_app.registered_groups:
+        _apps_reached(group.typer_instance, seen)
 
-    assert lazy.scan() == _index.COMMANDS, "run `python -m ghcli.cli.make_index` and commit ghcli/cli/_index.py"
+
+def test_command_table_is_true():
+    """ghcli.cli.COMMANDS names every top-level command of every module, with the command's own summary."""
+    import importlib
+    import pkgutil
+
+    import typer
+
+    import ghcli.cli
+    from ghcli.cli import COMMANDS, lazy
+
+    table = {name: (module, summary) for name, module, summary in COMMANDS}
+    assert len(table) == len(COMMANDS), "a command is listed twice"
+    found, reached = {}, set()
+    for module in dict.fromkeys(m for _, m, _ in COMMANDS):
+        _apps_reached(importlib.import_module(f"ghcli.cli.{module}").app, reached)
+        for name, cmd in lazy.module_group(module).commands.items():
+            found[name] = (module, cmd.get_short_help_str(limit=10_000))
+    assert found == table
+    # A module with commands that no listed module reaches would be unreachable from `ghcli`.
+    for info in pkgutil.iter_modules(ghcli.cli.__path__):
+        app = getattr(importlib.import_module(f"ghcli.cli.{info.name}"), "app", None)
+        if isinstance(app, typer.Typer) and info.name != "__init__":
+            assert id(app) in reached, f"ghcli/cli/{info.name}.py's commands are in no COMMANDS entry"
 
 
 def test_root_help_lists_every_command(cli):
-    from ghcli.cli import _index
+    from ghcli.cli import COMMANDS
 
     out = cli("--help").stdout
-    for name, (_module, _help, hidden) in _index.COMMANDS.items():
-        assert (f"  {name} " in out) != hidden, name
+    for name, _module, _summary in COMMANDS:
+        assert f"  {name} " in out, name
 
 
-def test_command_missing_from_index_still_runs(cli, monkeypatch):
-    from ghcli.cli import lazy
+def test_help_summaries_are_whole(cli):
+    """Summaries are wrapped, never cut with an ellipsis (at 80 columns too)."""
+    import os
 
-    monkeypatch.setattr(lazy, "_index", lambda: {})
-    monkeypatch.setattr(lazy, "_groups", {})
-    r = cli("init")
-    assert r.exit_code == 0, r.output
+    env = dict(os.environ, COLUMNS="80")
+    for args in (["--help"], ["rules", "--help"], ["character", "--help"], ["arkham", "--help"]):
+        r = subprocess.run([sys.executable, "-m", "ghcli", *args], capture_output=True, text=True, env=env,
+                           timeout=120)
+        commands = r.stdout.split("Commands:")[1]
+        assert r.returncode == 0 and "..." not in commands, (args, r.stdout)
+        assert max(len(line) for line in r.stdout.splitlines()) <= 80
 
 
 def test_unknown_command_suggests():
@@ -81,3 +110,56 @@ def test_option_values_still_checked(cli, args):
     assert cli("init").exit_code == 0
     r = cli(*args)
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+COERCION_PROBE = """
+import sys, typer
+{setup}
+sys.argv = ["ghcli", "enhance", "cost", "--ability", "move", "--level", sys.argv[1], "--json"]
+from ghcli.cli import lazy, main
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+import typer.core
+sys.stderr.write("RESULT %s %s %s\\n" % (code, getattr(typer.core.build_runtime_param, "ghcli_fast", False),
+                                           "pydantic" in sys.modules))
+"""
+
+
+def _coercion(setup: str, level: str) -> tuple[int, bool, bool, str, str]:
+    r = subprocess.run([sys.executable, "-c", COERCION_PROBE.format(setup=setup), level], capture_output=True,
+                       text=True, timeout=120)
+    code, fast, pydantic = next(x for x in r.stderr.splitlines() if x.startswith("RESULT")).split()[1:]
+    return int(code), fast == "True", pydantic == "True", r.stdout, r.stderr
+
+
+# Each path of install_fast_coercion: the tested typer (fast, no pydantic), an untested
+# version and changed internals (typer's own coercion). Values are converted and checked the same.
+COERCION_PATHS = {
+    "tested typer": ("", True),
+    "untested typer version": ("typer.__version__ = '0.99.0'", False),
+    "changed internals": ("import typer._coercion as c; c.RuntimeParam = type('RuntimeParam', (), {})", False),
+}
+
+
+@pytest.mark.parametrize("path", list(COERCION_PATHS))
+def test_fast_coercion_and_its_fallback(cli, path):
+    from ghcli.cli import lazy
+
+    setup, fast = COERCION_PATHS[path]
+    if fast and not lazy.typer_is_tested():
+        pytest.skip("this typer is not one install_fast_coercion is tested with")
+    code, installed, pydantic, out, err = _coercion(setup, "2")
+    assert (code, installed) == (0, fast), err
+    assert json.loads(out)["cost"] == 55  # +1 move: 30 gold, and 25 more on a level 2 card
+    if fast:
+        assert not pydantic
+    code, installed, _, out, err = _coercion(setup, "x")
+    assert code == 2 and "Traceback" not in err and "'--level'" in err and not out, err
+
+
+def test_typer_versions_tested():
+    from ghcli.cli import lazy
+
+    assert lazy.typer_is_tested("0.29.2") and not lazy.typer_is_tested("0.30.0")

@@ -39,7 +39,10 @@ def test_the_solo_walkthrough_runs_as_written_and_does_what_it_says(cli):
         assert r.exit_code == 0, (line, r.output)
         outputs.setdefault(" ".join(args[1:3]), []).append(r.stdout)
     first, second = outputs["solo list"]
-    assert "needs prosperity level 3 (now 1), 2 retired characters in the campaign (now 0), character level 5" in first
+    from helpers import table_cells
+
+    cells = " | ".join(" | ".join(row) for row in table_cells(first))
+    assert "needs prosperity level 3 (now 1), 2 retired characters in the campaign (now 0), character level 5" in cells
     assert "Corrupted Laboratory" in second and "yes" in second
     cleo = json.loads(cli("character", "show", "Cleo", "--json").stdout)
     assert [i["number"] for i in cleo["items"]] == [136]

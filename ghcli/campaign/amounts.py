@@ -13,6 +13,11 @@ from ghcli.errors import BadInput
 MAX_CHANGE = 1_000_000
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A number with its noun in the right number: '1 checkmark', '2 checkmarks', '0 checkmarks'."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def amount(label: str, n: int, *, minimum: int = -MAX_CHANGE, maximum: int = MAX_CHANGE) -> int:
     """``n`` unchanged when ``minimum <= n <= maximum``; else bad input naming ``label``."""
     if n > maximum:

@@ -45,6 +45,7 @@ import datetime
 from pathlib import Path
 from typing import Any
 
+from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import MAX_SQLITE_INT, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
@@ -76,13 +77,16 @@ def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool 
     name = (name or "").strip()
     if not name:
         raise BadInput("the campaign needs a name")
-    store = Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND)
-    with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
-        db["campaign"].insert({
-            "id": 1, "name": name, "standalone": int(standalone),
-            "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        })
-    return store
+
+    def fill(store: Store) -> None:
+        with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
+            db["campaign"].insert({
+                "id": 1, "name": name, "standalone": int(standalone),
+                "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            })
+
+    # Built beside the target and moved into place whole (Store.create).
+    return Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, fill=fill)
 
 
 def open_store(path: str | Path) -> Store:
@@ -109,7 +113,7 @@ def _playing(store: Store) -> dict:
 def _find(store: Store, name: str) -> dict:
     """An investigator by full name, or by a part of it that names only one ('Roland', 'Banks')."""
     q = name.strip()
-    row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [q])
+    row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [q])
     if row is not None:
         return row
     everyone = store.rows("SELECT * FROM investigators ORDER BY id")
@@ -163,30 +167,31 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
     name = name.strip()
     if not name:
         raise BadInput("an investigator needs a name")
+    name = names.clean(name, "investigator name")
     _check_printed(health, sanity)
     with store.change("arkham investigator add", f"{name} added to the pool") as db:
         _playing(store)
-        if store.one("SELECT 1 FROM investigators WHERE name = ? COLLATE NOCASE", [name]):
+        if store.one("SELECT 1 FROM investigators WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"{name} is already in this campaign's pool")
         db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
     return _describe(store, _find(store, name))
 
 
 def _player_active(store: Store, player: str, exclude_id: int) -> dict | None:
-    return store.one("SELECT * FROM investigators WHERE player = ? COLLATE NOCASE AND status = 'active' AND id != ?",
-                     [player, exclude_id])
+    return store.one("SELECT * FROM investigators WHERE name_key(player) = name_key(?) AND status = 'active' "
+                     "AND id != ?", [player, exclude_id])
 
 
 def join(store: Store, name: str, player: str | None = None, health: int | None = None,
          sanity: int | None = None) -> dict:
     """Put an investigator into play: one not yet used (0 XP, no trauma), or one who left (all kept)."""
-    name = name.strip()
+    name = names.clean(name, "investigator name") if name.strip() else ""
     if player is not None:
-        player = player.strip() or None
+        player = names.clean(player, "player name (--player)")
     _check_printed(health, sanity)
     with store.change("arkham investigator join", f"{name} joined") as db:
         _playing(store)
-        row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+        row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         if row is None and (health is None or sanity is None):
             try:
                 row = _find(store, name)
@@ -198,7 +203,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
             if not name:
                 raise BadInput("an investigator needs a name")
             db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
-            row = store.one("SELECT * FROM investigators WHERE name = ? COLLATE NOCASE", [name])
+            row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         else:
             for label, given in (("health", health), ("sanity", sanity)):
                 if given is not None and given != row[label]:
@@ -555,7 +560,7 @@ def _lost_check(store: Store) -> tuple[list[str], int]:
     """Players who must pick a new investigator, and how many investigators remain available."""
     needing = [r["player"] for r in store.rows(
         "SELECT i.player, i.status FROM investigators i WHERE i.player IS NOT NULL AND i.joined_seq = "
-        "(SELECT max(j.joined_seq) FROM investigators j WHERE j.player = i.player COLLATE NOCASE) "
+        "(SELECT max(j.joined_seq) FROM investigators j WHERE name_key(j.player) = name_key(i.player)) "
         "AND i.status IN ('killed', 'insane') ORDER BY i.player")]
     available = store.value("SELECT count(*) FROM investigators WHERE status = 'available'")
     return needing, available

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, enhancing, state
+from ghcli.campaign import catalog, enhancing, names, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import command
@@ -186,13 +186,11 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
         quest: int | str | None = None, cards: list[str] | None = None) -> dict:
     """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
-    name = (name or "").strip()
-    if not name:
-        raise BadInput("the character name must not be empty")
+    name = names.clean(name or "", "character name")
     level = _parse_level(level)
     cls = state.find_class(store, class_name)
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
-    player = player.strip() if player and player.strip() else None
+    player = names.clean(player, "player name (--player)") if player is not None else None
     with store.change("character new") as db:
         party = state.current_party(store)
         if party["location"] != "town":
@@ -203,7 +201,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if level > prosperity_level:
             raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")
         taken = starting_cards(cls["key"], level, cards)
-        same = store.one("SELECT name, retired FROM characters WHERE name = ? COLLATE NOCASE", [name])
+        same = store.one("SELECT name, retired FROM characters WHERE name_key(name) = name_key(?)", [name])
         if same:
             raise Refused(f"a character named {same['name']!r} already exists"
                           + (" (retired)" if same["retired"] else ""))
@@ -223,7 +221,9 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         else:
             free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
             offer = sorted(state.rng(store).sample(free, min(2, len(free))))
-        extra = store.value("SELECT extra_perks FROM players WHERE name = ?", [player]) if player else None
+        known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
+            if player else None
+        player, extra = (known["name"], known["extra_perks"]) if known else (player, None)  # one spelling per player
         db.execute(
             "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.campaign.log import UID_RE, Done, command
 from ghcli.errors import BadInput, NotFound, Refused
@@ -40,10 +40,7 @@ DEFAULT_PARTY_NAME = "Party"
 
 
 def _clean_name(text: str | None, what: str) -> str:
-    name = (text or "").strip()
-    if not name:
-        raise BadInput(f"the {what} name must not be empty")
-    return name
+    return names.clean(text or "", f"{what} name")
 
 
 def _check_seed(seed: int | None) -> None:
@@ -57,18 +54,15 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
     name = _clean_name(name, "campaign")
     party = _clean_name(party, "party")
     _check_seed(seed)
-    store = Store.create(path)
-    ok = False
-    try:
-        out = {"path": str(store.path), **create(store, name=name, party=party, seed=seed),
-               "entry": store.last_entry}
-        ok = True
-        return out
-    finally:
-        store.close()
-        if not ok:  # a failed init leaves no half-made database behind
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{store.path}{suffix}").unlink(missing_ok=True)
+    out: dict = {}
+
+    def fill(store: Store) -> None:
+        out.update(create(store, name=name, party=party, seed=seed))
+        out["entry"] = store.last_entry
+
+    # Built beside the target and moved into place whole (Store.create): never a half-made file.
+    Store.create(path, fill=fill).close()
+    return {"path": str(path), **out}
 
 
 @command("init")
@@ -349,7 +343,7 @@ def unlock_scenario(store: Store, number: str) -> Done:
 
 def find_party(store: Store, name: str) -> dict:
     """The party row with this name (any case); NotFound listing the parties otherwise."""
-    row = store.one("SELECT * FROM parties WHERE name = ? COLLATE NOCASE", [name.strip()])
+    row = store.one("SELECT * FROM parties WHERE name_key(name) = name_key(?)", [name])
     if row is None:
         raise NotFound("party", name, [r["name"] for r in store.rows("SELECT name FROM parties")])
     return row
@@ -373,7 +367,7 @@ def new_party(store: Store, name: str) -> Done:
     name = _clean_name(name, "party")
     db = store.db
     state.campaign_row(store)
-    if store.one("SELECT 1 FROM parties WHERE name = ? COLLATE NOCASE", [name]):
+    if store.one("SELECT 1 FROM parties WHERE name_key(name) = name_key(?)", [name]):
         raise Refused(f"a party named {name!r} already exists")
     party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
     db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])

@@ -3,7 +3,12 @@
 Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
 
 - ``Store.open(path)`` opens an existing database (refusing one written by a
-  newer ghcli, migrating an older one); ``Store.create(path)`` makes a new one.
+  newer ghcli, migrating an older one; a file ghcli cannot write opens
+  read-only); ``Store.create(path)`` makes a new one, built beside the target
+  and linked into place whole (atomic).
+- Before the first change, ``check_writable()`` refuses a read-only or a
+  damaged database (``PRAGMA quick_check``); :func:`explain` turns any SQLite
+  error into a named one (read-only, disk full, I/O error, damaged, busy).
 - Reads go through ``rows()`` / ``one()`` / ``value()`` on the plain sqlite3
   connection, so read commands never import sqlite_utils (start-up speed).
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
@@ -30,10 +35,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from ghcli.campaign import names
 from ghcli.errors import BadInput, GhcliError, Refused
 
 Migration = tuple[str, Callable[[Any], None]]
@@ -42,6 +50,8 @@ MIGRATIONS_TABLE = "_sqlite_migrations"
 # Tables that the undo triggers leave alone.
 UNLOGGED = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE, "sqlite_sequence", "sqlite_stat1"}
 BUSY_TIMEOUT_S = 10.0
+# A temporary file of an init older than this was left by one that died (an init takes well under a second).
+LEFTOVER_AGE_S = 600.0
 
 
 class DatabaseError(GhcliError):
@@ -51,6 +61,61 @@ class DatabaseError(GhcliError):
 class UnusableDatabase(DatabaseError, BadInput):
     """--db names something that cannot be a campaign database: a directory, a file that
     is not SQLite, a place where no file can be made (bad usage: exit 2)."""
+
+
+class ReadOnlyDatabase(DatabaseError):
+    """A change asked of a campaign on a read-only file or file system (reading works)."""
+
+
+class DamagedDatabase(DatabaseError):
+    """The file is damaged ("database disk image is malformed"): no command writes into it."""
+
+
+class StorageError(DatabaseError):
+    """The disk is full, or the disk or file system failed (an I/O error): nothing was changed."""
+
+
+def _damaged(path: Path | None, detail: str = "database disk image is malformed") -> DamagedDatabase:
+    where = path or "the campaign file"
+    check = f"sqlite3 {path}" if path else "sqlite3 FILE"
+    return DamagedDatabase(
+        f"{where} is damaged ({detail}); ghcli changes nothing in it. Check it with "
+        f"`{check} 'PRAGMA integrity_check'` and go on from the last good copy "
+        f"(`ghcli --db COPY export` writes what it holds)")
+
+
+def explain(e: sqlite3.Error, path: str | Path | None = None) -> GhcliError:
+    """An SQLite error as the named error that says what happened to the file (at ``path``, if known)."""
+    where = str(path) if path else "the campaign file"
+    name = getattr(e, "sqlite_errorname", "") or ""
+    text = str(e).lower()
+    if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+        return ReadOnlyDatabase("the campaign file is read-only" + (f" ({path})" if path else "")
+                                + ": it can be read, not changed")
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return StorageError(f"the disk is full: {where} could not be written, nothing was changed")
+    if name.startswith("SQLITE_IOERR") or "disk i/o error" in text:
+        return StorageError(f"an I/O error on {where} (the disk or file system failed): nothing was changed")
+    if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        return _damaged(Path(path) if path else None)
+    if name.startswith("SQLITE_NOTADB") or "not a database" in text:
+        return UnusableDatabase(f"{where} is not a ghcli database ({e})")
+    if name.startswith("SQLITE_BUSY") or "locked" in text:
+        return DatabaseError(f"{where} is busy: another ghcli kept it locked for {BUSY_TIMEOUT_S:g} s; try again")
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return UnusableDatabase(f"cannot open {where}: {e}")
+    return DatabaseError(f"database error on {where}: {e}")
+
+
+def _os_error(e: OSError, what: str) -> GhcliError:
+    """An operating-system error while making a file, with its true cause."""
+    if e.errno == errno.ENOSPC:
+        return StorageError(f"{what}: the disk is full")
+    if e.errno == errno.EROFS:
+        return ReadOnlyDatabase(f"{what}: the file system is read-only")
+    if e.errno == errno.EIO:
+        return StorageError(f"{what}: an I/O error (the disk or file system failed)")
+    return UnusableDatabase(f"{what}: {e.strerror or e}")
 
 
 # SQLite stores whole numbers in 64 bits; a bigger one cannot match or be written.
@@ -134,47 +199,72 @@ class Store:
         self._entry_at: str | None = None
         self.summary = ""
         self.last_entry: dict | None = None
+        self.read_only = False
+        self._sound = False  # quick_check passed (see check_writable)
 
     # -- opening ---------------------------------------------------------
 
     @classmethod
-    def _connect(cls, path: Path, create: bool) -> sqlite3.Connection:
+    def _connect(cls, path: Path, create: bool, read_only: bool = False) -> sqlite3.Connection:
+        """A connection to ``path``: made if ``create``; ``read_only`` for a file ghcli cannot write.
+
+        A read-only WAL database on a read-only file system has no -shm file to
+        share and cannot make one: SQLite then opens it as immutable (nobody can
+        be writing it there).
+        """
         if path.is_dir():
             raise UnusableDatabase(f"{path} is a directory, not a database file (give --db FILE)")
-        if create:
-            if path.parent.exists() and not path.parent.is_dir():
-                raise UnusableDatabase(f"cannot create database {path}: {path.parent} is not a directory")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise UnusableDatabase(f"cannot create database {path}: {e.strerror or e}") from None
-            uri = f"file:{path}?mode=rwc"
-        else:
-            uri = f"file:{path}?mode=rw"
+        mode = "rwc" if create else "ro" if read_only else "rw"
         try:
-            conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            conn = cls._configure(sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT_S,
+                                                  isolation_level=None))
+            if read_only:
+                try:
+                    conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                except sqlite3.OperationalError:
+                    conn.close()
+                    conn = cls._configure(sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True,
+                                                          isolation_level=None))
         except sqlite3.OperationalError as e:
             verb = "create" if create else "open"
             raise UnusableDatabase(f"cannot {verb} database {path}: {e}") from None
+        return conn
+
+    @staticmethod
+    def _configure(conn: sqlite3.Connection) -> sqlite3.Connection:
         conn.row_factory = sqlite3.Row
+        conn.create_function("name_key", 1, names.key, deterministic=True)  # names compared as people read them
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         conn.execute("PRAGMA foreign_keys = ON")
         return conn
 
+    @staticmethod
+    def _cannot_write(path: Path) -> bool:
+        """The file, or its folder (where SQLite keeps the -wal and -shm files), is not writable."""
+        return not os.access(path, os.W_OK) or not os.access(path.parent if str(path.parent) else ".", os.W_OK)
+
     @classmethod
     def open(cls, path: str | Path, *, set_name: str = "ghcli", migrations: Sequence[Migration] = GHCLI_MIGRATIONS,
              kind: str = "campaign", init_hint: str = "ghcli init") -> "Store":
-        """Open an existing database, migrating it if it is older than this ghcli."""
+        """Open an existing database, migrating it if it is older than this ghcli.
+
+        A file (or file system) ghcli cannot write opens read-only: every read
+        works, and a change is refused with :class:`ReadOnlyDatabase`.
+        """
         path = Path(path)
         if not path.exists() and not path.is_symlink():
             raise DatabaseError(f"no {kind} at {path}: run `{init_hint}` first (or give --db PATH)")
-        store = cls(cls._connect(path, create=False), path, set_name, migrations)
+        read_only = path.exists() and not path.is_dir() and cls._cannot_write(path)
+        store = cls(cls._connect(path, create=False, read_only=read_only), path, set_name, migrations)
+        store.read_only = read_only
         try:
             applied = store._applied()
             others = store._other_sets()
             foreign = store.value("SELECT count(*) FROM sqlite_master") > 0
         except sqlite3.DatabaseError as e:
             store.close()
+            if isinstance(explain(e, path), DamagedDatabase):
+                raise _damaged(path) from None
             raise UnusableDatabase(f"{path} is not a ghcli database ({e})") from None
         if not applied:
             store.close()
@@ -191,22 +281,127 @@ class Store:
                 f"{path} was written by a newer ghcli (migration {unknown[-1]}); upgrade ghcli to use it"
             )
         if len(applied) < len(known):
+            if read_only:
+                store.close()
+                raise ReadOnlyDatabase(f"the campaign file is read-only ({path}) and was written by an older "
+                                       "ghcli: it must be upgraded, which needs write access")
             store.migrate()
         return store
 
+    def check_writable(self) -> None:
+        """Refuse a change to a read-only or damaged database (run before every write).
+
+        The first call on a store runs ``PRAGMA quick_check`` (a few milliseconds
+        on a campaign), so that a damaged file is refused for writes too, not
+        only where a read happens to touch the damage.
+        """
+        if self.read_only:
+            raise ReadOnlyDatabase(f"the campaign file is read-only ({self.path}): it can be read, not changed")
+        if self._sound:
+            return
+        try:
+            rows = [r[0] for r in self.conn.execute("PRAGMA quick_check(1)").fetchall()]
+        except sqlite3.DatabaseError as e:
+            raise explain(e, self.path) from None
+        if rows != ["ok"]:
+            detail = " ".join((rows[0] if rows else "no answer to quick_check").replace("*** in database main ***", "").split())
+            raise _damaged(self.path, detail)
+        self._sound = True
+
     @classmethod
     def create(cls, path: str | Path, *, set_name: str = "ghcli", migrations: Sequence[Migration] = GHCLI_MIGRATIONS,
-               kind: str = "campaign") -> "Store":
-        """Create a new database file with the whole schema. Refuses an existing one."""
+               kind: str = "campaign", fill: Callable[["Store"], Any] | None = None) -> "Store":
+        """Create a new database file with the whole schema (and ``fill``'s first entries). Refuses an existing one.
+
+        Atomic: the database is built beside ``path`` under a hidden temporary
+        name (``.NAME.XXXX.new``), closed, and only then linked into place, so a
+        crash, ``kill -9`` or a full disk part-way leaves no file at ``path``
+        (at most the temporary one) or a complete database, never a half-made
+        one. A refused create leaves nothing behind. Returns the new database, open.
+        """
+        import tempfile
+
         path = Path(path)
+        cls._check_new(path, set_name, kind)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            cls._sweep_leftovers(path)
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+        except OSError as e:
+            raise _os_error(e, f"cannot create database {path}") from None
+        os.close(fd)
+        tmp = Path(name)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a campaign file gets the usual mode
+        try:
+            store = cls(cls._connect(tmp, create=True), tmp, set_name, migrations)
+            try:
+                store.conn.execute("PRAGMA journal_mode = WAL")
+                store.migrate()
+                if fill is not None:
+                    fill(store)
+            finally:
+                store.close()  # the last connection: SQLite folds the -wal file in and removes it
+            cls._move_into_place(tmp, path, set_name, kind)
+        except sqlite3.Error as e:
+            raise explain(e, path) from None
+        finally:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+        return cls.open(path, set_name=set_name, migrations=migrations, kind=kind)
+
+    @staticmethod
+    def _sweep_leftovers(path: Path, older_than_s: float = LEFTOVER_AGE_S) -> None:
+        """Remove what an ``init`` killed part-way left beside ``path`` (its hidden temporary files),
+        once they are old enough that no ``init`` can still be building them."""
+        import glob
+        import time
+
+        for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.new*"):
+            try:
+                if time.time() - leftover.stat().st_mtime > older_than_s:
+                    leftover.unlink()
+            except OSError:
+                pass
+
+    @classmethod
+    def _check_new(cls, path: Path, set_name: str, kind: str) -> None:
+        """Refuse to create over a directory, a non-directory parent or an existing non-empty file."""
         if path.is_dir():
             raise UnusableDatabase(f"{path} is a directory, not a database file (give --db FILE)")
+        if path.parent.exists() and not path.parent.is_dir():
+            raise UnusableDatabase(f"cannot create database {path}: {path.parent} is not a directory")
         if path.exists() and path.stat().st_size > 0:
             raise Refused(f"{cls._describe(path, set_name, kind)} already exists at {path}; refusing to overwrite it")
-        store = cls(cls._connect(path, create=True), path, set_name, migrations)
-        store.conn.execute("PRAGMA journal_mode = WAL")
-        store.migrate()
-        return store
+
+    @classmethod
+    def _move_into_place(cls, tmp: Path, path: Path, set_name: str, kind: str) -> None:
+        """Put the finished database ``tmp`` at ``path``: a hard link (never over another file), else a rename."""
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            if path.stat().st_size > 0:  # made by someone else meanwhile
+                raise Refused(f"{cls._describe(path, set_name, kind)} already exists at {path}; "
+                              "refusing to overwrite it") from None
+            os.replace(tmp, path)  # an empty file stood there
+        except OSError as e:
+            if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                raise _os_error(e, f"cannot create database {path}") from None
+            cls._check_new(path, set_name, kind)  # a file system without hard links
+            os.replace(tmp, path)
+        try:
+            dir_fd = os.open(path.parent, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
 
     def close(self) -> None:
         self.conn.close()
@@ -215,7 +410,8 @@ class Store:
     def _describe(cls, path: Path, set_name: str, kind: str) -> str:
         """What an existing file holds, for the refusal to overwrite it: 'a campaign', 'an Arkham campaign', 'a file'."""
         try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            # immutable: read the file as it lies, making no -wal/-shm beside it (a refused init leaves nothing)
+            conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
             try:
                 sets = [r[0] for r in conn.execute(
                     f"SELECT DISTINCT migration_set FROM {MIGRATIONS_TABLE} ORDER BY rowid")]
@@ -330,6 +526,7 @@ class Store:
                 raise
             self.conn.execute("RELEASE ghcli_change")
             return
+        self.check_writable()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield

@@ -8,6 +8,7 @@ cover them. Each returns a short description of what it did (for summaries).
 from __future__ import annotations
 
 from ghcli.campaign import catalog
+from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.state import rng
 from ghcli.errors import Refused
@@ -39,8 +40,8 @@ def add_prosperity(store: Store, n: int) -> str:
     if new_level > old_level:
         for number in catalog.shop_items_for_prosperity(new_level):
             add_to_supply(store, number)
-        return f"prosperity {before} -> {after} checkmarks{cap} (level {new_level}: its items join the shop)"
-    return f"prosperity {before} -> {after} checkmarks{cap}"
+        return f"prosperity {before} -> {counted(after, 'checkmark')}{cap} (level {new_level}: its items join the shop)"
+    return f"prosperity {before} -> {counted(after, 'checkmark')}{cap}"
 
 
 def add_to_supply(store: Store, number: int) -> None:

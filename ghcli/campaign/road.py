@@ -107,6 +107,9 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
             raise Refused(
                 f"the party is already on the road to scenario {party['scenario']}: "
                 f"finish it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
+        if not state.party_characters(store, party["id"]):
+            raise Refused(f"{party['name']} has no characters to travel with: make one in town first "
+                          "(`ghcli character new NAME --class CLASS`)")
         if party["location"] == "town":
             pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
             if pending is not None:

@@ -23,7 +23,7 @@ def current_party(store: Store) -> dict:
 
 def find_character(store: Store, name: str, *, include_retired: bool = False) -> dict:
     """A character by name (case-insensitive); unknown names suggest the closest."""
-    row = store.one("SELECT * FROM characters WHERE name = ? COLLATE NOCASE", [name.strip()])
+    row = store.one("SELECT * FROM characters WHERE name_key(name) = name_key(?)", [name])
     if row is not None and (include_retired or not row["retired"]):
         return row
     known = [r["name"] for r in store.rows(
@@ -55,7 +55,7 @@ def resolved(find, typed):
 
 def character_key(store: Store, name: str) -> str:
     """A character's name as the campaign spells it ('hilda' -> 'Hilda')."""
-    row = store.one("SELECT name FROM characters WHERE name = ? COLLATE NOCASE", [str(name).strip()])
+    row = store.one("SELECT name FROM characters WHERE name_key(name) = name_key(?)", [str(name).strip()])
     return row["name"] if row else name
 
 

@@ -33,6 +33,7 @@ open (``ghcli return`` opens one). Readings:
 from __future__ import annotations
 
 from ghcli.campaign import catalog, effects, state
+from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.log import command
@@ -231,8 +232,8 @@ def take_perk(store: Store, name: str, perk: int) -> dict:
             next_at = (ch["checkmarks"] // 3 + 1) * 3
             more = (f"; the next comes at {next_at} checkmarks" if ch["checkmarks"] // 3 < MAX_CHECKMARK_PERKS
                     else "; checkmarks give at most 6 perks")
-            raise Refused(f"{ch['name']} has taken all {allowed} perks earned "
-                          f"({ch['checkmarks']} checkmarks, level {ch['level']}, {ch['extra_perks']} extra){more}")
+            raise Refused(f"{ch['name']} has taken {'the 1 perk' if allowed == 1 else f'all {allowed} perks'} earned "
+                          f"({counted(ch['checkmarks'], 'checkmark')}, level {ch['level']}, {ch['extra_perks']} extra){more}")
         entry = _check_perk(store, ch, perk)
         _take_perk(store, ch, perk)
         store.summary = f"{ch['name']} takes perk {perk}: {entry['text']}"

@@ -1,5 +1,17 @@
 """The ``ghcli`` command: one Typer sub-app per noun, joined here.
 
+Every module of this package hangs its commands on a module-level
+``app = typer.Typer(...)`` with ``@app.command("name")`` on module-level
+functions. A noun (``character``, ``rules``) is a named Typer; a module of
+top-level verbs (``core``: init, status, ...) has a nameless one; a noun
+split over files joins its parts with ``app.add_typer(part.app)``.
+
+The root loads a module only when one of its commands runs
+(``ghcli/cli/lazy.py``), so :data:`COMMANDS` names the module and the
+one-line summary of each top-level command. Adding a command is one line
+there; ``tests/test_campaign_startup.py`` checks the table against the
+modules (every command listed, each summary the command's own).
+
 Modules in this package import only typer and the standard library at the
 top; everything else (rules, campaign, sqlite_utils, tabulate) is imported
 inside the command that needs it, so ``ghcli --help`` starts fast.
@@ -12,8 +24,41 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 from ghcli.cli.lazy import LazyGroup
+
+# The top-level commands in --help order: (name, module of ghcli.cli, one-line summary).
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("init", "core", "Start a new campaign (refuses to overwrite an existing one)."),
+    ("status", "core", "Prosperity, reputation, donations, achievements, characters and available scenarios."),
+    ("history", "core", "Every campaign-changing command, newest first (rejected and undone ones marked)."),
+    ("undo", "core", "Revert the last campaign-changing command exactly (repeat to go further back)."),
+    ("campaign", "campaign", "The campaign: prosperity, global achievements, unlocks."),
+    ("party", "party", "The current party: reputation, achievements; new parties."),
+    ("character", "character", "Characters: create, show, list, adjust by hand, personal quests."),
+    ("class", "classes", "Classes: ability cards by level and numbered perks."),
+    ("scenario", "scenario", "Scenarios: what is available, and results."),
+    ("travel", "road", "Travel to a scenario; says whether a road event is due."),
+    ("return", "road", "Return to Gloomhaven: a town visit opens."),
+    ("event", "event", "City and road events: draw the top card, record its outcome."),
+    ("shop", "town", "The shop's supply: copies left and prices with the reputation modifier."),
+    ("buy", "town", "A character buys an item from the supply."),
+    ("sell", "town", "A character sells an item for half its cost; it goes back to the supply."),
+    ("level-up", "town", "Level a character up in town: one new card and one perk."),
+    ("perk", "town", "Take a perk earned with checkmarks (every 3, at most 6) or a player's extra perks."),
+    ("donate", "town", "Donate 10 gold to the Sanctuary (once per character per visit): 2 bless cards next scenario."),
+    ("retire", "town", "Retire a character whose personal quest is fulfilled."),
+    ("enhance", "enhance", "Enhancement stickers: what they cost, and applying them."),
+    ("export", "exchange", "Write the campaign to one JSON file: ghcli's lossless format or a GHS game."),
+    ("import", "exchange", "A new campaign from a ghcli or GHS file (refuses an existing one, like init)."),
+    ("backup", "sync", "A consistent copy of the database, even while others write."),
+    ("sync", "sync", "Sync the campaign with the group's git remote."),
+    ("rules", "rules", "Settle rules questions at the table (no campaign needed)."),
+    ("dungeon", "dungeon", "Random dungeons: draw three rooms; record one played (casual play)."),
+    ("solo", "solo", "Solo scenarios: who may play their class's, and results."),
+    ("monster", "monster", "Monster stats: normal and elite (or boss) stats by scenario level."),
+    ("arkham", "arkham", "Arkham Horror: The Card Game campaign log (its own database)."),
+)
 
 app = typer.Typer(
     name="ghcli",
@@ -23,34 +68,38 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
 @app.callback()
 def _root(
     ctx: typer.Context,
-    db: Optional[Path] = typer.Option(
+    db: Optional[str] = typer.Option(
         None, "--db", metavar="PATH",
         help="Campaign database (default: $GHCLI_DB, else campaign.db in the ghcli app folder).",
     ),
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, expose_value=False, callback=common.show_version,
+        help="Print ghcli's version and exit.",
+    ),
+    install_completion: Optional[str] = typer.Option(
+        None, "--install-completion", metavar="[SHELL]", is_eager=True, expose_value=False, callback=complete.install,
+        help="Install shell completion (bash, zsh, fish; default: the shell of $SHELL).",
+    ),
+    show_completion: Optional[str] = typer.Option(
+        None, "--show-completion", metavar="SHELL", is_eager=True, expose_value=False, callback=complete.show,
+        help="Print the completion script for bash, zsh or fish.",
+    ),
 ) -> None:
-    ctx.obj = common.Settings(db=db)
+    if db is not None and not db.strip():
+        from ghcli.errors import BadInput
 
-
-# The modules that add commands, each with ``register(app)``, in --help order.
-# They are loaded lazily (ghcli/cli/lazy.py): after adding or renaming a
-# top-level command, regenerate the --help index with `python -m ghcli.cli.make_index`.
-MODULES = ("core", "campaign", "party", "character", "classes", "scenario", "road", "event", "town", "enhance",
-           "exchange", "sync", "rules", "dungeon", "solo", "monster", "arkham")
-
-
-def _register() -> None:
-    """Add every module's commands to ``app`` at once (the lazy root does not need this)."""
-    import importlib
-
-    for module in MODULES:
-        importlib.import_module(f"ghcli.cli.{module}").register(app)
+        raise BadInput("--db is empty: give the campaign file's path, or leave --db out")
+    ctx.obj = common.Settings(db=Path(db) if db is not None else None)
 
 
 def main() -> None:
-    app()
+    """The ``ghcli`` console script."""
+    complete.serve()
+    app(prog_name="ghcli")

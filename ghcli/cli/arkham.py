@@ -15,20 +15,17 @@ import typer
 
 from ghcli.cli import common
 
-arkham_app = typer.Typer(help="Arkham Horror: The Card Game campaign log (its own database).", no_args_is_help=True)
+app = typer.Typer(name="arkham", help="Arkham Horror: The Card Game campaign log (its own database).",
+                  no_args_is_help=True)
 investigator_app = typer.Typer(help="Investigators: the pool, joining, leaving.", no_args_is_help=True)
 deck_app = typer.Typer(help="Decks: starting cards and cards a campaign guide adds or removes (no XP).",
                        no_args_is_help=True)
 log_app = typer.Typer(help="The campaign log: notes and named counts, crossed out rather than deleted.",
                       invoke_without_command=True)
 
-arkham_app.add_typer(investigator_app, name="investigator")
-arkham_app.add_typer(deck_app, name="deck")
-arkham_app.add_typer(log_app, name="log")
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(arkham_app, name="arkham")
+app.add_typer(investigator_app, name="investigator")
+app.add_typer(deck_app, name="deck")
+app.add_typer(log_app, name="log")
 
 
 def db_path() -> Path:
@@ -57,7 +54,7 @@ def _steps(steps: list[str]) -> str:
 
 # -- campaign --------------------------------------------------------------
 
-@arkham_app.command("init")
+@app.command("init")
 def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name."),
          standalone: bool = typer.Option(False, "--standalone",
                                          help="One scenario played alone: no trauma from defeat during the game."),
@@ -71,7 +68,7 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
                 f"new Arkham {'standalone game' if standalone else 'campaign'} {name!r} at {path}")
 
 
-@arkham_app.command("status")
+@app.command("status")
 def status(as_json: bool = common.json_option()) -> None:
     """The campaign at a glance: investigators, XP, trauma, counts."""
     from ghcli.campaign import arkham
@@ -99,7 +96,7 @@ def status(as_json: bool = common.json_option()) -> None:
     common.emit(data, as_json, text)
 
 
-@arkham_app.command("history")
+@app.command("history")
 def history(as_json: bool = common.json_option(),
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
     """Campaign-changing commands, newest first."""
@@ -109,7 +106,7 @@ def history(as_json: bool = common.json_option(),
     common.emit(rows, as_json, lambda: common.table(rows, "keys") if rows else "no history")
 
 
-@arkham_app.command("undo")
+@app.command("undo")
 def undo(as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Revert the last campaign-changing command exactly."""
     from ghcli.campaign import arkham
@@ -118,7 +115,7 @@ def undo(as_json: bool = common.json_option("Print what changed as JSON: the val
     common.emit({"undone": [last]}, as_json, f"undid: {last['summary']}")
 
 
-@arkham_app.command("weaknesses")
+@app.command("weaknesses")
 def weaknesses(xp: int = typer.Argument(..., help="The standalone deck's total XP."),
                as_json: bool = common.json_option()) -> None:
     """Standalone mode: extra random basic weaknesses for a deck of XP total experience."""
@@ -134,7 +131,7 @@ def _award_lines(awards: list[dict]) -> str:
     return "\n".join(f"{a['investigator']}: {'; '.join(a['arithmetic'])}" for a in awards)
 
 
-@arkham_app.command("scenario")
+@app.command("scenario")
 def scenario(name: str = typer.Argument(..., help="The scenario played."),
              victory: int = typer.Option(0, "--victory", help="XP of the victory display."),
              bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
@@ -148,7 +145,7 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
     common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + _award_lines(out["awards"]))
 
 
-@arkham_app.command("xp")
+@app.command("xp")
 def xp(investigator: str = typer.Argument(...),
        victory: int = typer.Option(0, "--victory", help="XP of the victory display."),
        bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
@@ -175,7 +172,7 @@ def _purchase_text(out: dict) -> str:
     return "\n".join(lines)
 
 
-@arkham_app.command("buy")
+@app.command("buy")
 def buy(investigator: str = typer.Argument(...),
         card: str = typer.Argument(..., help="The card's title."),
         level: int = typer.Option(..., "--level", help="The card's level (0-5)."),
@@ -194,7 +191,7 @@ def buy(investigator: str = typer.Argument(...),
     common.emit(out, as_json, lambda: _purchase_text(out))
 
 
-@arkham_app.command("upgrade")
+@app.command("upgrade")
 def upgrade(investigator: str = typer.Argument(...),
             card: str = typer.Argument(..., help="The card's title."),
             from_level: int = typer.Option(..., "--from", help="The level in the deck now."),
@@ -225,7 +222,7 @@ def _trauma_text(out: dict) -> str:
     return "\n".join(lines)
 
 
-@arkham_app.command("trauma")
+@app.command("trauma")
 def trauma(investigator: str = typer.Argument(...),
            physical: int = typer.Option(0, "--physical", help="Physical trauma to add."),
            mental: int = typer.Option(0, "--mental", help="Mental trauma to add."),
@@ -237,7 +234,7 @@ def trauma(investigator: str = typer.Argument(...),
     common.emit(out, as_json, lambda: _trauma_text(out))
 
 
-@arkham_app.command("defeat")
+@app.command("defeat")
 def defeat(investigator: str = typer.Argument(...),
            by: str = typer.Option(..., "--by", help="damage, horror or both."),
            choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
@@ -309,7 +306,8 @@ def _deck_text(d: dict) -> str:
     if not d["cards"]:
         return f"{d['investigator']}: no cards recorded"
     flags = lambda c: ", ".join(f for f in ("permanent", "exceptional", "myriad") if c[f])  # noqa: E731
-    return (f"{d['investigator']}: {d['size']} cards counting toward deck size, {d['weaknesses']} weakness(es)\n" +
+    return (f"{d['investigator']}: {common.counted(d['size'], 'card')} counting toward deck size, "
+            f"{common.counted(d['weaknesses'], 'weakness', 'weaknesses')}\n" +
             common.table([[c["title"], c["level"], c["copies"], c["kind"], flags(c)] for c in d["cards"]],
                          ["card", "level", "copies", "kind", "flags"]))
 

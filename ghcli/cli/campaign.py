@@ -5,30 +5,29 @@ from __future__ import annotations
 import typer
 
 from ghcli.cli import common
-from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
 
-campaign_app = typer.Typer(help="The campaign: prosperity, global achievements, unlocks.", no_args_is_help=True)
+app = typer.Typer(name="campaign", help="The campaign: prosperity, global achievements, unlocks.", no_args_is_help=True)
 achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
 
 
-@campaign_app.command("prosperity", context_settings=SIGNED_CONTEXT)
+@app.command("prosperity", context_settings=common.SIGNED_CONTEXT)
 def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove."),
                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
     from ghcli.campaign import core
 
-    delta = signed(change, "the prosperity change")
-    p = core.change_prosperity(open_store(), delta)
+    delta = common.signed(change, "the prosperity change")
+    p = core.change_prosperity(common.open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
-    common.emit(p, as_json, f"Prosperity level {p['level']} ({p['checkmarks']} checkmarks; {nxt}).\n{p['done']}")
+    common.emit(p, as_json, f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt}).\n{p['done']}")
 
 
-@campaign_app.command("show")
+@app.command("show")
 def show_cmd(as_json: bool = common.json_option()) -> None:
     """Prosperity, donations, global achievements and unlocked classes."""
     from ghcli.campaign import core
 
-    data = core.campaign_show(open_store())
+    data = core.campaign_show(common.open_store())
     common.emit(data, as_json, lambda: _show_text(data))
 
 
@@ -36,7 +35,7 @@ def _show_text(s: dict) -> str:
     opened = [k for k, v in s["envelopes"].items() if v]
     lines = [
         f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
-        f"({s['prosperity']['checkmarks']} checkmarks), donations {s['donations']} gold",
+        f"({common.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
         "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
                                              for a in s["achievements"]) or "none"),
         "Unlocked classes: " + ", ".join(s["unlocked_classes"]),
@@ -57,7 +56,7 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
     from ghcli.campaign import core
 
-    r = core.add_global_achievement(open_store(), key)
+    r = core.add_global_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -67,7 +66,7 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
     """Lose a global achievement (counted ones count down)."""
     from ghcli.campaign import core
 
-    r = core.remove_global_achievement(open_store(), key)
+    r = core.remove_global_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -76,33 +75,31 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
     """Global achievements held."""
     from ghcli.campaign import core
 
-    rows = core.global_achievements(open_store())
+    rows = core.global_achievements(common.open_store())
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No global achievements.")
 
 
-@campaign_app.command("unlock-class")
+@app.command("unlock-class")
 def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
     from ghcli.campaign import core
 
-    r = core.unlock_class(open_store(), name)
+    r = core.unlock_class(common.open_store(), name)
     common.emit(r, as_json, r["done"])
 
 
-@campaign_app.command("unlock-scenario")
+@app.command("unlock-scenario")
 def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
     from ghcli.campaign import core
 
-    r = core.unlock_scenario(open_store(), number)
+    r = core.unlock_scenario(common.open_store(), number)
     common.emit(r, as_json, r["done"])
 
 
-campaign_app.add_typer(achievement_app, name="achievement")
+app.add_typer(achievement_app, name="achievement")
 
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import paper
+from ghcli.cli import paper  # noqa: E402  (its `campaign ...` by-hand commands join this app)
 
-    paper.add_campaign_commands(campaign_app)
-    app.add_typer(campaign_app, name="campaign")
+app.add_typer(paper.campaign_app)

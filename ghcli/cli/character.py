@@ -6,11 +6,10 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
-from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
+from ghcli.cli import common, complete
 
-character_app = typer.Typer(help="Characters: create, show, list, adjust by hand, personal quests.",
-                            no_args_is_help=True)
+app = typer.Typer(name="character", help="Characters: create, show, list, adjust by hand, personal quests.",
+                  no_args_is_help=True)
 
 
 def _offer_text(offer: list[dict], name: str) -> str:
@@ -53,10 +52,11 @@ def _show_text(c: dict) -> str:
     return "\n".join(lines)
 
 
-@character_app.command("new")
+@app.command("new")
 def new_cmd(
     name: str = typer.Argument(..., metavar="NAME"),
-    class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", help="An unlocked class (brute, tinkerer, ...)."),
+    class_name: str = typer.Option(..., "--class", "-c", metavar="CLASS", autocompletion=complete.classes,
+                                   help="An unlocked class (brute, tinkerer, ...)."),
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
@@ -71,28 +71,28 @@ def new_cmd(
     if retired:
         from ghcli.campaign.exchange import paper
 
-        c = paper.new_retired(open_store(), name, class_name, player=player, level=level, quest=quest)
+        c = paper.new_retired(common.open_store(), name, class_name, player=player, level=level, quest=quest)
         common.emit(c, as_json, "; ".join(c["done"]) + ".")
         return
 
     with common.worded({"cards": "--card"}):
-        c = characters.new(open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
+        c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
     common.emit(c, as_json, text)
 
 
-@character_app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option()) -> None:
+@app.command("show")
+def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters), as_json: bool = common.json_option()) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
-    c = characters.show(open_store(), name)
+    c = characters.show(common.open_store(), name)
     common.emit(c, as_json, lambda: _show_text(c))
 
 
-@character_app.command("list")
+@app.command("list")
 def list_cmd(
     include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
     as_json: bool = common.json_option(),
@@ -100,7 +100,7 @@ def list_cmd(
     """Every active character of the campaign."""
     from ghcli.campaign import characters
 
-    rows = characters.list_characters(open_store(), include_retired=include_retired)
+    rows = characters.list_characters(common.open_store(), include_retired=include_retired)
     common.emit(rows, as_json, lambda: common.table(
         [[c["name"], c["class_name"], c["player"] or "", c["party"] or "", c["level"], c["xp"], c["gold"],
           c["checkmarks"], f"{c['perks_taken']}/{c['perks_earned']}", c["quest"] or ""]
@@ -109,9 +109,9 @@ def list_cmd(
         + (["retired"] if include_retired else [])) if rows else "No characters.")
 
 
-@character_app.command("adjust", context_settings=SIGNED_CONTEXT)
+@app.command("adjust", context_settings=common.SIGNED_CONTEXT)
 def adjust_cmd(
-    name: str = typer.Argument(..., metavar="NAME"),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N", help="Checkmarks to add or remove."),
@@ -121,17 +121,17 @@ def adjust_cmd(
     from ghcli.campaign import characters
 
     c = characters.adjust(
-        open_store(), name,
-        xp=signed(xp, "--xp") if xp is not None else 0,
-        gold=signed(gold, "--gold") if gold is not None else 0,
-        checkmarks=signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
+        common.open_store(), name,
+        xp=common.signed(xp, "--xp") if xp is not None else 0,
+        gold=common.signed(gold, "--gold") if gold is not None else 0,
+        checkmarks=common.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
     )
     common.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
 
 
-@character_app.command("quest")
+@app.command("quest")
 def quest_cmd(
-    name: str = typer.Argument(..., metavar="NAME"),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn)."),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
     as_json: bool = common.json_option(),
@@ -142,7 +142,7 @@ def quest_cmd(
 
     if number is not None and fulfilled:
         raise BadInput("give either N (keep a quest) or --fulfilled, not both")
-    store = open_store()
+    store = common.open_store()
     if number is not None:
         q = characters.keep_quest(store, name, number)
     elif fulfilled:
@@ -159,8 +159,6 @@ def quest_cmd(
     common.emit(q, as_json, text)
 
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import paper
+from ghcli.cli import paper  # noqa: E402  (its `character give` joins this app)
 
-    paper.add_character_commands(character_app)
-    app.add_typer(character_app, name="character")
+app.add_typer(paper.character_app)

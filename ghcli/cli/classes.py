@@ -6,7 +6,7 @@ import typer
 
 from ghcli.cli import common
 
-class_app = typer.Typer(help="Classes: ability cards by level and numbered perks.", no_args_is_help=True)
+app = typer.Typer(name="class", help="Classes: ability cards by level and numbered perks.", no_args_is_help=True)
 
 
 def _text(s: dict) -> str:
@@ -19,7 +19,7 @@ def _text(s: dict) -> str:
     return "\n".join(lines)
 
 
-@class_app.command("show")
+@app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option()) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog
@@ -49,6 +49,3 @@ def _find(name: str) -> dict:
     finally:
         store.close()
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(class_app, name="class")

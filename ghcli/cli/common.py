@@ -29,6 +29,15 @@ class Settings:
     db: Optional[Path] = None
 
 
+def show_version(value: bool) -> None:
+    """``ghcli --version``: print the version and stop (an eager option's callback)."""
+    if value:
+        from ghcli import __version__
+
+        typer.echo(f"ghcli {__version__}")
+        raise typer.Exit()
+
+
 def current_context():
     """The running command's context (typer >= 0.2x runs its own vendored click, typer._click)."""
     try:
@@ -68,7 +77,8 @@ class _Failure(_ClickException):
         self.exit_code = exit_code
 
     def show(self, file=None) -> None:  # noqa: D401 - click API
-        typer.echo(f"error: {self.format_message()}", err=True)
+        message = self.format_message().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        typer.echo(f"error: {message}", err=True)
 
 
 def usage_failure(e: Any) -> "_Failure":
@@ -118,10 +128,13 @@ class ErrorHandlingGroup(TyperGroup):
             raise usage_failure(e) from None
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
-        except sqlite3.OperationalError as e:
-            raise _Failure(f"database error: {e}", 1) from None
-        except sqlite3.DatabaseError as e:
-            raise _Failure(f"database error: {e}", 1) from None
+        except sqlite3.Error as e:  # read-only, full disk, I/O error, damage: named by the database module
+            from ghcli.campaign.db import explain
+
+            err = explain(e)
+            raise _Failure(str(err), err.exit_code) from None
+        except UnicodeError:  # an argument that is not UTF-8 reached the database or the terminal
+            raise _Failure("an argument is not valid UTF-8 text (names and values are UTF-8)", 2) from None
         except (BrokenPipeError, KeyboardInterrupt):
             raise typer.Exit(EXIT_INTERRUPTED) from None
 
@@ -151,15 +164,67 @@ def fail(message: str, code: int = 1) -> None:
     raise _Failure(message, code)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 checkmark', '2 checkmarks' (see ghcli.campaign.amounts.counted)."""
+    from ghcli.campaign.amounts import counted as _counted
+
+    return _counted(n, noun, plural)
+
+
 def json_option(help: str = JSON_OPTION_HELP):
     return typer.Option(False, "--json", help=help)
 
 
-def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", **kw) -> str:
-    """Rows as a plain-text table (tabulate is imported here, only when needed)."""
+# Tables fit this many columns: longer texts wrap inside their column.
+TABLE_WIDTH = 100
+
+
+def _cell(value: Any) -> Any:
+    """A value as a player reads it: yes/no rather than True/False, nothing for None."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else value
+
+
+def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", *, width: int = TABLE_WIDTH,
+          **kw) -> str:
+    """Rows as a plain-text table at most ``width`` columns wide (tabulate, imported only when needed).
+
+    True/False print as yes/no; when the table is too wide, the widest
+    columns wrap their text (never cut) until it fits.
+    """
     from tabulate import tabulate
 
-    return tabulate(list(rows), headers=headers, **kw)
+    rows = [{k: _cell(v) for k, v in r.items()} if isinstance(r, dict) else [_cell(v) for v in r] for r in rows]
+    out = tabulate(rows, headers=headers, **kw)
+    natural = _column_widths(out)
+    if not natural or sum(natural) + 2 * (len(natural) - 1) <= width:
+        return out
+    widths = list(natural)
+    while sum(widths) + 2 * (len(widths) - 1) > width and max(widths) > 8:
+        widths[widths.index(max(widths))] -= 1
+    limits = [w if w < n else None for w, n in zip(widths, natural, strict=True)]
+    given = kw.pop("maxcolwidths", None)  # the caller's own limits: the narrower of the two wins
+    if given:
+        limits = [min(x for x in (a, b) if x is not None) if (a, b) != (None, None) else None
+                  for a, b in zip(limits, list(given) + [None] * len(limits))]
+    return tabulate(rows, headers=headers, maxcolwidths=limits, **kw)
+
+
+def wrapped(line: str, width: int = TABLE_WIDTH, indent: str = "  ") -> str:
+    """A long line of text wrapped at ``width`` columns, the following lines indented."""
+    if len(line) <= width:
+        return line
+    import textwrap
+
+    return textwrap.fill(line, width=width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
+def _column_widths(text: str) -> list[int]:
+    """The widths of a tabulate 'simple' table's columns, read from its rule line (----  ---)."""
+    rule = next((line for line in text.splitlines() if line.strip() and set(line) <= {"-", " "}), None)
+    return [len(part) for part in rule.split()] if rule else []
 
 
 STORE_KEY = "ghcli.store"
@@ -222,3 +287,63 @@ def write_text(path: str, text: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
         raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
+
+
+# -- the campaign and shared parsing ----------------------------------------
+
+# For commands taking "+N|-N": let click pass "-2" through as an argument.
+SIGNED_CONTEXT = {"ignore_unknown_options": True}
+
+
+def open_store():
+    """The campaign Store at --db / $GHCLI_DB / the app folder."""
+    from ghcli.campaign.db import Store
+
+    store = Store.open(db_path())
+    remember_store(store)  # so that emit adds the history entry a change wrote
+    return store
+
+
+def signed(text: str, what: str = "number") -> int:
+    """'+3', '-2' or '4' as an int; anything else is bad input."""
+    t = str(text).strip()
+    body = t[1:] if t[:1] in "+-" else t
+    if not body.isdigit():
+        from ghcli.errors import BadInput
+
+        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
+    return int(t)
+
+
+def pairs(values: Optional[list[str]], option: str, *, numbers: bool = True) -> list[tuple[str, object]]:
+    """Parse repeatable NAME=VALUE options; VALUE is an int (possibly signed) when numbers."""
+    from ghcli.errors import BadInput
+
+    out = []
+    for raw in values or []:
+        name, sep, value = raw.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise BadInput(f"{option} {raw!r}: expected NAME=VALUE")
+        if numbers:
+            try:
+                out.append((name.strip(), int(value.strip())))
+            except ValueError:
+                raise BadInput(f"{option} {raw!r}: {value.strip()!r} is not a whole number") from None
+        else:
+            out.append((name.strip(), value.strip()))
+    return out
+
+
+def as_dict(items: list[tuple[str, object]], option: str) -> dict:
+    from ghcli.errors import BadInput
+
+    seen: dict[str, object] = {}
+    for name, value in items:
+        if name.lower() in (k.lower() for k in seen):
+            raise BadInput(f"{option} names {name} twice")
+        seen[name] = value
+    return seen
+
+
+def lines(done: list[str]) -> str:
+    return "\n".join(done)

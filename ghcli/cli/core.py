@@ -19,30 +19,6 @@ import typer
 
 from ghcli.cli import common
 
-# For commands taking "+N|-N": let click pass "-2" through as an argument.
-SIGNED_CONTEXT = {"ignore_unknown_options": True}
-
-
-def open_store():
-    """The campaign Store at --db / $GHCLI_DB / the app folder."""
-    from ghcli.campaign.db import Store
-
-    store = Store.open(common.db_path())
-    common.remember_store(store)
-    return store
-
-
-def signed(text: str, what: str = "number") -> int:
-    """'+3', '-2' or '4' as an int; anything else is bad input."""
-    t = str(text).strip()
-    body = t[1:] if t[:1] in "+-" else t
-    if not body.isdigit():
-        from ghcli.errors import BadInput
-
-        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
-    return int(t)
-
-
 def _signed_text(n: int) -> str:
     return f"{n:+d}"
 
@@ -53,11 +29,11 @@ def _status_text(s: dict) -> str:
     lines = [
         f"Campaign:     {s['campaign']['name']}",
         f"Party:        {party['name']} ({_where(party)})",
-        f"Prosperity:   level {p['level']} ({p['checkmarks']} checkmarks; {nxt})",
+        f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})",
         f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
         f"Donations:    {s['donations']} gold",
-        "Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none"),
-        "Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none"),
+        common.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none")),
+        common.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none")),
     ]
     pending = s.get("pending_events", [])
     if party["road_event_due"] and not any(e["deck"] == "road" for e in pending):
@@ -75,8 +51,8 @@ def _status_text(s: dict) -> str:
     else:
         lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
     lines.append("")
-    lines.append("Available scenarios: " + (
-        ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none"))
+    lines.append(common.wrapped("Available scenarios: " + (
+        ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
     return "\n".join(lines)
 
 
@@ -89,78 +65,80 @@ def _ach(a: dict) -> str:
     return a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("init")
-    def init_cmd(
-        name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
-        party: str = typer.Option("Party", "--party", help="The first party's name."),
-        seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
-        as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
-    ) -> None:
-        """Start a new campaign (refuses to overwrite an existing one)."""
-        from ghcli.campaign import core
+app = typer.Typer()
 
-        r = core.init(common.db_path(), name=name, party=party, seed=seed)
-        common.emit(r, as_json, f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
-                                f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
-                                f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
-    @app.command("status")
-    def status_cmd(as_json: bool = common.json_option()) -> None:
-        """Prosperity, reputation, donations, achievements, characters and available scenarios."""
-        from ghcli.campaign import core
+@app.command("init")
+def init_cmd(
+    name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
+    party: str = typer.Option("Party", "--party", help="The first party's name."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
+) -> None:
+    """Start a new campaign (refuses to overwrite an existing one)."""
+    from ghcli.campaign import core
 
-        store = open_store()
-        data = core.status(store)
-        common.emit(data, as_json, lambda: _status_text(data))
+    r = core.init(common.db_path(), name=name, party=party, seed=seed)
+    common.emit(r, as_json, f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+                            f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+                            f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
 
-    @app.command("history")
-    def history_cmd(
-        limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
-        as_json: bool = common.json_option("Print the command log as JSON: each entry's command, arguments, "
-                                           "random draws, player, id, clock, version and status."),
-    ) -> None:
-        """Every campaign-changing command, newest first (rejected and undone ones marked)."""
-        from ghcli.campaign import core
 
-        rows = core.history(open_store(), limit or None)
-        common.emit(rows, as_json, lambda: common.table(
-            [[r["id"], r["at"], r["command"], _entry_summary(r)] for r in rows], ["#", "at", "command", "summary"])
-            if rows else "No history.")
+@app.command("status")
+def status_cmd(as_json: bool = common.json_option()) -> None:
+    """Prosperity, reputation, donations, achievements, characters and available scenarios."""
+    from ghcli.campaign import core
 
-    @app.command("undo")
-    def undo_cmd(
-        to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY",
-                                         help="Undo back to this history entry (its number or id); it stays."),
-        yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
-        as_json: bool = common.json_option("Print the entries undone as JSON."),
-    ) -> None:
-        """Revert the last campaign-changing command exactly (repeat to go further back).
+    store = common.open_store()
+    data = core.status(store)
+    common.emit(data, as_json, lambda: _status_text(data))
 
-        Example: ghcli undo --to 12 --yes
-        """
-        from ghcli.campaign import core
 
-        store = open_store()
-        if to is None:
-            last = core.undo(store)
-            common.emit({"undone": [last], "entry": store.last_entry}, as_json,
-                        f"Undid #{last['id']} {last['command']}: {last['summary']}")
-            return
-        plan = core.undo_plan(store, to)
-        if not plan:
-            common.fail(f"nothing to undo after entry {to}")
-        if not yes:
-            if as_json:
-                common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
-            typer.echo(f"This undoes {len(plan)} entr{'y' if len(plan) == 1 else 'ies'}, newest first:")
-            for r in plan:
-                typer.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
-            if not typer.confirm("Undo them?", default=False):
-                common.fail("nothing undone")
-        done = core.undo_to(store, to)
-        common.emit({"undone": done}, as_json,
-                    "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))
+@app.command("history")
+def history_cmd(
+    limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
+    as_json: bool = common.json_option("Print the command log as JSON: each entry's command, arguments, "
+                                       "random draws, player, id, clock, version and status."),
+) -> None:
+    """Every campaign-changing command, newest first (rejected and undone ones marked)."""
+    from ghcli.campaign import core
+
+    rows = core.history(common.open_store(), limit or None)
+    common.emit(rows, as_json, lambda: common.table(
+        [[r["id"], r["at"], r["command"], _entry_summary(r)] for r in rows], ["#", "at", "command", "summary"])
+        if rows else "No history.")
+
+
+@app.command("undo")
+def undo_cmd(
+    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY",
+                                     help="Undo back to this history entry (its number or id); it stays."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
+    as_json: bool = common.json_option("Print the entries undone as JSON."),
+) -> None:
+    """Revert the last campaign-changing command exactly (repeat to go further back)."""
+    from ghcli.campaign import core
+
+    store = common.open_store()
+    if to is None:
+        last = core.undo(store)
+        common.emit({"undone": [last], "entry": store.last_entry}, as_json,
+                    f"Undid #{last['id']} {last['command']}: {last['summary']}")
+        return
+    plan = core.undo_plan(store, to)
+    if not plan:
+        common.fail(f"nothing to undo after entry {to}")
+    if not yes:
+        if as_json:
+            common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
+        typer.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
+        for r in plan:
+            typer.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
+        if not typer.confirm("Undo them?", default=False):
+            common.fail("nothing undone")
+    done = core.undo_to(store, to)
+    common.emit({"undone": done}, as_json,
+                "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))
 
 
 def _entry_summary(r: dict) -> str:

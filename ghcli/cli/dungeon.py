@@ -12,7 +12,7 @@ import typer
 
 from ghcli.cli import common
 
-dungeon_app = typer.Typer(help="Random dungeons: draw three rooms; record one played (casual play).",
+app = typer.Typer(name="dungeon", help="Random dungeons: draw three rooms; record one played (casual play).",
                           no_args_is_help=True)
 
 
@@ -56,7 +56,7 @@ def _room_text(r: dict) -> str:
     return "\n".join(lines)
 
 
-@dungeon_app.command("draw")
+@app.command("draw")
 def draw_cmd(
     players: int = typer.Option(2, "--players", "-p", metavar="2|3|4", help="How many characters play (default 2)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Make the draw reproducible."),
@@ -89,7 +89,7 @@ def draw_cmd(
     common.emit(d, as_json, text)
 
 
-@dungeon_app.command("finish")
+@app.command("finish")
 def finish_cmd(
     won: bool = typer.Option(False, "--won", help="The third room was cleared."),
     lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
@@ -104,8 +104,7 @@ def finish_cmd(
 ) -> None:
     """Record a random dungeon in the open campaign as casual play: XP, gold, checkmarks."""
     from ghcli.campaign import dungeon_results
-    from ghcli.cli.core import open_store
-    from ghcli.cli.road import as_dict, pairs
+    from ghcli.cli.common import as_dict, open_store, pairs
     from ghcli.errors import BadInput
 
     if won == lost:
@@ -125,6 +124,3 @@ def finish_cmd(
 
     common.emit(r, as_json, text)
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(dungeon_app, name="dungeon")

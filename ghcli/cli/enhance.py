@@ -13,10 +13,10 @@ OPTIONS = {"ability": "--ability", "effect": "--effect", "hexes": "--hex", "on":
            "previous": "--previous", "lost": "--lost", "persistent": "--persistent",
            "enhancer_level": "--enhancer-level", "temporary": "--temporary"}
 
-enhance_app = typer.Typer(help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
+app = typer.Typer(name="enhance", help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
 
 
-@enhance_app.command("cost")
+@app.command("cost")
 def cost(
     edition: str = typer.Option("gh", "--edition", metavar="gh|gh-digital|fh|gh2e", help="Rule set."),
     ability: Optional[str] = typer.Option(
@@ -64,8 +64,6 @@ def cost(
     )
 
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import enhance_apply
+from ghcli.cli import enhance_apply  # noqa: E402  (its command joins this app)
 
-    enhance_apply.register(enhance_app)
-    app.add_typer(enhance_app, name="enhance")
+app.add_typer(enhance_apply.app)

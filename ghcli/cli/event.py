@@ -8,25 +8,25 @@ import typer
 
 from ghcli.cli import common
 
-event_app = typer.Typer(help="City and road events: draw the top card, record its outcome.", no_args_is_help=True)
+app = typer.Typer(name="event", help="City and road events: draw the top card, record its outcome.",
+                  no_args_is_help=True)
 
 
-@event_app.command("draw")
+@app.command("draw")
 def draw(
     deck: str = typer.Argument(..., metavar="city|road"),
     as_json: bool = common.json_option(),
 ) -> None:
     """Draw the top card of the city or road deck (read the physical card)."""
     from ghcli.campaign import events
-    from ghcli.cli.road import open_store
 
-    result = events.draw(open_store(), deck)
+    result = events.draw(common.open_store(), deck)
     common.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
-                                 f"({result['left']} cards left in the deck). Read it, choose A or B, then "
+                                 f"({common.counted(result['left'], 'card')} left in the deck). Read it, choose A or B, then "
                                  f"`ghcli event resolve {result['deck']} --option A|B ... --return|--remove`.")
 
 
-@event_app.command("resolve")
+@app.command("resolve")
 def resolve(
     deck: str = typer.Argument(..., metavar="city|road"),
     option: str = typer.Option(..., "--option", metavar="A|B", help="The option the party chose."),
@@ -56,7 +56,6 @@ def resolve(
 ) -> None:
     """Record what the drawn card gave, then return it to the bottom or remove it."""
     from ghcli.campaign import events
-    from ghcli.cli.road import as_dict, lines, open_store, pairs
     from ghcli.errors import BadInput
 
     if return_ == remove:
@@ -68,21 +67,19 @@ def resolve(
             raise BadInput(f"--add-event {raw!r}: expected city:N or road:N")
         added.append((d.strip(), int(n)))
     outcome = events.Outcome(
-        gold_each=gold_each, gold=as_dict(pairs(gold, "--gold"), "--gold"),
-        xp_each=xp_each, xp=as_dict(pairs(xp, "--xp"), "--xp"),
-        checkmarks_each=checkmarks_each, checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        gold_each=gold_each, gold=common.as_dict(common.pairs(gold, "--gold"), "--gold"),
+        xp_each=xp_each, xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
+        checkmarks_each=checkmarks_each, checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
         reputation=reputation, prosperity=prosperity,
-        items=pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
+        items=common.pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
         achievements=list(achievement or []), lose_achievements=list(lose_achievement or []),
         unlock_scenarios=list(unlock or []), add_events=added,
     )
-    result = events.resolve(open_store(), deck, option, outcome, remove=remove)
+    result = events.resolve(common.open_store(), deck, option, outcome, remove=remove)
     common.emit(result, as_json, lambda: f"{result['deck'].capitalize()} event {result['card']}, "
-                                         f"option {result['option']}:\n" + lines(result["done"]))
+                                         f"option {result['option']}:\n" + common.lines(result["done"]))
 
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import paper
+from ghcli.cli import paper  # noqa: E402  (its `event deck set` joins this app)
 
-    paper.add_event_commands(event_app)
-    app.add_typer(event_app, name="event")
+app.add_typer(paper.event_app)

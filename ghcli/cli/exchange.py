@@ -43,75 +43,78 @@ def _short(v) -> str:
     return ", ".join(map(str, v)) or "none"
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("export")
-    def export_cmd(
-        output: str = typer.Option("-", "--output", "-o", metavar="FILE",
-                                   help="Write to FILE (default: standard output)."),
-        fmt: str = typer.Option("ghcli", "--format", "-f", metavar="ghcli|ghs",
-                                help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
-        arkham: bool = typer.Option(False, "--arkham",
-                                    help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
-        as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
-                                           "goes to standard output without -o)."),
-    ) -> None:
-        """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
-        import json
+app = typer.Typer()
 
+
+@app.command("export")
+def export_cmd(
+    output: str = typer.Option("-", "--output", "-o", metavar="FILE",
+                               help="Write to FILE (default: standard output)."),
+    fmt: str = typer.Option("ghcli", "--format", "-f", metavar="ghcli|ghs",
+                            help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
+    arkham: bool = typer.Option(False, "--arkham",
+                                help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
+    as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
+                                       "goes to standard output without -o)."),
+) -> None:
+    """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
+    import json
+
+    from ghcli.campaign.exchange import native
+    from ghcli.errors import BadInput
+
+    if fmt not in ("ghcli", "ghs"):
+        raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
+    path = _db_path("arkham" if arkham else "ghcli")
+    set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
+    store = native.open_store(path, set_name)
+    try:
+        if fmt == "ghs":
+            if set_name != "ghcli":
+                raise BadInput("an Arkham campaign has no GHS form: export it with --format ghcli")
+            from ghcli.campaign.exchange import ghs_export
+
+            doc = ghs_export.export_game(store)
+        else:
+            doc = native.export_document(store)
+    finally:
+        store.close()
+    common.write_text(output, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    if output != "-":
+        what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
+        common.emit({"output": output, "format": fmt, "kind": set_name, "from": str(path)}, as_json,
+                    f"Exported the {what} at {path} to {output}.")
+
+
+@app.command("import")
+def import_cmd(
+    file: str = typer.Argument(..., metavar="FILE",
+                               help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
+    party: Optional[str] = typer.Option(None, "--party", metavar="NAME",
+                                        help="The GHS party to import (default: the current one)."),
+    as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),
+) -> None:
+    """A new campaign from a ghcli or GHS file (refuses an existing one, like init)."""
+    from ghcli.campaign.exchange import files
+
+    doc = files.read_json(file)
+    kind = files.kind(doc)
+    if kind == "native":
         from ghcli.campaign.exchange import native
         from ghcli.errors import BadInput
 
-        if fmt not in ("ghcli", "ghs"):
-            raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
-        path = _db_path("arkham" if arkham else "ghcli")
-        set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
-        store = native.open_store(path, set_name)
-        try:
-            if fmt == "ghs":
-                if set_name != "ghcli":
-                    raise BadInput("an Arkham campaign has no GHS form: export it with --format ghcli")
-                from ghcli.campaign.exchange import ghs_export
+        if party is not None:
+            raise BadInput("--party is for GHS files; a ghcli export holds one campaign")
+        set_name, _, _ = native.check_document(doc)
+        r = native.import_document(doc, _db_path(set_name))
+        imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"]}
+        common.emit({"imported": imported, "dropped": []}, as_json,
+                    lambda: f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
+                            f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables, nothing dropped.")
+        return
+    from ghcli.campaign.exchange import ghs
 
-                doc = ghs_export.export_game(store)
-            else:
-                doc = native.export_document(store)
-        finally:
-            store.close()
-        common.write_text(output, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
-        if output != "-":
-            what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
-            common.emit({"output": output, "format": fmt, "kind": set_name, "from": str(path)}, as_json,
-                        f"Exported the {what} at {path} to {output}.")
-
-    @app.command("import")
-    def import_cmd(
-        file: str = typer.Argument(..., metavar="FILE",
-                                   help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
-        party: Optional[str] = typer.Option(None, "--party", metavar="NAME",
-                                            help="The GHS party to import (default: the current one)."),
-        as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),
-    ) -> None:
-        """A new campaign from a ghcli or GHS file (refuses an existing one, like init)."""
-        from ghcli.campaign.exchange import files
-
-        doc = files.read_json(file)
-        kind = files.kind(doc)
-        if kind == "native":
-            from ghcli.campaign.exchange import native
-            from ghcli.errors import BadInput
-
-            if party is not None:
-                raise BadInput("--party is for GHS files; a ghcli export holds one campaign")
-            set_name, _, _ = native.check_document(doc)
-            r = native.import_document(doc, _db_path(set_name))
-            imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"]}
-            common.emit({"imported": imported, "dropped": []}, as_json,
-                        lambda: f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
-                                f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables, nothing dropped.")
-            return
-        from ghcli.campaign.exchange import ghs
-
-        report = ghs.import_file(doc, kind, common.db_path(), party=party)
-        report["source"] = file
-        common.emit({"imported": report["imported"], "dropped": report["dropped"]}, as_json,
-                    lambda: _report_text(report))
+    report = ghs.import_file(doc, kind, common.db_path(), party=party)
+    report["source"] = file
+    common.emit({"imported": report["imported"], "dropped": report["dropped"]}, as_json,
+                lambda: _report_text(report))

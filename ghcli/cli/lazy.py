@@ -3,21 +3,24 @@
 Two measures keep ``ghcli --help`` near the cost of ``import typer`` and one
 command near twice it (issue 2's targets; ``benchmarks/startup_bench.py``):
 
-1. **Lazy commands.** The root group (:class:`LazyGroup`) holds no commands
-   at start. ``ghcli --help`` lists them from ``ghcli/cli/_index.py`` (name,
-   module, one-line help), generated from the modules' ``register(app)``
-   functions by ``python -m ghcli.cli.make_index``; running a command imports and
-   builds only its module. A name missing from the index (a module changed
-   since) still works: every module is then loaded to find it, and
-   ``tests/test_campaign_startup.py`` fails until the index is regenerated.
-2. **Plain coercion.** typer >= 0.2x coerces every option value through a
+1. **Lazy commands** (click's documented lazy group, pip's command table).
+   The root group (:class:`LazyGroup`) holds no commands at start.
+   ``ghcli --help`` lists them from the table ``ghcli.cli.COMMANDS`` (name,
+   module, one-line summary); running a command imports only its module and
+   builds its click command from the module's ``app``. A test keeps the
+   table true (``tests/test_campaign_startup.py``).
+2. **Plain coercion.** typer 0.2x coerces every option value through a
    pydantic TypeAdapter, importing pydantic (~70 ms) even for ``--db PATH``.
-   For plain ``str``, ``int``/``float`` without bounds, paths and lists of
-   those, :func:`install_fast_coercion` does the same conversion directly;
-   anything else (choices, bounds, parsers, files, dates) still goes through
-   typer's own code. The root group installs it when it parses a command
-   line (not for the root's own ``--help``); on a typer without that
-   machinery it does nothing.
+   For plain ``str``, ``bool``, ``int``/``float`` without bounds, paths and
+   lists of those, :func:`install_fast_coercion` does the same conversion
+   directly; anything else (choices, bounds, parsers, files, dates) still
+   goes through typer's own code. It replaces typer internals
+   (``typer.core.build_runtime_param``, ``typer._coercion.RuntimeParam``), so
+   it is installed only on the typer versions it is tested with
+   (:data:`TESTED_TYPER`) and only when those internals look as expected;
+   anywhere else typer's own path runs (slower, never broken). The root
+   group installs it when it parses a command line (not for the root's own
+   ``--help``).
 
 Typer and the standard library only, like every module of ``ghcli.cli``.
 """
@@ -27,7 +30,7 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import PurePath
 from typing import Any, Callable, get_args, get_origin
 
 import typer
@@ -35,98 +38,69 @@ from typer.core import TyperGroup
 
 from ghcli.cli.common import ErrorHandlingGroup
 
-INDEX_FILE = Path(__file__).with_name("_index.py")
-
-# Built sub-groups, one per module: {module name: TyperGroup holding its commands}.
-_groups: dict[str, Any] = {}
+# typer minor versions whose internals install_fast_coercion was tested against.
+TESTED_TYPER = ("0.29",)
 
 
-def modules() -> tuple[str, ...]:
-    from ghcli.cli import MODULES
+def commands() -> dict[str, tuple[str, str]]:
+    """The root's command table: {name: (module, one-line summary)}."""
+    from ghcli.cli import COMMANDS
 
-    return MODULES
-
-
-def _index() -> dict[str, tuple[str, str, bool]]:
-    try:
-        from ghcli.cli._index import COMMANDS
-    except ImportError:  # not generated yet
-        return {}
-    return COMMANDS
+    return {name: (module, summary) for name, module, summary in COMMANDS}
 
 
 def module_group(module: str):
-    """The click group of everything ``ghcli.cli.<module>.register`` adds (built once)."""
-    group = _groups.get(module)
-    if group is None:
-        from ghcli.cli import app
+    """The click group of everything ``ghcli.cli.<module>.app`` holds (a nameless app's commands,
+    or a named app as its one command), built with the root's settings."""
+    from ghcli.cli import app
 
-        holder = typer.Typer()
-        for attr in ("rich_markup_mode", "pretty_exceptions_short", "suggest_commands"):
-            if hasattr(app, attr):
-                setattr(holder, attr, getattr(app, attr))
-        holder.callback()(_noop)
-        importlib.import_module(f"ghcli.cli.{module}").register(holder)
-        group = _groups[module] = typer.main.get_group(holder)
+    holder = typer.Typer()
+    for attr in ("rich_markup_mode", "pretty_exceptions_short", "suggest_commands"):
+        if hasattr(app, attr):
+            setattr(holder, attr, getattr(app, attr))
+    holder.add_typer(importlib.import_module(f"ghcli.cli.{module}").app)
+    group = typer.main.get_group(holder)
+    from ghcli.cli import helptext
+
+    for name, cmd in group.commands.items():
+        helptext.tidy(cmd, name)
     return group
 
 
-def _noop() -> None:
-    """(placeholder callback: makes typer build a group)"""
-
-
 def load(name: str):
-    """The click command ``name`` of the root, importing only its module when the index knows it."""
-    entry = _index().get(name)
-    candidates = [entry[0]] if entry else list(modules())
-    for module in candidates:
-        cmd = module_group(module).commands.get(name)
-        if cmd is not None:
-            return cmd
-    return None
+    """The click command ``name`` of the root, importing only its module; None for an unknown name."""
+    entry = commands().get(name)
+    return module_group(entry[0]).commands.get(name) if entry else None
 
 
-def scan() -> dict[str, tuple[str, str, bool]]:
-    """Every top-level command from the modules themselves: {name: (module, short help, hidden)}."""
-    out: dict[str, tuple[str, str, bool]] = {}
-    for module in modules():
-        for name, cmd in module_group(module).commands.items():
-            out[name] = (module, cmd.get_short_help_str(limit=10_000), bool(cmd.hidden))
+def db_first(args: list[str]) -> list[str]:
+    """``ghcli status --db PATH`` read as ``ghcli --db PATH status``: --db is the root's option,
+    and no subcommand has one of its own (arguments after ``--`` are left alone)."""
+    out = list(args)
+    start = next((i for i, a in enumerate(out) if not a.startswith("-")), len(out))
+    if start and out[start - 1] == "--db":  # the value of a --db already before the command
+        start = next((i for i, a in enumerate(out) if i > start and not a.startswith("-")), len(out))
+    for i in range(start, len(out)):
+        arg = out[i]
+        if arg == "--":
+            break
+        if arg == "--db":
+            if i + 1 == len(out):
+                raise _UsageError("--db needs a PATH (ghcli --db PATH COMMAND ...)")
+            return [arg, out[i + 1], *out[:i], *out[i + 2:]]
+        if arg.startswith("--db="):
+            return [arg, *out[:i], *out[i + 1:]]
     return out
-
-
-def write_index(path: Path = INDEX_FILE) -> str:
-    lines = [
-        '"""Top-level commands: {name: (module, one-line help, hidden)}.',
-        "",
-        "Generated by `python -m ghcli.cli.make_index` from the modules' register(app); do not edit.",
-        '"""',
-        "",
-        "COMMANDS = {",
-    ]
-    for name, entry in scan().items():
-        lines.append(f"    {name!r}: {entry!r},")
-    lines.append("}")
-    text = "\n".join(lines) + "\n"
-    path.write_text(text, encoding="utf-8")
-    return text
-
-
-def _short_help(text: str, limit: int) -> str:
-    """click's one-line help of a command (from typer's vendored click, or click)."""
-    base = next(c for c in TyperGroup.__mro__ if c.__name__ == "Command")
-    utils = importlib.import_module(base.__module__.rsplit(".", 1)[0] + ".utils")
-    return utils.make_default_short_help(text, limit)
 
 
 _UsageError = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
 class LazyGroup(ErrorHandlingGroup):
-    """The root group: commands come from the index and are built on first use."""
+    """The root group: commands come from the table and are built on first use."""
 
     def list_commands(self, ctx) -> list[str]:
-        names = list(_index())
+        names = list(commands())
         return names + [n for n in self.commands if n not in names]
 
     def get_command(self, ctx, cmd_name: str):
@@ -138,8 +112,11 @@ class LazyGroup(ErrorHandlingGroup):
         return cmd
 
     def parse_args(self, ctx, args):
-        if args and args[0] != "--help":  # the root's own help needs no coercion at all
+        if args and args[0] not in ("--help", "-h"):  # the root's own help needs no coercion at all
             install_fast_coercion()
+            from ghcli.cli.complete import option_value_given
+
+            args = db_first(option_value_given(args))
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
@@ -155,24 +132,20 @@ class LazyGroup(ErrorHandlingGroup):
             raise
 
     def format_commands(self, ctx, formatter) -> None:
-        index = _index()
+        table = commands()
         rows = []
         for name in self.list_commands(ctx):
             cmd = self.commands.get(name)
             if cmd is None:
-                if name not in index or index[name][2]:
-                    continue
-                rows.append((name, index[name][1]))  # not loaded: its help line from the index
+                if name in table:
+                    rows.append((name, table[name][1]))  # not loaded: its summary from the table
             elif not cmd.hidden:
                 rows.append((name, cmd))
         if not rows:
             return
-        limit = formatter.width - 6 - max(len(name) for name, _ in rows)
-        with formatter.section("Commands"):
-            formatter.write_dl([
-                (name, _short_help(cmd, limit) if isinstance(cmd, str) else cmd.get_short_help_str(limit))
-                for name, cmd in rows
-            ])
+        with formatter.section("Commands"):  # whole summaries, wrapped (never cut with "...")
+            formatter.write_dl([(name, cmd if isinstance(cmd, str) else cmd.get_short_help_str(10_000))
+                                for name, cmd in rows])
 
 
 # -- plain coercion without pydantic ----------------------------------------
@@ -213,8 +186,29 @@ def _plain_converter(annotation: Any, info: Any) -> Callable[[Any], Any] | None:
     return None
 
 
+def typer_is_tested(version: str | None = None) -> bool:
+    """Whether this typer (or ``version``) is one :func:`install_fast_coercion` was tested with."""
+    version = typer.__version__ if version is None else version
+    return ".".join(version.split(".")[:2]) in TESTED_TYPER
+
+
+def _internals_match(runtime_param: Any) -> bool:
+    """typer's RuntimeParam still looks as PlainParam expects: a dataclass with these fields and hook."""
+    import dataclasses
+
+    if not dataclasses.is_dataclass(runtime_param) or not hasattr(runtime_param, "_coerce_value"):
+        return False
+    return {"parameter_info", "annotation"} <= {f.name for f in dataclasses.fields(runtime_param)}
+
+
 def install_fast_coercion() -> bool:
-    """Coerce plain option values without pydantic (see the module docstring). True when installed."""
+    """Coerce plain option values without pydantic (see the module docstring). True when installed.
+
+    Does nothing (typer's own coercion runs) on a typer outside :data:`TESTED_TYPER`
+    or whose internals are not the ones this replaces.
+    """
+    if not typer_is_tested():
+        return False
     try:
         import typer.core as tcore
         from typer._coercion import RuntimeParam
@@ -222,7 +216,7 @@ def install_fast_coercion() -> bool:
     except ImportError:
         return False
     original = getattr(tcore, "build_runtime_param", None)
-    if original is None or getattr(original, "ghcli_fast", False):
+    if original is None or getattr(original, "ghcli_fast", False) or not _internals_match(RuntimeParam):
         return False
 
     @dataclass(frozen=True)

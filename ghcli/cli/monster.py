@@ -8,7 +8,7 @@ import typer
 
 from ghcli.cli import common
 
-monster_app = typer.Typer(help="Monster stats: normal and elite (or boss) stats by scenario level.",
+app = typer.Typer(name="monster", help="Monster stats: normal and elite (or boss) stats by scenario level.",
                           no_args_is_help=True)
 
 
@@ -45,7 +45,7 @@ def level_text(doc: dict) -> str:
     return head + "\n" + common.table(stat_rows(doc), HEADERS, disable_numparse=True)
 
 
-@monster_app.command("show")
+@app.command("show")
 def show_cmd(
     name: str = typer.Argument(..., metavar="NAME", help="As players say it: 'bandit guard', bandit-guard, ..."),
     level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L", help="Scenario (monster) level 0-7; default all."),
@@ -75,7 +75,7 @@ def show_cmd(
     common.emit(doc, as_json, text)
 
 
-@monster_app.command("list")
+@app.command("list")
 def list_cmd(as_json: bool = common.json_option()) -> None:
     """Every monster and boss (not the named scenario variants: ask for those by name)."""
     from ghcli.campaign import monsters
@@ -86,6 +86,3 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
         [[r["name"], r["key"], r["edition"], "boss" if r["boss"] else ""] for r in rows],
         ["monster", "key", "edition", ""]))
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(monster_app, name="monster")

@@ -5,19 +5,18 @@ from __future__ import annotations
 import typer
 
 from ghcli.cli import common
-from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
 
-party_app = typer.Typer(help="The current party: reputation, achievements; new parties.", no_args_is_help=True)
+app = typer.Typer(name="party", help="The current party: reputation, achievements; new parties.", no_args_is_help=True)
 achievement_app = typer.Typer(help="The current party's achievements.", no_args_is_help=True)
 
 
-@party_app.command("reputation", context_settings=SIGNED_CONTEXT)
+@app.command("reputation", context_settings=common.SIGNED_CONTEXT)
 def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Reputation to gain or lose."),
                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the current party's reputation (-20..20)."""
     from ghcli.campaign import core
 
-    p = core.change_reputation(open_store(), signed(change, "the reputation change"))
+    p = core.change_reputation(common.open_store(), common.signed(change, "the reputation change"))
     common.emit(p, as_json, "\n".join([f"{p['name']}: reputation {p['reputation']:+d} (shop prices {p['price_modifier']:+d}).",
                                         *p["done"]]))
 
@@ -28,7 +27,7 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
     """Gain a party achievement."""
     from ghcli.campaign import core
 
-    r = core.add_party_achievement(open_store(), key)
+    r = core.add_party_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -38,7 +37,7 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
     """Lose a party achievement."""
     from ghcli.campaign import core
 
-    r = core.remove_party_achievement(open_store(), key)
+    r = core.remove_party_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -47,43 +46,39 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
     """The current party's achievements."""
     from ghcli.campaign import core, state
 
-    store = open_store()
+    store = common.open_store()
     rows = core.party_achievements(store, state.current_party(store)["id"])
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No party achievements.")
 
 
-@party_app.command("new")
+@app.command("new")
 def new_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Found a new party in town; it becomes the current party."""
     from ghcli.campaign import core
 
-    p = core.new_party(open_store(), name)
+    p = core.new_party(common.open_store(), name)
     common.emit(p, as_json, f"New party {p['name']!r} in town (now the current party).")
 
 
-@party_app.command("switch")
+@app.command("switch")
 def switch_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Make another party the current one."""
     from ghcli.campaign import core
 
-    p = core.switch_party(open_store(), name)
+    p = core.switch_party(common.open_store(), name)
     common.emit(p, as_json, f"Current party: {p['name']}.")
 
 
-@party_app.command("list")
+@app.command("list")
 def list_cmd(as_json: bool = common.json_option()) -> None:
     """Every party, its reputation, location and characters."""
     from ghcli.campaign import core
 
-    rows = core.list_parties(open_store())
+    rows = core.list_parties(common.open_store())
     common.emit(rows, as_json, lambda: common.table(
         [["*" if r["current"] else "", r["name"], f"{r['reputation']:+d}", r["where"],
           ", ".join(r["characters"])] for r in rows],
         ["", "party", "reputation", "location", "characters"]))
 
 
-party_app.add_typer(achievement_app, name="achievement")
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(party_app, name="party")
+app.add_typer(achievement_app, name="achievement")

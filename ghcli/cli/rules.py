@@ -10,14 +10,9 @@ from __future__ import annotations
 
 import typer
 
-rules_app = typer.Typer(help="Settle rules questions at the table (no campaign needed).", no_args_is_help=True)
+app = typer.Typer(name="rules", help="Settle rules questions at the table (no campaign needed).", no_args_is_help=True)
 
+from ghcli.cli import rules_board, rules_edit, rules_pictures, rules_table  # noqa: E402  (their commands join this app)
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import rules_board, rules_edit, rules_pictures, rules_table
-
-    rules_board.register(rules_app)
-    rules_edit.register(rules_app)
-    rules_pictures.register(rules_app)
-    rules_table.register(rules_app)
-    app.add_typer(rules_app, name="rules")
+for _part in (rules_board, rules_edit, rules_pictures, rules_table):
+    app.add_typer(_part.app)

@@ -20,9 +20,7 @@ from ghcli.cli import common
 LINE_DECIMALS = 4
 
 
-def register(rules_app: typer.Typer) -> None:
-    rules_app.command("focus")(focus)
-    rules_app.command("los")(los)
+app = typer.Typer()
 
 
 def _load(path: str):
@@ -58,6 +56,7 @@ def _focus_text(doc: dict, answer: dict) -> str:
     return "\n".join(lines)
 
 
+@app.command("focus")
 def focus(
     boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
     as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
@@ -156,6 +155,7 @@ def _verdict_text(verdict: dict) -> str:
     return "\n".join(lines)
 
 
+@app.command("los")
 def los(
     board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
     from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
@@ -241,4 +241,4 @@ def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
 def _visible_text(doc: dict, data: dict, rules: str) -> str:
     a = data["from"]
     cells = " ".join(f"[{q},{r}]" for q, r in data["visible"])
-    return f"[{a[0]}, {a[1]}] sees {len(data['visible'])} hexes ({rules}): {cells}"
+    return f"[{a[0]}, {a[1]}] sees {common.counted(len(data['visible']), 'hex', 'hexes')} ({rules}): {cells}"

@@ -14,10 +14,10 @@ from typing import Optional
 import typer
 
 
-def register(rules_app: typer.Typer) -> None:
-    rules_app.command("edit")(edit)
+app = typer.Typer()
 
 
+@app.command("edit")
 def edit(
     board: Optional[str] = typer.Argument(
         None, metavar="[BOARD]", help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),

@@ -18,9 +18,8 @@ from ghcli.cli import common
 board_app = typer.Typer(help="Check a typed board (picture, summary) and convert it between JSON and text.",
                         no_args_is_help=True)
 
-
-def register(rules_app: typer.Typer) -> None:
-    rules_app.add_typer(board_app, name="board")
+app = typer.Typer()
+app.add_typer(board_app, name="board")
 
 
 def _read_board(path: str) -> dict:
@@ -68,7 +67,7 @@ def _action_text(action: Optional[dict]) -> str:
         targets = atk.get("targets", 1)
         kind += f", {targets} targets" if targets != 1 else ", 1 target"
         if atk.get("area"):
-            kind += f", area of {len(atk['area'])} hexes"
+            kind += f", area of {common.counted(len(atk['area']), 'hex', 'hexes')}"
         parts.append(kind)
     if action.get("muddled"):
         parts.append("muddled")
@@ -84,7 +83,7 @@ def summary_text(s: dict) -> str:
         rows.append(row + [" ".join(f.get("flags", []))] if flags else row)
     headers = ["figure", "side", "at", "initiative"] + (["flags"] if flags else [])
     lines = [
-        f"{s['rules']} rules, {s['orientation']} orientation: {s['hexes']} hexes, {s['walls']} thin walls, {terrain}",
+        f"{s['rules']} rules, {s['orientation']} orientation: {common.counted(s['hexes'], 'hex', 'hexes')}, {common.counted(s['walls'], 'thin wall')}, {terrain}",
         f"active: {s['active']}: {_action_text(s['action'])}",
         "",
         common.table(rows, headers=headers),

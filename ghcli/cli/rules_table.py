@@ -25,15 +25,10 @@ def _pct(p) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
-def register(rules_app: typer.Typer) -> None:
-    rules_app.command("order")(order)
-    rules_app.command("attack")(attack)
-    rules_app.command("level")(level)
-    rules_app.command("rest")(rest)
-    rules_app.command("exhausted")(exhausted)
-    rules_app.command("elements")(elements)
+app = typer.Typer()
 
 
+@app.command("order")
 def order(
     character: Optional[List[str]] = typer.Option(
         None, "--character", "-c", metavar="NAME=LEAD[,OTHER]",
@@ -86,6 +81,7 @@ def order(
     common.emit(data, as_json, text)
 
 
+@app.command("attack")
 def attack(
     base: int = typer.Argument(..., help="The base attack value (with the ability's and items' bonuses)."),
     add: Optional[List[str]] = typer.Option(
@@ -159,7 +155,7 @@ def attack(
                     notes.append("shuffle at round end")
                 rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored", "; ".join(notes)])
             lines = [
-                f"attack {base}, {why}; deck of {len(cards)} cards, seed {seed}",
+                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, seed {seed}",
                 common.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
             ]
             if res.final.kind == rules.NULL:
@@ -185,7 +181,7 @@ def attack(
         ev = dist.expected_damage
         return "\n".join(
             [
-                f"attack {base}, {why}; deck of {len(cards)} cards, shield {shield}, pierce {pierce}"
+                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, shield {shield}, pierce {pierce}"
                 + (", target poisoned (+1)" if poison else ""),
                 common.table(rows, ["damage", "probability", "exact"]),
                 f"expected damage: {float(ev):.3f} (exactly {ev})",
@@ -196,6 +192,7 @@ def attack(
     common.emit(data, as_json, text)
 
 
+@app.command("level")
 def level(
     levels: List[int] = typer.Argument(..., help="The characters' levels."),
     difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
@@ -231,6 +228,7 @@ def level(
     common.emit(data, as_json, text)
 
 
+@app.command("rest")
 def rest(
     kind: str = typer.Argument(..., metavar="short|long", help="The kind of rest."),
     hand: Optional[int] = typer.Option(None, "--hand", help="Cards in hand."),
@@ -273,6 +271,7 @@ def rest(
     )
 
 
+@app.command("exhausted")
 def exhausted(
     hand: int = typer.Option(..., "--hand", help="Cards in hand."),
     discard: int = typer.Option(..., "--discard", help="Cards in the discard pile."),
@@ -286,6 +285,7 @@ def exhausted(
     common.emit(out.as_dict(), as_json, lambda: ("exhausted: " if out.exhausted else "not exhausted: ") + out.reason)
 
 
+@app.command("elements")
 def elements(
     strong: Optional[List[str]] = typer.Option(None, "--strong", metavar="ELEMENTS", help="Strong at the start of the turn."),
     waning: Optional[List[str]] = typer.Option(None, "--waning", metavar="ELEMENTS", help="Waning at the start of the turn."),

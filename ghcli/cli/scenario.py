@@ -6,19 +6,18 @@ import typer
 
 from ghcli.cli import common
 
-scenario_app = typer.Typer(help="Scenarios: what is available, and results.", no_args_is_help=True)
+app = typer.Typer(name="scenario", help="Scenarios: what is available, and results.", no_args_is_help=True)
 
 
-@scenario_app.command("list")
+@app.command("list")
 def list_cmd(
     available: bool = typer.Option(False, "--available", help="Only the scenarios the party may play now."),
     as_json: bool = common.json_option(),
 ) -> None:
     """Unlocked scenarios: available, completed, locked (why) or blocked (by which)."""
     from ghcli.campaign import scenarios
-    from ghcli.cli.core import open_store
 
-    rows = scenarios.availability(open_store())
+    rows = scenarios.availability(common.open_store())
     if available:
         rows = [r for r in rows if r["state"] == "available"]
     common.emit(rows, as_json, lambda: common.table(
@@ -26,9 +25,7 @@ def list_cmd(
         ["#", "scenario", "map", "state", "why"]) if rows else "No scenarios.")
 
 
-def register(app: typer.Typer) -> None:
-    from ghcli.cli import paper, scenario_finish
+from ghcli.cli import paper, scenario_finish  # noqa: E402  (their commands join this app)
 
-    scenario_finish.register(scenario_app)
-    paper.add_scenario_commands(scenario_app)
-    app.add_typer(scenario_app, name="scenario")
+app.add_typer(scenario_finish.app)
+app.add_typer(paper.scenario_app)

@@ -6,58 +6,58 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
+
+app = typer.Typer()
 
 
-def register(sub_app: typer.Typer) -> None:
-    @sub_app.command("finish")
-    def finish(
-        scenario: str = typer.Argument(..., help="Scenario number (or name)."),
-        won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
-        lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
-        level: Optional[int] = typer.Option(None, "--level", metavar="L",
-                                            help="Scenario level (default: the recommended level)."),
-        casual: bool = typer.Option(False, "--casual", help="Casual play: no rewards, unlocks or completion."),
-        xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play."),
-        coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted."),
-        checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
-                                                       help="Battle-goal checkmarks."),
-        item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="Items found."),
-        choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
-                                             help="The one scenario to unlock, when the scenario offers a choice."),
-        absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
-                                                   help="A character who did not play (gains nothing); repeatable."),
-        as_json: bool = common.json_option(),
-    ) -> None:
-        """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
-        from ghcli.campaign import results
-        from ghcli.cli.road import as_dict, lines, open_store, pairs
-        from ghcli.errors import BadInput
+@app.command("finish")
+def finish(
+    scenario: str = typer.Argument(..., help="Scenario number (or name).", autocompletion=complete.scenarios),
+    won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
+    lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
+    level: Optional[int] = typer.Option(None, "--level", metavar="L",
+                                        help="Scenario level (default: the recommended level)."),
+    casual: bool = typer.Option(False, "--casual", help="Casual play: no rewards, unlocks or completion."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play."),
+    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted."),
+    checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
+                                                   help="Battle-goal checkmarks."),
+    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="Items found."),
+    choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
+                                         help="The one scenario to unlock, when the scenario offers a choice."),
+    absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
+                                               help="A character who did not play (gains nothing); repeatable."),
+    as_json: bool = common.json_option(),
+) -> None:
+    """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
+    from ghcli.campaign import results
+    from ghcli.errors import BadInput
 
-        if won == lost:
-            raise BadInput("say how it ended: --won or --lost")
-        r = results.finish(
-            open_store(), scenario, won=won, level=level, casual=casual,
-            xp=as_dict(pairs(xp, "--xp"), "--xp"), coins=as_dict(pairs(coins, "--coins"), "--coins"),
-            checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"),
-            items=pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
-        )
+    if won == lost:
+        raise BadInput("say how it ended: --won or --lost")
+    r = results.finish(
+        common.open_store(), scenario, won=won, level=level, casual=casual,
+        xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"), coins=common.as_dict(common.pairs(coins, "--coins"), "--coins"),
+        checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        items=common.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
+    )
 
-        def text() -> str:
-            head = (f"Scenario {r['scenario']} {r['name']} {'won' if r['won'] else 'lost'} at level {r['level']}"
-                    f"{' (casual)' if r['casual'] else ''}: coin value {r['coin_value']}, bonus XP {r['bonus_xp']}.")
-            rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
-                     f"+{c['checkmarks_gained']}", ", ".join(map(str, c["items_gained"])),
-                     "yes" if c["can_level_up"] else ""] for c in r["characters"]]
-            out = [head, common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
-                                             "level-up"])]
-            if r["absent"]:
-                out.append("Absent (nothing gained): " + ", ".join(r["absent"]) + ".")
-            if r["done"]:
-                out.append(lines(r["done"]))
-            if r["notes"]:
-                out.append("Apply by hand:\n" + lines(f"- {n}" for n in r["notes"]))
-            out.append("Next: `ghcli return` to town, or `ghcli travel N` onward.")
-            return "\n".join(out)
+    def text() -> str:
+        head = (f"Scenario {r['scenario']} {r['name']} {'won' if r['won'] else 'lost'} at level {r['level']}"
+                f"{' (casual)' if r['casual'] else ''}: coin value {r['coin_value']}, bonus XP {r['bonus_xp']}.")
+        rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
+                 f"+{c['checkmarks_gained']}", ", ".join(map(str, c["items_gained"])),
+                 "yes" if c["can_level_up"] else ""] for c in r["characters"]]
+        out = [head, common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
+                                         "level-up"])]
+        if r["absent"]:
+            out.append("Absent (nothing gained): " + ", ".join(r["absent"]) + ".")
+        if r["done"]:
+            out.append(common.lines(r["done"]))
+        if r["notes"]:
+            out.append("Apply by hand:\n" + common.lines(f"- {n}" for n in r["notes"]))
+        out.append("Next: `ghcli return` to town, or `ghcli travel N` onward.")
+        return "\n".join(out)
 
-        common.emit(r, as_json, text)
+    common.emit(r, as_json, text)

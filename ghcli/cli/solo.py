@@ -8,16 +8,15 @@ import typer
 
 from ghcli.cli import common
 
-solo_app = typer.Typer(help="Solo scenarios: who may play their class's, and results.", no_args_is_help=True)
+app = typer.Typer(name="solo", help="Solo scenarios: who may play their class's, and results.", no_args_is_help=True)
 
 
-@solo_app.command("list")
+@app.command("list")
 def list_cmd(as_json: bool = common.json_option()) -> None:
     """Each character of the current party: its solo scenario, whether it may play it, what is missing."""
     from ghcli.campaign import solo
-    from ghcli.cli.core import open_store
 
-    rows = solo.list_solo(open_store())
+    rows = solo.list_solo(common.open_store())
 
     def text() -> str:
         if not rows:
@@ -32,7 +31,7 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
     common.emit(rows, as_json, text)
 
 
-@solo_app.command("finish")
+@app.command("finish")
 def finish_cmd(
     name: str = typer.Argument(..., metavar="NAME", help="The character who played alone."),
     won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
@@ -46,12 +45,11 @@ def finish_cmd(
 ) -> None:
     """Record a solo scenario: XP, gold, checkmarks; the first win gives the class's reward item."""
     from ghcli.campaign import solo
-    from ghcli.cli.core import open_store
     from ghcli.errors import BadInput
 
     if won == lost:
         raise BadInput("say how it ended: --won or --lost")
-    r = solo.finish(open_store(), name, won=won, xp=xp, coins=coins, checkmarks=checkmarks, level=level)
+    r = solo.finish(common.open_store(), name, won=won, xp=xp, coins=coins, checkmarks=checkmarks, level=level)
 
     def text() -> str:
         lines = [f"{r['character']}: solo scenario {r['scenario']} {'won' if r['won'] else 'lost'} at level "
@@ -67,6 +65,3 @@ def finish_cmd(
 
     common.emit(r, as_json, text)
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(solo_app, name="solo")

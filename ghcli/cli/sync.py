@@ -11,7 +11,7 @@ import typer
 
 from ghcli.cli import common
 
-sync_app = typer.Typer(help="Sync the campaign with the group's git remote.\n\n"
+sync_app = typer.Typer(name="sync", help="Sync the campaign with the group's git remote.\n\n"
                             "Alone, `ghcli sync` sends this machine's new entries, fetches the others', "
                             "replays them in one order and pushes; `sync init REMOTE` starts, `sync status` "
                             "tells. Example: ghcli sync",
@@ -89,20 +89,21 @@ def status_cmd(as_json: bool = common.json_option()) -> None:
     common.emit(s, as_json, text)
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(sync_app, name="sync")
+app = typer.Typer()  # `sync` (the group above) and `backup`
+app.add_typer(sync_app)
 
-    @app.command("backup")
-    def backup_cmd(file: Optional[str] = typer.Argument(None, metavar="[FILE]",
-                                                         help="Where to write the copy (default: beside the database, dated)."),
-                   as_json: bool = common.json_option()) -> None:
-        """A consistent copy of the database, even while others write.
 
-        Through SQLite's backup API; FILE is never overwritten.
+@app.command("backup")
+def backup_cmd(file: Optional[str] = typer.Argument(None, metavar="[FILE]",
+                                                     help="Where to write the copy (default: beside the database, dated)."),
+               as_json: bool = common.json_option()) -> None:
+    """A consistent copy of the database, even while others write.
 
-        Example: ghcli backup campaign-before-session.db
-        """
-        from ghcli.campaign import backup
+    Through SQLite's backup API; FILE is never overwritten.
 
-        r = backup.backup(common.db_path(), file)
-        common.emit(r, as_json, f"Backed up {r['entries']} history entries to {r['path']}.")
+    Example: ghcli backup campaign-before-session.db
+    """
+    from ghcli.campaign import backup
+
+    r = backup.backup(common.db_path(), file)
+    common.emit(r, as_json, f"Backed up {r['entries']} history entries to {r['path']}.")

@@ -140,7 +140,7 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
             raise Refused(f"the {cls['name']} class is not unlocked: no character of it can have retired "
                           f"(`ghcli campaign unlock-class {cls['key']}` first if the sheet has it)")
-        same = store.one("SELECT name FROM characters WHERE name = ? COLLATE NOCASE", [name])
+        same = store.one("SELECT name FROM characters WHERE name_key(name) = name_key(?)", [name])
         if same:
             raise Refused(f"a character named {same['name']!r} already exists")
         if kept is not None and store.value(
