@@ -13,6 +13,7 @@ import re
 from typing import Iterable
 
 from ghcli import data
+from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound
 
 
@@ -205,7 +206,7 @@ def price_modifier(reputation: int) -> int:
     for band in facts()["reputation_price_modifiers"]:
         if band["min"] <= reputation <= band["max"]:
             return band["modifier"]
-    raise BadInput(f"reputation {reputation} is outside -20..20")
+    raise BadInput(f"reputation {reputation} is outside {tracks.REPUTATION_MIN}..{tracks.REPUTATION_MAX}")
 
 
 def shop_items_for_prosperity(level: int) -> list[int]:

@@ -37,15 +37,14 @@ import json
 from ghcli.campaign import catalog, enhancing, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
+from ghcli.campaign import tracks
+from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
 
-MAX_CHECKMARK_PERKS = 6
-MAX_CHECKMARKS = 3 * MAX_CHECKMARK_PERKS  # 18 boxes on a character sheet
-MAX_PARTY = 4  # active characters in one party
 
 
 def perks_earned(char: dict) -> int:
-    return (char["level"] - 1) + min(MAX_CHECKMARK_PERKS, char["checkmarks"] // 3) + char["extra_perks"]
+    return tracks.perks_earned(char["level"], char["checkmarks"], char["extra_perks"])
 
 
 def perks_taken(store: Store, char_id: int) -> int:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
+from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound, Refused
 
 DEFAULT_CAMPAIGN_NAME = "Gloomhaven"
@@ -205,7 +206,7 @@ def change_prosperity(store: Store, delta: int) -> dict:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
     with store.change("campaign prosperity"):
         before = state.campaign_row(store)["prosperity"]
-        if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
+        if (delta < 0 and before == 0) or (delta > 0 and before >= tracks.MAX_PROSPERITY_CHECKMARKS):
             raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
         store.summary = effects.add_prosperity(store, delta)
     return {**prosperity(store), "done": store.summary}
@@ -278,8 +279,8 @@ def change_reputation(store: Store, delta: int) -> dict:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
     with store.change("party reputation"):
         party = state.current_party(store)
-        if ((delta < 0 and party["reputation"] <= effects.REPUTATION_MIN)
-                or (delta > 0 and party["reputation"] >= effects.REPUTATION_MAX)):
+        if ((delta < 0 and party["reputation"] <= tracks.REPUTATION_MIN)
+                or (delta > 0 and party["reputation"] >= tracks.REPUTATION_MAX)):
             raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
         done = effects.change_reputation(store, party["id"], delta)
         store.summary = f"{party['name']}: " + done

@@ -10,10 +10,9 @@ from __future__ import annotations
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
 from ghcli.campaign.state import rng
+from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
 from ghcli.errors import Refused
 
-MAX_PROSPERITY_CHECKMARKS = 64
-REPUTATION_MIN, REPUTATION_MAX = -20, 20
 ANCIENT_TECHNOLOGY = "ancient-technology"
 ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
 ENVELOPE_B_AT = 100  # gold donated in all
@@ -151,7 +150,7 @@ def change_reputation(store: Store, party_id: int, delta: int) -> str:
         done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
     if after <= -10:
         done.append(milestone(store, "eclipse-box", lambda: open_class_box(store, "nightshroud")))
-    for level, city, road in ((20, 76, 67), (-20, 77, 68)):
+    for level, city, road in ((REPUTATION_MAX, 76, 67), (REPUTATION_MIN, 77, 68)):
         if after == level:
             done.append(milestone(store, f"reputation{level:+d}", lambda c=city, r=road: "; ".join(
                 d for d in (add_events(store, "city", [c]), add_events(store, "road", [r])) if d)))

@@ -48,9 +48,9 @@ from dataclasses import dataclass, field, replace
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member
+from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 

@@ -6,14 +6,16 @@ import typer
 
 from ghcli.cli import common
 from ghcli.cli.core import SIGNED_CONTEXT, open_store, signed
+from ghcli.campaign.tracks import REPUTATION_MAX, REPUTATION_MIN
 
 party_app = typer.Typer(help="The current party: reputation, achievements; new parties.", no_args_is_help=True)
 achievement_app = typer.Typer(help="The current party's achievements.", no_args_is_help=True)
 
 
 @party_app.command("reputation", context_settings=SIGNED_CONTEXT)
-def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Reputation to gain or lose.")) -> None:
-    """Move the current party's reputation (-20..20)."""
+def reputation_cmd(change: str = typer.Argument(
+        ..., metavar="+N|-N", help=f"Reputation to gain or lose (kept within {REPUTATION_MIN}..{REPUTATION_MAX}).")) -> None:
+    """Move the current party's reputation along its track."""
     from ghcli.campaign import core
 
     p = core.change_reputation(open_store(), signed(change, "the reputation change"))

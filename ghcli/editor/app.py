@@ -19,8 +19,9 @@ from textual.widgets import Input, Static
 
 from ghcli.editor import model
 from ghcli.errors import BadInput
+from ghcli.rules import textboard as tb
 
-TERRAIN_KEYS = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
+TERRAIN_KEYS = tb.CHAR_TERRAIN  # the text format's terrain characters
 ACTION_KEYS = {"j": "jump", "l": "flying", "p": "teleport", "z": "muddled"}
 
 #: Every key, as the help line shows it.

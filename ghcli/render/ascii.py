@@ -30,7 +30,6 @@ from ghcli.rules import textboard as tb
 #: A picture larger than this many characters is not drawn (a map spread over +-1000 would be 48 million).
 MAX_CELLS = 1_000_000
 
-_TERRAIN_NAMES = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
 
 
 @dataclass(frozen=True)
@@ -268,7 +267,7 @@ def caption_layer(d, tokens, used, label_of, fig_at, answer, options, los, activ
     if "dest" in used:
         keys.append("@ destination")
     present = set("".join(t for t in tokens.values()))
-    for ch, name in _TERRAIN_NAMES.items():
+    for ch, name in tb.CHAR_TERRAIN.items():
         if ch in present:
             keys.append(f"{ch} {name}")
     if "walls" in used:

@@ -14,8 +14,8 @@ from typing import Any, Optional
 
 from ghcli.errors import BadInput
 from ghcli.rules.hexes import Grid, Hex, are_adjacent
+from ghcli.rules.rulesets import RULE_SET_NAMES
 
-RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
 
@@ -130,8 +130,8 @@ class Board:
         if doc["format"] != 1:
             raise BadInput(f"board: unsupported format {doc['format']!r} (only 1)")
         rules = doc.get("rules", "gloomhaven")
-        if rules not in RULE_SETS:
-            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SETS)})")
+        if rules not in RULE_SET_NAMES:
+            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SET_NAMES)})")
         orientation = doc.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")

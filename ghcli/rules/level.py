@@ -57,7 +57,7 @@ def bonus_xp(scenario_level: int) -> int:
 
 def _check(scenario_level: int) -> None:
     if not MIN_LEVEL <= scenario_level <= MAX_LEVEL:
-        raise BadInput(f"scenario level {scenario_level} is not between 0 and 7")
+        raise BadInput(f"scenario level {scenario_level} is not between {MIN_LEVEL} and {MAX_LEVEL}")
 
 
 def info(scenario_level: int, *, solo: bool = False) -> LevelInfo:
@@ -71,7 +71,7 @@ def info(scenario_level: int, *, solo: bool = False) -> LevelInfo:
         coin_value=COIN_VALUE[scenario_level],
         trap_damage=trap,
         hazardous_damage=trap // 2,
-        bonus_xp=4 + 2 * scenario_level,
+        bonus_xp=bonus_xp(scenario_level),
     )
 
 

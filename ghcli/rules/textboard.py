@@ -53,14 +53,14 @@ import re
 from typing import Any, Iterable, Optional
 
 from ghcli.errors import BadInput
+from ghcli.rules.board import TERRAINS
+from ghcli.rules.rulesets import RULE_SET_NAMES
 
-TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 TERRAIN_CHAR = {"obstacle": "#", "trap": "^", "hazardous": "!", "difficult": "~", "icy": "="}
 CHAR_TERRAIN = {c: k for k, c in TERRAIN_CHAR.items()}
 FLAGS = ("jump", "flying", "teleport", "muddled")
 FORMAT1_KEYS = ("format", "rules", "orientation", "hexes", "terrain", "walls", "figures", "active", "action")
 HEADER_KEYS = ("board", "active", "move", "attack", "map", "figures", "walls", "terrain", "extra")
-RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 ORIENTATIONS = ("flat", "pointy")
 
 #: Limits on what a board may hold (issue 14): coordinates, counts, nesting.
@@ -206,12 +206,12 @@ class _Parser:
         rules, orientation = "gloomhaven", "flat"
         for i, value in entries:
             for word in value.split():
-                if word in RULE_SETS:
+                if word in RULE_SET_NAMES:
                     rules = word
                 elif word in ORIENTATIONS:
                     orientation = word
                 else:
-                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SETS)}; orientations: flat, pointy)")
+                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SET_NAMES)}; orientations: flat, pointy)")
         return rules, orientation
 
     # -- words ----------------------------------------------------------------
@@ -863,8 +863,8 @@ def dump(doc: dict) -> str:
     flat = d["orientation"] == "flat"
     if d["orientation"] not in ORIENTATIONS:
         raise BadInput(f"orientation {d['orientation']!r} is neither flat nor pointy")
-    if d["rules"] not in RULE_SETS:
-        raise BadInput(f"rules {d['rules']!r} is not one of {', '.join(RULE_SETS)}")
+    if d["rules"] not in RULE_SET_NAMES:
+        raise BadInput(f"rules {d['rules']!r} is not one of {', '.join(RULE_SET_NAMES)}")
     hexset = {tuple(h) for h in d["hexes"]}
     # terrain characters per hex (known kinds on map hexes, at most 3)
     tchars: dict[tuple, str] = {}

@@ -22,10 +22,10 @@ GHS keeps (modifier decks, monsters, timers) is left out: GHS fills it in.
 from __future__ import annotations
 
 from ghcli.campaign.exchange.ghs import DONATION_GOLD, FC_FIRST_SCENARIO, donation_marks
+from ghcli.rules.elements import ELEMENTS
 
 FC_FIRST_ITEM = 152
 PERK_SLOTS = 15
-ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 # Neutral values of the table-state keys a real export carries (GHS fills in the rest: modifier decks ...).
 CHARACTER_DEFAULTS = {
     "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
