@@ -23,12 +23,6 @@ def register(rules_app: typer.Typer) -> None:
     rules_app.add_typer(board_app, name="board")
 
 
-def _read_board(path: str) -> dict:
-    from ghcli.cli import board_input
-
-    return board_input.load_doc(path)
-
-
 def summary(doc: dict) -> dict:
     """What the board says, in a few numbers and the figure list."""
     from ghcli.rules import textboard

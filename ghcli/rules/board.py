@@ -94,12 +94,6 @@ class Board:
             self._cache["occupants"] = occ
         return occ.get(h)
 
-    def wall_between(self, a, b) -> bool:
-        return frozenset((a, b)) in self.walls
-
-    def on_map(self, h) -> bool:
-        return h in self.hexes
-
     @property
     def grid(self) -> Grid:
         """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""

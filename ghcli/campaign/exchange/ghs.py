@@ -67,7 +67,6 @@ from ghcli.campaign import tracks
 from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS as MAX_PROSPERITY
 from ghcli.errors import BadInput
 from ghcli.campaign.town import DONATION as DONATION_GOLD
-from ghcli.campaign.town import DONATION_PROSPERITY as DONATION_MARKS  # the donation track (town.py)
 from ghcli.campaign.town import donation_marks
 
 KEPT_EDITIONS = ("gh", "fc")

@@ -40,10 +40,9 @@ from __future__ import annotations
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.exchange.ghs import DONATION_GOLD, DONATION_MARKS, MAX_EVENT_CARD, donation_marks
+from ghcli.campaign.effects import ENVELOPE_B_AT
+from ghcli.campaign.exchange.ghs import DONATION_GOLD, MAX_EVENT_CARD, donation_marks
 from ghcli.errors import BadInput, Refused
-
-ENVELOPE_B_AT = DONATION_MARKS[0]
 
 
 def _must_choose(sc: dict) -> bool:
