@@ -1,7 +1,7 @@
 """`ghcli rules focus` and `ghcli rules los`: a monster's turn and line of sight on a described board.
 
 BOARD is a file or ``-`` (standard input), in JSON (board format 1) or the
-text format of ``ghcli.rules.textboard``. The rules live in
+text format of ``ghcli.boards.textboard``. The rules live in
 ``ghcli.rules.monster`` and ``ghcli.rules.los``; this module parses, calls,
 formats.
 """
@@ -36,7 +36,7 @@ def _hex_arg(text: str, option: str, doc: dict):
 
 
 def _focus_text(doc: dict, answer: dict) -> str:
-    from ghcli.render.ascii import picture
+    from ghcli.boards.ascii import picture
 
     lines = []
     focus = ", ".join(answer["focus"]) or "none (the monster neither moves nor attacks)"
@@ -82,7 +82,7 @@ def focus(
     loaded = [_load(p) for p in boards]  # validate every board before printing anything
     answers = [decide(board).to_dict() for _, board in loaded]
     if svg is not None:
-        from ghcli.render.svg import svg as draw
+        from ghcli.boards.svg import svg as draw
 
         common.write_text(svg, draw(loaded[0][0], answer=answers[0]))
     if as_json:
@@ -173,7 +173,7 @@ def los(
         seen = [[h.q, h.r] for h in sight.visible_from(a) if h != a]
         data = {"from": [a.q, a.r], "visible": seen}
         if svg is not None:
-            from ghcli.render.svg import svg as draw
+            from ghcli.boards.svg import svg as draw
 
             common.write_text(svg, draw(doc, los=data))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
@@ -186,7 +186,7 @@ def los(
     full["blocked_line"] = _rounded(full["blocked_line"])
     full["blocked_by"] = _rounded(full["blocked_by"])
     if svg is not None:
-        from ghcli.render.svg import svg as draw
+        from ghcli.boards.svg import svg as draw
 
         common.write_text(svg, draw(doc, los=full))
     data = {"visible": full["visible"], "line": full["line"], "from": full["from"], "to": full["to"]}
@@ -200,7 +200,7 @@ def _rounded(line):
 
 
 def _los_text(doc: dict, full: dict, rules: str) -> str:
-    from ghcli.render.ascii import picture
+    from ghcli.boards.ascii import picture
 
     a, t = full["from"], full["to"]
     rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ghcli.errors import BadInput
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 from ghcli.rules.rulesets import RULE_SET_NAMES
 
 FLAT_EDGES = {"w": (0, -1), "e": (1, -1), "d": (1, 0), "s": (0, 1), "a": (-1, 1), "q": (-1, 0)}
@@ -33,7 +33,7 @@ def start(doc: dict) -> tuple[int, int]:
     """Where the cursor starts: the map's first hex (the text format's ``map:`` origin), else 0,0."""
     if not doc["hexes"]:
         return (0, 0)
-    return tb._first_hex(doc["hexes"], doc["orientation"] == "flat")
+    return tb.first_hex(doc["hexes"], doc["orientation"] == "flat")
 
 
 def step(doc: dict, h, key: str) -> tuple[int, int]:

@@ -236,7 +236,7 @@ class Board:
         )
 
 
-#: Limits on a board (issue 14), the same as the text format's (``ghcli.rules.textboard``).
+#: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
 MAX_COORD = 1000
 MAX_HEXES = 2000
 MAX_FIGURES = 60
