@@ -48,6 +48,11 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
+    def neighbours(self) -> list["Hex"]:
+        """The six hexes next to this one, in ``DIRECTIONS`` order."""
+        q, r = self
+        return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
     def distance(self, other: tuple[int, int]) -> int:
         return distance(self, other)
 
@@ -111,6 +116,16 @@ def shared_edge(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int]
     if len(common) != 2:
         raise ValueError(f"hexes {tuple(a)} and {tuple(b)} are not adjacent")
     return (common[0], common[1])
+
+
+def rotate(offset: tuple[int, int], steps: int) -> tuple[int, int]:
+    """An axial offset rotated by ``steps`` times 60 degrees."""
+    q, r = offset
+    x, z = q, r
+    y = -x - z
+    for _ in range(steps % 6):
+        x, y, z = -z, -x, -y
+    return (x, z)
 
 
 def mirror(offset: tuple[int, int]) -> tuple[int, int]:
