@@ -197,8 +197,8 @@ def level_for_xp(xp: int) -> int:
 
 def xp_threshold(level: int) -> int:
     """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
-    if not 1 <= level <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= level <= tracks.MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {tracks.MAX_LEVEL}")
     return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
 
 
@@ -211,7 +211,7 @@ def price_modifier(reputation: int) -> int:
 
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
-    return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
+    return list(range(1, 15 + 7 * (max(1, min(tracks.MAX_PROSPERITY_LEVEL, level)) - 1)))
 
 
 def _card_level_key(level: int | str) -> tuple[int, int]:

@@ -133,8 +133,8 @@ def list_characters(store: Store, *, include_retired: bool = False) -> list[dict
 
 
 def _parse_level(level: int) -> int:
-    if not 1 <= int(level) <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= int(level) <= tracks.MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {tracks.MAX_LEVEL}")
     return int(level)
 
 

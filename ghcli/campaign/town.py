@@ -189,8 +189,8 @@ def level_up(store: Store, name: str, card: str, perk: int) -> dict:
         ch = party_member(store, party, name)
         cls = catalog.find_class(ch["class"])
         new = ch["level"] + 1
-        if new > 9:
-            raise Refused(f"{ch['name']} is already level 9")
+        if new > tracks.MAX_LEVEL:
+            raise Refused(f"{ch['name']} is already level {tracks.MAX_LEVEL}")
         need = catalog.xp_threshold(new)
         prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
         if ch["xp"] < need and new > prosperity:

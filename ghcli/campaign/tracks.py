@@ -17,6 +17,11 @@ MAX_CHECKMARK_PERKS = 6
 MAX_CHECKMARKS = CHECKMARKS_PER_PERK * MAX_CHECKMARK_PERKS
 #: active characters in one party
 MAX_PARTY = 4
+#: the highest character level (``ghcli.rules.level.MAX_CHARACTER_LEVEL``, which a test keeps equal:
+#: this module imports nothing, so that `status` loads no rules module)
+MAX_LEVEL = 9
+#: the highest prosperity level
+MAX_PROSPERITY_LEVEL = 9
 
 
 def checkmark_perks(checkmarks: int) -> int:

@@ -66,6 +66,7 @@ from typing import Mapping, Optional
 
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules.elements import ELEMENTS
+from ghcli.rules.level import MAX_CHARACTER_LEVEL
 
 # --- stickers -------------------------------------------------------------
 
@@ -409,8 +410,8 @@ def _building(b: EnhancerBuilding, building: int, level: int, previous: int, tot
 
 
 def _check_values(ed: Edition, level, previous, lost, persistent, enhancer_level, temporary) -> None:
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 9:
-        raise BadInput(f"the card level must be from 1 to 9, not {level!r}", field="level")
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_CHARACTER_LEVEL:
+        raise BadInput(f"the card level must be from 1 to {MAX_CHARACTER_LEVEL}, not {level!r}", field="level")
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
         raise BadInput(f"the enhancements already on the action must be 0 or more, not {previous!r}", field="previous")
     if lost and ed.lost is None:

@@ -464,8 +464,8 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
     if name != title:
         plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
     level = _int(c.get("level"), f"{path}.level", default=1)
-    if not 1 <= level <= 9:
-        raise BadInput(f"{path}.level: {level} is not a level (1-9)")
+    if not 1 <= level <= tracks.MAX_LEVEL:
+        raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
     number = _int(c.get("number"), f"{path}.number", default=0)
     player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
     xp = _int(prog.get("experience"), f"{path}.progress.experience", default=0)
