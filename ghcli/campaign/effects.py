@@ -11,6 +11,7 @@ from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
 from ghcli.campaign.state import rng
 from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
+from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION
 from ghcli.errors import Refused
 
 ANCIENT_TECHNOLOGY = "ancient-technology"
@@ -146,9 +147,9 @@ def change_reputation(store: Store, party_id: int, delta: int) -> str:
     after = max(REPUTATION_MIN, min(REPUTATION_MAX, before + delta))
     store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
     done = [f"reputation {before:+d} -> {after:+d}{capped(delta, after - before)}"]
-    if after >= 10:
+    if after >= SUN_BOX_REPUTATION:
         done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
-    if after <= -10:
+    if after <= ECLIPSE_BOX_REPUTATION:
         done.append(milestone(store, "eclipse-box", lambda: open_class_box(store, "nightshroud")))
     for level, city, road in ((REPUTATION_MAX, 76, 67), (REPUTATION_MIN, 77, 68)):
         if after == level:

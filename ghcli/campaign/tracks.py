@@ -8,6 +8,8 @@ from __future__ import annotations
 
 #: the reputation track's ends
 REPUTATION_MIN, REPUTATION_MAX = -20, 20
+#: reputation that opens the Sunkeeper box (at or above) and the Nightshroud box (at or below)
+SUN_BOX_REPUTATION, ECLIPSE_BOX_REPUTATION = 10, -10
 #: checkmarks on the prosperity track (level 9 at the last one)
 MAX_PROSPERITY_CHECKMARKS = 64
 #: checkmarks that give one perk, and the perks checkmarks can give at most

@@ -79,7 +79,8 @@ EDITION_NAMES = {
 FC_FIRST_SCENARIO = 96
 MAX_EVENT_CARD = 99
 # The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
-REPUTATION_MILESTONES = ((10, "sun-box"), (-10, "eclipse-box"), (20, "reputation+20"), (-20, "reputation-20"))
+REPUTATION_MILESTONES = ((tracks.SUN_BOX_REPUTATION, "sun-box"), (tracks.ECLIPSE_BOX_REPUTATION, "eclipse-box"),
+                         *((end, f"reputation{end:+d}") for end in (tracks.REPUTATION_MAX, tracks.REPUTATION_MIN)))
 
 
 def edition_in_words(edition: Any) -> str:
