@@ -32,6 +32,7 @@ CLASSES = ["brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindth
 def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> None:
     """A campaign with `characters` characters and `history` history entries, through ghcli's own code."""
     from ghcli.campaign import characters as chars, core
+    from ghcli.campaign.tracks import MAX_PARTY
     from ghcli.campaign.db import Store
 
     core.init(path, seed=1)
@@ -39,8 +40,8 @@ def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> Non
     for key in CLASSES[6:characters]:
         core.unlock_class(store, key)
     for i in range(characters):
-        if i and i % chars.MAX_PARTY == 0:  # a party holds at most four characters
-            core.new_party(store, f"Party {i // chars.MAX_PARTY + 1}")
+        if i and i % MAX_PARTY == 0:  # a party holds at most four characters
+            core.new_party(store, f"Party {i // MAX_PARTY + 1}")
         chars.new(store, f"Hero{i}", CLASSES[i % len(CLASSES)], player=f"P{i}")
     done = store.value("SELECT count(*) FROM history")
     for i in range(history - done):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ghcli.editor import model
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from ghcli.cli import app
 from ghcli.errors import BadInput
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 from ghcli.rules.board import MAX_COORD, MAX_FIGURES, MAX_HEXES, Board, validate
 
 BASE = {"format": 1, "hexes": [[0, 0], [1, 0], [2, 0]],

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from ghcli.render.ascii import picture
-from ghcli.render.svg import svg
-from ghcli.rules import textboard as tb
+from ghcli.boards.ascii import picture
+from ghcli.boards.svg import svg
+from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
 

@@ -22,7 +22,7 @@ try:
 except SystemExit:
     pass
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"sqlite_utils", "tabulate", "pydantic", "rich"}
-               or m.startswith(("ghcli.rules", "ghcli.render", "ghcli.campaign")))
+               or m.startswith(("ghcli.rules", "ghcli.boards", "ghcli.campaign")))
 sys.stderr.write("LOADED " + " ".join(heavy) + "\\n")
 """
 

@@ -4,6 +4,9 @@
   ``ghcli.errors``; it never opens files, prints, reads input or exits.
 - ``ghcli/campaign`` never imports ``ghcli.cli`` (data flows cli -> campaign -> rules).
 - Nothing below ``ghcli/cli`` imports typer or click.
+- ``ghcli/boards`` (board files and pictures) imports the standard library,
+  ``ghcli.rules``, ``ghcli.errors`` and itself, and does no I/O: callers hand
+  it text and get text back.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ def rel(path: Path) -> str:
 
 def test_the_walk_sees_every_layer():
     # The walk itself must see modules and imports, or the checks below pass vacuously.
-    for folder in ("rules", "campaign", "cli"):
+    for folder in ("rules", "boards", "campaign", "cli"):
         assert len(modules(folder)) >= 3, folder
     assert any(name == "ghcli.errors" for p in modules("rules") for _, name in imports(p))
     assert any(name.startswith("ghcli.rules") for p in modules("campaign") for _, name in imports(p))
@@ -80,6 +83,17 @@ def test_rules_never_open_files_print_or_exit(path):
     bad = [(line, name) for line, name in calls(path) if name in IO_CALLS]
     bad += [(line, name) for line, name in imports(path) if name.split(".")[0] in IO_MODULES]
     assert not bad, f"{rel(path)} does I/O: {bad}"
+
+
+@pytest.mark.parametrize("path", modules("boards"), ids=rel)
+def test_boards_import_only_the_rules_and_do_no_io(path):
+    allowed = ("ghcli.rules", "ghcli.boards")
+    bad = [(line, name) for line, name in imports(path)
+           if name.split(".")[0] not in STDLIB and name not in ("ghcli", "ghcli.errors")
+           and not name.startswith(allowed)]
+    bad += [(line, name) for line, name in imports(path) if name.split(".")[0] in IO_MODULES]
+    bad += [(line, name) for line, name in calls(path) if name in IO_CALLS]
+    assert not bad, f"{rel(path)} imports or does {bad}"
 
 
 @pytest.mark.parametrize("path", modules("campaign"), ids=rel)

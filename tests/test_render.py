@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ghcli.render.ascii import picture
-from ghcli.render.svg import svg
+from ghcli.boards.ascii import picture
+from ghcli.boards.svg import svg
 from ghcli.rules import monster
 from ghcli.rules.board import Board
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 
 NS = "{http://www.w3.org/2000/svg}"
 CASES = sorted((Path(__file__).parent / "rules_cases").glob("*.json"))

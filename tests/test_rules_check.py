@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.check import check
 from ghcli.rules.hexes import Hex

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ghcli.errors import BadInput
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 
 CASES = sorted((Path(__file__).parent / "rules_cases").glob("*.json"))
 

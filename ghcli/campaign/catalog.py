@@ -13,6 +13,7 @@ import re
 from typing import Iterable
 
 from ghcli import data
+from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound
 
 
@@ -197,8 +198,6 @@ def prosperity_to_next(checkmarks: int) -> int | None:
     return None
 
 
-MAX_CHARACTER_LEVEL = 9
-
 
 def level_for_xp(xp: int) -> int:
     """The highest level whose XP threshold the XP reaches (level 1 from 0 XP)."""
@@ -211,8 +210,8 @@ def level_for_xp(xp: int) -> int:
 
 def xp_threshold(level: int) -> int:
     """Minimum XP of a level (1 -> 0, 2 -> 45, ... 9 -> 500)."""
-    if not 1 <= level <= MAX_CHARACTER_LEVEL:
-        raise BadInput(f"level {level} is not between 1 and {MAX_CHARACTER_LEVEL}")
+    if not 1 <= level <= tracks.MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {tracks.MAX_LEVEL}")
     return 0 if level == 1 else facts()["xp_thresholds"][level - 2]
 
 
@@ -221,12 +220,12 @@ def price_modifier(reputation: int) -> int:
     for band in facts()["reputation_price_modifiers"]:
         if band["min"] <= reputation <= band["max"]:
             return band["modifier"]
-    raise BadInput(f"reputation {reputation} is outside -20..20")
+    raise BadInput(f"reputation {reputation} is outside {tracks.REPUTATION_MIN}..{tracks.REPUTATION_MAX}")
 
 
 def shop_items_for_prosperity(level: int) -> list[int]:
     """Item numbers the shop offers at a prosperity level: 1-14, then 7 more per level up to 64-70."""
-    return list(range(1, 15 + 7 * (max(1, min(9, level)) - 1)))
+    return list(range(1, 15 + 7 * (max(1, min(tracks.MAX_PROSPERITY_LEVEL, level)) - 1)))
 
 
 def _card_level_key(level: int | str) -> tuple[int, int]:

@@ -38,15 +38,14 @@ from ghcli.campaign import catalog, enhancing, names, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import command
+from ghcli.campaign import tracks
+from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
 
-MAX_CHECKMARK_PERKS = 6
-MAX_CHECKMARKS = 3 * MAX_CHECKMARK_PERKS  # 18 boxes on a character sheet
-MAX_PARTY = 4  # active characters in one party
 
 
 def perks_earned(char: dict) -> int:
-    return (char["level"] - 1) + min(MAX_CHECKMARK_PERKS, char["checkmarks"] // 3) + char["extra_perks"]
+    return tracks.perks_earned(char["level"], char["checkmarks"], char["extra_perks"])
 
 
 def perks_taken(store: Store, char_id: int) -> int:
@@ -135,8 +134,8 @@ def list_characters(store: Store, *, include_retired: bool = False) -> list[dict
 
 
 def _parse_level(level: int) -> int:
-    if not 1 <= int(level) <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= int(level) <= tracks.MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {tracks.MAX_LEVEL}")
     return int(level)
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.campaign.log import UID_RE, Done, command
+from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound, Refused
 
 # The names `init` uses when the table gives none.
@@ -220,7 +221,7 @@ def change_prosperity(store: Store, delta: int) -> Done:
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
     before = state.campaign_row(store)["prosperity"]
-    if (delta < 0 and before == 0) or (delta > 0 and before >= effects.MAX_PROSPERITY_CHECKMARKS):
+    if (delta < 0 and before == 0) or (delta > 0 and before >= tracks.MAX_PROSPERITY_CHECKMARKS):
         raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
     done = effects.add_prosperity(store, delta)
     return Done(done, {**prosperity(store), "done": done})
@@ -307,8 +308,8 @@ def change_reputation(store: Store, delta: int) -> Done:
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
     party = state.current_party(store)
-    if ((delta < 0 and party["reputation"] <= effects.REPUTATION_MIN)
-            or (delta > 0 and party["reputation"] >= effects.REPUTATION_MAX)):
+    if ((delta < 0 and party["reputation"] <= tracks.REPUTATION_MIN)
+            or (delta > 0 and party["reputation"] >= tracks.REPUTATION_MAX)):
         raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
     done = effects.change_reputation(store, party["id"], delta)
     return Done(f"{party['name']}: " + done,

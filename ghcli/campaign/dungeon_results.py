@@ -40,8 +40,8 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
             amount(f"{label} {name}", n)
     if not won and checkmarks:
         raise BadInput("a lost dungeon gives XP and gold only: drop --checkmarks")
-    if level is not None and not levels.MIN_LEVEL <= level <= levels.MAX_LEVEL:
-        raise BadInput(f"scenario level {level} is not between 0 and 7")
+    if level is not None:
+        levels.check_scenario_level(level)
     what = "random dungeon" + (f" (seed {seed})" if seed is not None else "")
     with store.change("dungeon finish", what):
         party = state.current_party(store)

@@ -11,10 +11,10 @@ from ghcli.campaign import catalog
 from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.state import rng
+from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
+from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION
 from ghcli.errors import Refused
 
-MAX_PROSPERITY_CHECKMARKS = 64
-REPUTATION_MIN, REPUTATION_MAX = -20, 20
 ANCIENT_TECHNOLOGY = "ancient-technology"
 ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
 ENVELOPE_B_AT = 100  # gold donated in all
@@ -148,11 +148,11 @@ def change_reputation(store: Store, party_id: int, delta: int) -> str:
     after = max(REPUTATION_MIN, min(REPUTATION_MAX, before + delta))
     store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
     done = [f"reputation {before:+d} -> {after:+d}{capped(delta, after - before)}"]
-    if after >= 10:
+    if after >= SUN_BOX_REPUTATION:
         done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
-    if after <= -10:
+    if after <= ECLIPSE_BOX_REPUTATION:
         done.append(milestone(store, "eclipse-box", lambda: open_class_box(store, "nightshroud")))
-    for level, city, road in ((20, 76, 67), (-20, 77, 68)):
+    for level, city, road in ((REPUTATION_MAX, 76, 67), (REPUTATION_MIN, 77, 68)):
         if after == level:
             done.append(milestone(store, f"reputation{level:+d}", lambda c=city, r=road: "; ".join(
                 d for d in (add_events(store, "city", [c]), add_events(store, "road", [r])) if d)))

@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount, amounts
-from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
 from ghcli.campaign.log import Done, command
+from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 
 DECKS = ("city", "road")

@@ -48,10 +48,10 @@ from dataclasses import dataclass, field, replace
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.characters import MAX_CHECKMARKS
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import command
 from ghcli.campaign.road import party_member
+from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
@@ -106,8 +106,8 @@ def _check_input(sc: dict, won: bool, level: int | None, mappings: dict[str, dic
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks and --item")
     if choose is not None and choose not in sc["unlocks"]:
         raise BadInput(f"--choose {choose}: scenario {sc['number']} unlocks {_listing(sc['unlocks']) or 'nothing'}")
-    if level is not None and not levels.MIN_LEVEL <= level <= levels.MAX_LEVEL:
-        raise BadInput(f"scenario level {level} is not between 0 and 7")
+    if level is not None:
+        levels.check_scenario_level(level)
 
 
 def check_finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import shlex
 
-from ghcli.campaign import catalog, scenarios, state
+from ghcli.campaign import catalog, scenarios, state, tracks
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import command
 from ghcli.errors import Refused
@@ -91,7 +91,7 @@ def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool 
 def must_level_up(characters: list[dict]) -> list[str]:
     """Names of the characters whose XP reaches their next level (they must level up in town)."""
     return [ch["name"] for ch in characters
-            if ch["level"] < catalog.MAX_CHARACTER_LEVEL and ch["xp"] >= catalog.xp_threshold(ch["level"] + 1)]
+            if ch["level"] < tracks.MAX_LEVEL and ch["xp"] >= catalog.xp_threshold(ch["level"] + 1)]
 
 
 # -- commands --------------------------------------------------------------

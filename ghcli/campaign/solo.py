@@ -121,8 +121,8 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
         amount(label, n)
     if not won and checkmarks:
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks")
-    if level is not None and not levels.MIN_LEVEL <= level <= levels.MAX_LEVEL:
-        raise BadInput(f"scenario level {level} is not between 0 and 7")
+    if level is not None:
+        levels.check_scenario_level(level)
     with store.change("solo finish", f"{name}: solo scenario"):
         char = state.find_character(store, name)
         cls = catalog.find_class(char["class"])

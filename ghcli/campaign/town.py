@@ -37,6 +37,8 @@ from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.log import command
+from ghcli.campaign import tracks
+from ghcli.campaign.tracks import CHECKMARKS_PER_PERK, MAX_CHECKMARK_PERKS
 from ghcli.errors import BadInput, Refused
 
 DONATION = 10
@@ -50,7 +52,6 @@ DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
 def donation_marks(gold: int, before: int = 0) -> int:
     """Prosperity checkmarks the donation track gives between ``before`` and ``gold`` donated in all."""
     return sum(1 for mark in DONATION_PROSPERITY if before < mark <= gold)
-MAX_CHECKMARK_PERKS = 6
 
 
 # -- reads -----------------------------------------------------------------
@@ -93,7 +94,7 @@ def price(item: dict, modifier: int) -> int:
 
 def perk_allowance(ch: dict) -> int:
     """Perks a character may hold: one per level above 1, one per 3 checkmarks (max 6), extra perks."""
-    return (ch["level"] - 1) + min(MAX_CHECKMARK_PERKS, ch["checkmarks"] // 3) + ch["extra_perks"]
+    return tracks.perks_earned(ch["level"], ch["checkmarks"], ch["extra_perks"])
 
 
 def perks_taken(store: Store, character_id: int) -> int:
@@ -193,8 +194,8 @@ def level_up(store: Store, name: str, card: str, perk: int) -> dict:
         ch = party_member(store, party, name)
         cls = catalog.find_class(ch["class"])
         new = ch["level"] + 1
-        if new > 9:
-            raise Refused(f"{ch['name']} is already level 9")
+        if new > tracks.MAX_LEVEL:
+            raise Refused(f"{ch['name']} is already level {tracks.MAX_LEVEL}")
         need = catalog.xp_threshold(new)
         prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
         if ch["xp"] < need and new > prosperity:
@@ -229,9 +230,10 @@ def take_perk(store: Store, name: str, perk: int) -> dict:
         ch = party_member(store, party, name)
         allowed, taken = perk_allowance(ch), perks_taken(store, ch["id"])
         if taken >= allowed:
-            next_at = (ch["checkmarks"] // 3 + 1) * 3
-            more = (f"; the next comes at {next_at} checkmarks" if ch["checkmarks"] // 3 < MAX_CHECKMARK_PERKS
-                    else "; checkmarks give at most 6 perks")
+            next_at = (ch["checkmarks"] // CHECKMARKS_PER_PERK + 1) * CHECKMARKS_PER_PERK
+            more = (f"; the next comes at {next_at} checkmarks"
+                    if tracks.checkmark_perks(ch["checkmarks"]) < MAX_CHECKMARK_PERKS
+                    else f"; checkmarks give at most {MAX_CHECKMARK_PERKS} perks")
             raise Refused(f"{ch['name']} has taken {'the 1 perk' if allowed == 1 else f'all {allowed} perks'} earned "
                           f"({counted(ch['checkmarks'], 'checkmark')}, level {ch['level']}, {ch['extra_perks']} extra){more}")
         entry = _check_perk(store, ch, perk)

@@ -41,21 +41,21 @@ def read(path: str) -> str:
 
 def load_doc(path: str) -> dict:
     """The board document (not validated) of a file or '-'."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
 
     return named(path, lambda: textboard.load(read(path)))
 
 
 def load_doc_text(path: str, text: str) -> dict:
     """The board document (not validated) of a text already read from ``path``."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
 
     return named(path, lambda: textboard.load(text))
 
 
 def load(path: str):
     """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem)."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
     from ghcli.rules.board import Board
 
     def both():
@@ -80,7 +80,7 @@ def named(path: str, work):
 
 def hex_arg(text: str, option: str, doc: dict):
     """A hex given as Q,R, or as a figure's id or its label on the board's pictures."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
     from ghcli.rules.hexes import Hex
 
     parts = text.replace(" ", "").split(",")
@@ -102,7 +102,7 @@ def hex_arg(text: str, option: str, doc: dict):
 
 def figure_named(name: str, doc: dict):
     """The figure (dict) with this id, else the one with this label (typed, or shown on pictures)."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
 
     d = textboard.canonical(doc)
     for f in d["figures"]:

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from ghcli.cli import common
+from ghcli.rules.level import MAX_CHARACTER_LEVEL  # small and pure: a number for the help text
 
 # The rules' parameters and the options that give them (errors name the option).
 OPTIONS = {"ability": "--ability", "effect": "--effect", "hexes": "--hex", "on": "--on", "level": "--level",
@@ -30,7 +31,7 @@ def cost(
         "element (or fire, ice, air, earth, light, dark), any-element.",
     ),
     hexes: Optional[int] = typer.Option(None, "--hex", metavar="N", help="A hex sticker on an area attack of N hexes now."),
-    level: int = typer.Option(1, "--level", metavar="L", help="Card level, 1-9."),
+    level: int = typer.Option(1, "--level", metavar="L", help=f"Card level, 1-{MAX_CHARACTER_LEVEL}."),
     previous: int = typer.Option(0, "--previous", metavar="K", help="Enhancements already on that action."),
     multi: bool = typer.Option(False, "--multi", help="The ability targets several figures."),
     lost: bool = typer.Option(False, "--lost", help="The action has a lost icon (fh, gh2e)."),

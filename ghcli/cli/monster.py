@@ -12,10 +12,6 @@ app = typer.Typer(name="monster", help="Monster stats: normal and elite (or boss
                           no_args_is_help=True)
 
 
-def _value(v) -> str:
-    return "-" if v is None else str(v)
-
-
 def _words(items: list[str]) -> str:
     return ", ".join("special rule (see the stat card)" if a.startswith("custom:") else a for a in items)
 

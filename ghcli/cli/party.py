@@ -5,15 +5,17 @@ from __future__ import annotations
 import typer
 
 from ghcli.cli import common
+from ghcli.campaign.tracks import REPUTATION_MAX, REPUTATION_MIN
 
 app = typer.Typer(name="party", help="The current party: reputation, achievements; new parties.", no_args_is_help=True)
 achievement_app = typer.Typer(help="The current party's achievements.", no_args_is_help=True)
 
 
 @app.command("reputation", context_settings=common.SIGNED_CONTEXT)
-def reputation_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Reputation to gain or lose."),
+def reputation_cmd(change: str = typer.Argument(
+        ..., metavar="+N|-N", help=f"Reputation to gain or lose (kept within {REPUTATION_MIN}..{REPUTATION_MAX})."),
                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
-    """Move the current party's reputation (-20..20)."""
+    """Move the current party's reputation along its track."""
     from ghcli.campaign import core
 
     p = core.change_reputation(common.open_store(), common.signed(change, "the reputation change"))

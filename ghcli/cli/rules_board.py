@@ -1,7 +1,7 @@
 """`ghcli rules focus` and `ghcli rules los`: a monster's turn and line of sight on a described board.
 
 BOARD is a file or ``-`` (standard input), in JSON (board format 1) or the
-text format of ``ghcli.rules.textboard``. The rules live in
+text format of ``ghcli.boards.textboard``. The rules live in
 ``ghcli.rules.monster`` and ``ghcli.rules.los``; this module parses, calls,
 formats.
 """
@@ -37,7 +37,7 @@ def _hex_arg(text: str, option: str, doc: dict):
 
 
 def _focus_text(doc: dict, answer: dict) -> str:
-    from ghcli.render.ascii import picture
+    from ghcli.boards.ascii import picture
 
     lines = []
     focus = ", ".join(answer["focus"]) or "none (the monster neither moves nor attacks)"
@@ -84,7 +84,7 @@ def focus(
     loaded = [_load(p) for p in boards]  # validate every board before printing anything
     answers = [decide(board).to_dict() for _, board in loaded]
     if svg is not None:
-        from ghcli.render.svg import svg as draw
+        from ghcli.boards.svg import svg as draw
 
         common.write_text(svg, draw(loaded[0][0], answer=answers[0]))
     if as_json:
@@ -177,7 +177,7 @@ def los(
         seen = [[h.q, h.r] for h in sight.visible_from(a) if h != a]
         data = {"from": [a.q, a.r], "visible": seen}
         if svg is not None:
-            from ghcli.render.svg import svg as draw
+            from ghcli.boards.svg import svg as draw
 
             common.write_text(svg, draw(doc, los=data))
         common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
@@ -190,7 +190,7 @@ def los(
     full["blocked_line"] = _rounded(full["blocked_line"])
     full["blocked_by"] = _rounded(full["blocked_by"])
     if svg is not None:
-        from ghcli.render.svg import svg as draw
+        from ghcli.boards.svg import svg as draw
 
         common.write_text(svg, draw(doc, los=full))
     keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by")
@@ -211,7 +211,7 @@ def _hex_name(h) -> str:
 def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
     """The answer in words (hexes, and the wall that blocks), the coordinates of the
     line only with ``verbose``, then the picture."""
-    from ghcli.render.ascii import picture
+    from ghcli.boards.ascii import picture
 
     a, t = _hex_name(full["from"]), _hex_name(full["to"])
     rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"

@@ -29,7 +29,7 @@ def edit(
     from ghcli.cli import board_input
     from ghcli.editor import model
     from ghcli.errors import BadInput
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
     from ghcli.rules.board import validate
 
     if board == "-":

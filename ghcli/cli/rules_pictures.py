@@ -1,7 +1,7 @@
 """`ghcli rules board show|convert`: look at a typed board, and convert it between JSON and text.
 
 BOARD is a file or ``-`` (standard input), in JSON (board format 1) or the
-text format of ``ghcli.rules.textboard``. ``show`` validates the board
+text format of ``ghcli.boards.textboard``. ``show`` validates the board
 (``ghcli.rules.board``) and prints its ASCII picture and a short summary;
 ``convert`` only converts (a board the rules would refuse converts too, so
 it can be fixed in the other format).
@@ -22,15 +22,9 @@ app = typer.Typer()
 app.add_typer(board_app, name="board")
 
 
-def _read_board(path: str) -> dict:
-    from ghcli.cli import board_input
-
-    return board_input.load_doc(path)
-
-
 def summary(doc: dict) -> dict:
     """What the board says, in a few numbers and the figure list."""
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
 
     d = textboard.canonical(doc)
     figures = []
@@ -98,13 +92,13 @@ def show(
     as_json: bool = common.json_option("Print the summary as JSON."),
 ) -> None:
     """Check a board: its ASCII picture and a short summary (validates it first)."""
-    from ghcli.render.ascii import picture
+    from ghcli.boards.ascii import picture
 
     from ghcli.cli import board_input
 
     doc, _ = board_input.load(board)
     if svg_file is not None:
-        from ghcli.render.svg import svg
+        from ghcli.boards.svg import svg
 
         common.write_text(svg_file, svg(doc))
         if svg_file == "-":
@@ -121,7 +115,7 @@ def convert(
 ) -> None:
     """Convert a board between JSON (format 1) and the text format, losslessly."""
     from ghcli.errors import BadInput
-    from ghcli.rules import textboard
+    from ghcli.boards import textboard
 
     from ghcli.cli import board_input
 

@@ -1,6 +1,6 @@
 """`ghcli rules edit`: the Textual board editor (imported only by that command).
 
-The map is the ASCII picture of ``ghcli.render.ascii`` with the cursor
+The map is the ASCII picture of ``ghcli.boards.ascii`` with the cursor
 shown in reverse video; beside it the rules' answer (focus, destination,
 targets, path, explanation), recomputed after every change, or the one-line
 error of a board the rules refuse. The keys are in ``KEYS`` (shown as the
@@ -19,8 +19,9 @@ from textual.widgets import Input, Static
 
 from ghcli.editor import model
 from ghcli.errors import BadInput
+from ghcli.boards import textboard as tb
 
-TERRAIN_KEYS = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
+TERRAIN_KEYS = tb.CHAR_TERRAIN  # the text format's terrain characters
 ACTION_KEYS = {"j": "jump", "l": "flying", "p": "teleport", "z": "muddled"}
 
 #: Every key, as the help line shows it.
@@ -76,7 +77,7 @@ class BoardEditor(App):
         return self.doc != self.saved
 
     def refresh_view(self) -> None:
-        from ghcli.render.ascii import drawing
+        from ghcli.boards.ascii import drawing
 
         pic = drawing(self.doc, self.answer.answer, cursor=self.cursor)
         text = Text("\n".join(pic.lines))
@@ -99,7 +100,7 @@ class BoardEditor(App):
             kinds = [k for k, cells in d["terrain"].items() if [q, r] in cells]
             f = model.figure_at(d, self.cursor)
             here = ", ".join(kinds + ([f"{f['id']} ({f['side']})"] if f else [])) or "plain"
-        from ghcli.render.svg import action_text
+        from ghcli.boards.svg import action_text
 
         lines = [
             f"board: {self.path or '(new, not saved)'}",

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ghcli.errors import BadInput
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
+from ghcli.rules.rulesets import RULE_SET_NAMES
 
-RULE_SETS = tb.RULE_SETS
 FLAT_EDGES = {"w": (0, -1), "e": (1, -1), "d": (1, 0), "s": (0, 1), "a": (-1, 1), "q": (-1, 0)}
 POINTY_EDGES = {"e": (1, -1), "d": (1, 0), "x": (0, 1), "z": (-1, 1), "a": (-1, 0), "w": (0, -1)}
 EDGE_NAMES = {"w": "N", "e": "NE", "d": "SE", "s": "S", "a": "SW", "q": "NW", "x": "SE", "z": "SW"}
@@ -33,7 +33,7 @@ def start(doc: dict) -> tuple[int, int]:
     """Where the cursor starts: the map's first hex (the text format's ``map:`` origin), else 0,0."""
     if not doc["hexes"]:
         return (0, 0)
-    return tb._first_hex(doc["hexes"], doc["orientation"] == "flat")
+    return tb.first_hex(doc["hexes"], doc["orientation"] == "flat")
 
 
 def step(doc: dict, h, key: str) -> tuple[int, int]:
@@ -284,7 +284,8 @@ def cycle_targets(doc: dict) -> dict:
 
 def cycle_rules(doc: dict) -> dict:
     d = _copy(doc)
-    d["rules"] = RULE_SETS[(RULE_SETS.index(d["rules"]) + 1) % len(RULE_SETS)] if d["rules"] in RULE_SETS else RULE_SETS[0]
+    names = RULE_SET_NAMES
+    d["rules"] = names[(names.index(d["rules"]) + 1) % len(names)] if d["rules"] in names else names[0]
     return _done(d)
 
 

@@ -14,8 +14,8 @@ from typing import Any, Optional
 
 from ghcli.errors import BadInput
 from ghcli.rules.hexes import Grid, Hex, are_adjacent
+from ghcli.rules.rulesets import RULE_SET_NAMES
 
-RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
 
@@ -94,12 +94,6 @@ class Board:
             self._cache["occupants"] = occ
         return occ.get(h)
 
-    def wall_between(self, a, b) -> bool:
-        return frozenset((a, b)) in self.walls
-
-    def on_map(self, h) -> bool:
-        return h in self.hexes
-
     @property
     def grid(self) -> Grid:
         """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
@@ -130,8 +124,8 @@ class Board:
         if doc["format"] != 1:
             raise BadInput(f"board: unsupported format {doc['format']!r} (only 1)")
         rules = doc.get("rules", "gloomhaven")
-        if rules not in RULE_SETS:
-            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SETS)})")
+        if rules not in RULE_SET_NAMES:
+            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SET_NAMES)})")
         orientation = doc.get("orientation", "flat")
         if orientation not in ("flat", "pointy"):
             raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")
@@ -242,7 +236,7 @@ class Board:
         )
 
 
-#: Limits on a board (issue 14), for format 1 and the text format (``ghcli.rules.textboard``).
+#: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
 MAX_COORD = 1000
 MAX_HEXES = 2000
 MAX_FIGURES = 60

@@ -18,7 +18,7 @@ Six elements, each inert, waning or strong. Readings (issue 6 and seed 000
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from ghcli.errors import BadInput, Refused
 
@@ -58,11 +58,6 @@ def board(strong: Iterable[str] = (), waning: Iterable[str] = ()) -> dict[str, s
             seen[e] = label
             state[e] = label
     return state
-
-
-def end_of_round(state: Mapping[str, str]) -> dict[str, str]:
-    """Every element wanes one step."""
-    return {e: wane(state.get(e, "inert")) for e in ELEMENTS}
 
 
 @dataclass(frozen=True)

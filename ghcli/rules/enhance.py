@@ -65,6 +65,8 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 from ghcli.errors import BadInput, NotFound, Refused
+from ghcli.rules.elements import ELEMENTS
+from ghcli.rules.level import MAX_CHARACTER_LEVEL
 
 # --- stickers -------------------------------------------------------------
 
@@ -74,7 +76,6 @@ ABILITIES = (
 )
 NEGATIVE = ("poison", "wound", "muddle", "immobilize", "disarm", "curse")
 POSITIVE = ("strengthen", "bless", "regenerate", "ward")
-ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 EFFECTS = (*NEGATIVE, *POSITIVE, "jump", "element", "any-element")
 
 # --- hosts: the ability a sticker goes on ---------------------------------
@@ -127,6 +128,28 @@ _USUAL_HOST = {
 
 
 @dataclass(frozen=True)
+class EnhancerBuilding:
+    """Frosthaven's enhancer building: what each of its levels takes off (levels are cumulative)."""
+
+    max_level: int = 4
+    #: level 2: off every enhancement
+    level2_off: int = 10
+    #: level 3: off each card level above 1
+    level3_off_per_level: int = 10
+    #: level 4: off each previous enhancement on the action
+    level4_off_per_previous: int = 25
+
+
+@dataclass(frozen=True)
+class TemporaryVariant:
+    """Frosthaven's temporary enhancement: a fee off when the action has one already, then a share kept."""
+
+    off_if_previous: int = 20
+    #: the share of the cost kept, as numerator / denominator (rounded up)
+    keep: tuple = (4, 5)
+
+
+@dataclass(frozen=True)
 class Edition:
     """The named switches in which the rule sets differ."""
 
@@ -140,8 +163,8 @@ class Edition:
     per_previous: int
     lost: Optional[str] = None  # None | "unless-persistent" | "unless-summon"
     persistent: Optional[str] = None  # None (flag refused) | "triple" | "ignored"
-    enhancer: bool = False
-    temporary: bool = False
+    enhancer: Optional[EnhancerBuilding] = None  # None: no enhancer building
+    temporary: Optional[TemporaryVariant] = None  # None: no temporary variant
 
 
 _GH_BASE = dict(
@@ -176,7 +199,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
     ),
     "fh": Edition(
         "fh", "Frosthaven", MappingProxyType(_FH_BASE), 200, True, _FH_NOT_DOUBLED, 25, 75,
-        lost="unless-persistent", persistent="triple", enhancer=True, temporary=True,
+        lost="unless-persistent", persistent="triple", enhancer=EnhancerBuilding(), temporary=TemporaryVariant(),
     ),
     "gh2e": Edition(
         "gh2e", "second edition", MappingProxyType(_FH_BASE), 200, True, _FH_NOT_DOUBLED, 25, 75,
@@ -358,26 +381,37 @@ def quote(
         total = step(f"{previous} previous enhancement{s} on the action: +{ed.per_previous} x {previous}",
                      total + ed.per_previous * previous)
     # 7. enhancer building (fh)
-    building = enhancer_level or 1
-    if building >= 2:
-        total = step("enhancer level 2: -10", total - 10)
-    if building >= 3 and level > 1:
-        total = step(f"enhancer level 3: -10 x {level - 1} card levels", total - 10 * (level - 1))
-    if building >= 4 and previous:
-        total = step(f"enhancer level 4: -25 x {previous} previous", total - 25 * previous)
+    if enhancer_level is not None:
+        total = _building(ed.enhancer, enhancer_level, level, previous, total, step)
     # 8. temporary variant (fh)
     if temporary:
+        t = ed.temporary
         if previous:
-            total = step("temporary: -20, the action already has an enhancement", total - 20)
-        total = step("temporary: x0.8 (rounded up)", -(-total * 4 // 5))
+            total = step(f"temporary: -{t.off_if_previous}, the action already has an enhancement",
+                         total - t.off_if_previous)
+        num, den = t.keep
+        total = step(f"temporary: x{num / den:g} (rounded up)", -(-total * num // den))
     if total < 0:
         total = step("not below 0", 0)
     return Quote(total, tuple(steps))
 
 
+def _building(b: EnhancerBuilding, building: int, level: int, previous: int, total: int, step) -> int:
+    """Step 7: the enhancer building's discounts up to its level ``building``."""
+    if building >= 2:
+        total = step(f"enhancer level 2: -{b.level2_off}", total - b.level2_off)
+    if building >= 3 and level > 1:
+        total = step(f"enhancer level 3: -{b.level3_off_per_level} x {level - 1} card levels",
+                     total - b.level3_off_per_level * (level - 1))
+    if building >= 4 and previous:
+        total = step(f"enhancer level 4: -{b.level4_off_per_previous} x {previous} previous",
+                     total - b.level4_off_per_previous * previous)
+    return total
+
+
 def _check_values(ed: Edition, level, previous, lost, persistent, enhancer_level, temporary) -> None:
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 9:
-        raise BadInput(f"the card level must be from 1 to 9, not {level!r}", field="level")
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_CHARACTER_LEVEL:
+        raise BadInput(f"the card level must be from 1 to {MAX_CHARACTER_LEVEL}, not {level!r}", field="level")
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:
         raise BadInput(f"the enhancements already on the action must be 0 or more, not {previous!r}", field="previous")
     if lost and ed.lost is None:
@@ -387,8 +421,9 @@ def _check_values(ed: Edition, level, previous, lost, persistent, enhancer_level
     if enhancer_level is not None:
         if not ed.enhancer:
             raise BadInput(f"the enhancer building's level applies to fh only, not {ed.name}", field="enhancer_level")
-        if isinstance(enhancer_level, bool) or not isinstance(enhancer_level, int) or not 1 <= enhancer_level <= 4:
-            raise BadInput(f"the enhancer building's level must be 1 to 4, not {enhancer_level!r}",
+        top = ed.enhancer.max_level
+        if isinstance(enhancer_level, bool) or not isinstance(enhancer_level, int) or not 1 <= enhancer_level <= top:
+            raise BadInput(f"the enhancer building's level must be 1 to {top}, not {enhancer_level!r}",
                            field="enhancer_level")
     if temporary and not ed.temporary:
         raise BadInput(f"temporary enhancement is a Frosthaven variant (fh), not {ed.name}", field="temporary")

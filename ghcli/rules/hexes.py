@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 SQRT3 = math.sqrt(3.0)
 
@@ -49,6 +49,7 @@ class Hex(NamedTuple):
         return -self.q - self.r
 
     def neighbours(self) -> list["Hex"]:
+        """The six hexes next to this one, in ``DIRECTIONS`` order."""
         q, r = self
         return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
 
@@ -76,11 +77,6 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq = a[0] - b[0]
     dr = a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def neighbours(h: tuple[int, int]) -> list[Hex]:
-    q, r = h
-    return [Hex(q + dq, r + dr) for dq, dr in DIRECTIONS]
 
 
 def are_adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -120,18 +116,6 @@ def shared_edge(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int]
     if len(common) != 2:
         raise ValueError(f"hexes {tuple(a)} and {tuple(b)} are not adjacent")
     return (common[0], common[1])
-
-
-def ring(h: tuple[int, int], radius: int) -> Iterator[Hex]:
-    """Hexes at exactly ``radius`` from h."""
-    if radius == 0:
-        yield Hex(*h)
-        return
-    q, r = h[0] - radius, h[1] + radius  # start radius steps in direction (-1, +1)
-    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
-        for _ in range(radius):
-            yield Hex(q, r)
-            q, r = q + dq, r + dr
 
 
 def rotate(offset: tuple[int, int], steps: int) -> tuple[int, int]:

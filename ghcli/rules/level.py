@@ -18,7 +18,9 @@ from ghcli.errors import BadInput
 
 COIN_VALUE = (2, 2, 3, 3, 4, 4, 5, 6)  # scenario levels 0-7
 DIFFICULTY = {"easy": -1, "normal": 0, "hard": 1, "very-hard": 2}
-MIN_LEVEL, MAX_LEVEL = 0, 7
+MIN_LEVEL, MAX_LEVEL = 0, 7  # scenario (and monster) levels
+#: character levels, and the levels of ability cards (campaign/tracks.py has the same for the campaign)
+MAX_CHARACTER_LEVEL = 9
 
 
 @dataclass(frozen=True)
@@ -40,29 +42,30 @@ def recommended_level(character_levels: Iterable[int]) -> int:
     if not levels:
         raise BadInput("at least one character level is needed")
     for lv in levels:
-        if not 1 <= lv <= 9:
-            raise BadInput(f"character level {lv} is not between 1 and 9")
+        if not 1 <= lv <= MAX_CHARACTER_LEVEL:
+            raise BadInput(f"character level {lv} is not between 1 and {MAX_CHARACTER_LEVEL}")
     return math.ceil(sum(levels) / len(levels) / 2)
 
 
 def coin_value(scenario_level: int) -> int:
-    _check(scenario_level)
+    check_scenario_level(scenario_level)
     return COIN_VALUE[scenario_level]
 
 
 def bonus_xp(scenario_level: int) -> int:
-    _check(scenario_level)
+    check_scenario_level(scenario_level)
     return 4 + 2 * scenario_level
 
 
-def _check(scenario_level: int) -> None:
+def check_scenario_level(scenario_level: int) -> None:
+    """Refuse (BadInput) a scenario level outside 0..7."""
     if not MIN_LEVEL <= scenario_level <= MAX_LEVEL:
-        raise BadInput(f"scenario level {scenario_level} is not between 0 and 7")
+        raise BadInput(f"scenario level {scenario_level} is not between {MIN_LEVEL} and {MAX_LEVEL}")
 
 
 def info(scenario_level: int, *, solo: bool = False) -> LevelInfo:
     """Everything that follows from a scenario level."""
-    _check(scenario_level)
+    check_scenario_level(scenario_level)
     monster = min(MAX_LEVEL, scenario_level + (1 if solo else 0))  # monster stat cards stop at level 7
     trap = 2 + scenario_level + (1 if solo else 0)
     return LevelInfo(
@@ -71,7 +74,7 @@ def info(scenario_level: int, *, solo: bool = False) -> LevelInfo:
         coin_value=COIN_VALUE[scenario_level],
         trap_damage=trap,
         hazardous_damage=trap // 2,
-        bonus_xp=4 + 2 * scenario_level,
+        bonus_xp=bonus_xp(scenario_level),
     )
 
 

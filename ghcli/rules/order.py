@@ -179,7 +179,7 @@ def _check_initiative(value: int, who: str) -> None:
 
 def _describe(c: Character) -> str:
     if c.long_rest:
-        return f"{c.name} (long rest, 99)"
+        return f"{c.name} (long rest, {LONG_REST_INITIATIVE})"
     other = f", other card {c.other}" if c.other is not None else ", no other card given"
     return f"{c.name} ({c.leading}{other})"
 

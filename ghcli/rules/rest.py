@@ -26,10 +26,10 @@ from dataclasses import asdict, dataclass
 from typing import Optional, Sequence
 
 from ghcli.errors import BadInput, Refused
+from ghcli.rules.order import LONG_REST_INITIATIVE
 
 MIN_DISCARD = 2
 LONG_REST_HEAL = 2
-LONG_REST_INITIATIVE = 99
 REROLL_DAMAGE = 1
 KINDS = ("short", "long")
 
@@ -136,7 +136,7 @@ def rest(
         )
     return RestOutcome(
         kind="long",
-        timing="card selection (declared); resolved on the character's turn at initiative 99",
+        timing="card selection (declared); resolved on the character's turn at initiative " + str(LONG_REST_INITIATIVE),
         lose="chosen",
         reroll=None,
         heal=LONG_REST_HEAL,

@@ -63,9 +63,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ghcli.campaign import tracks
+from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS as MAX_PROSPERITY
 from ghcli.errors import BadInput
 from ghcli.campaign.town import DONATION as DONATION_GOLD
-from ghcli.campaign.town import DONATION_PROSPERITY as DONATION_MARKS  # the donation track (town.py)
 from ghcli.campaign.town import donation_marks
 
 KEPT_EDITIONS = ("gh", "fc")
@@ -75,12 +76,11 @@ EDITION_NAMES = {
     "bb": "Buttons and Bugs", "solo": "Gloomhaven solo scenarios", "fh-crossover": "Frosthaven crossover",
     "sc": "Shattered Crowns",
 }
-MAX_PROSPERITY = 64
 FC_FIRST_SCENARIO = 96
 MAX_EVENT_CARD = 99
-MAX_CHECKMARK_PERKS = 6
 # The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
-REPUTATION_MILESTONES = ((10, "sun-box"), (-10, "eclipse-box"), (20, "reputation+20"), (-20, "reputation-20"))
+REPUTATION_MILESTONES = ((tracks.SUN_BOX_REPUTATION, "sun-box"), (tracks.ECLIPSE_BOX_REPUTATION, "eclipse-box"),
+                         *((end, f"reputation{end:+d}") for end in (tracks.REPUTATION_MAX, tracks.REPUTATION_MIN)))
 
 
 def edition_in_words(edition: Any) -> str:
@@ -325,7 +325,8 @@ def _tracks(plan: Plan, p: dict, pre: str) -> None:
         raise BadInput(f"{pre}.prosperity: {stored} is not a number of checkmarks")
     total = stored + donation_marks(plan.donations_gold)
     if total > MAX_PROSPERITY:
-        plan.drop(f"{pre}.prosperity", f"{total} checkmarks with the donation marks: kept at the track's end, 64")
+        plan.drop(f"{pre}.prosperity", f"{total} checkmarks with the donation marks: kept at the track's end, "
+                  f"{MAX_PROSPERITY}")
     plan.prosperity = min(MAX_PROSPERITY, total)
 
 
@@ -464,8 +465,8 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
     if name != title:
         plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
     level = _int(c.get("level"), f"{path}.level", default=1)
-    if not 1 <= level <= 9:
-        raise BadInput(f"{path}.level: {level} is not a level (1-9)")
+    if not 1 <= level <= tracks.MAX_LEVEL:
+        raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
     number = _int(c.get("number"), f"{path}.number", default=0)
     player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
     xp = _int(prog.get("experience"), f"{path}.progress.experience", default=0)
@@ -517,11 +518,12 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
     if c.get("absent"):
         plan.drop(f"{path}.absent ({name})", "sits out the scenario in play; still a member of the party")
     taken = sum(t for _, t in perks)
-    earned = (level - 1) + min(MAX_CHECKMARK_PERKS, checks // 3) + extra
+    earned = tracks.perks_earned(level, checks, extra)
     if taken > earned:
         plan.drop(f"{path}.progress.perks ({name}: {taken} taken)",
-                  f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // 3, at most 6, + extra "
-                  "perks; GHS has no cap of 6): kept as GHS has them, and `perk` waits until more are earned")
+                  f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // "
+                  f"{tracks.CHECKMARKS_PER_PERK}, at most {tracks.MAX_CHECKMARK_PERKS}, + extra "
+                  f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, and `perk` waits until more are earned")
     return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
                          extra_perks=extra, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks))
 

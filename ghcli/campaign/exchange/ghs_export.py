@@ -21,11 +21,12 @@ GHS keeps (modifier decks, monsters, timers) is left out: GHS fills it in.
 
 from __future__ import annotations
 
+from ghcli.campaign.effects import ENVELOPE_B_AT
 from ghcli.campaign.exchange.ghs import DONATION_GOLD, FC_FIRST_SCENARIO, donation_marks
+from ghcli.rules.elements import ELEMENTS
 
 FC_FIRST_ITEM = 152
 PERK_SLOTS = 15
-ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 # Neutral values of the table-state keys a real export carries (GHS fills in the rest: modifier decks ...).
 CHARACTER_DEFAULTS = {
     "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
@@ -152,7 +153,7 @@ def export_game(store) -> dict:
         "retirements": [_character(store, c, players) for c in chars if c["retired"]],
         "unlockedItems": [{**_item(r["item"]), "count": -1}
                           for r in store.rows("SELECT item FROM item_designs ORDER BY item")],
-        "unlockedCharacters": [], "envelopeB": gold >= 100,
+        "unlockedCharacters": [], "envelopeB": gold >= ENVELOPE_B_AT,
         "eventDecks": {d: [f"{c:02d}" for c in cards] for d, cards in decks.items()}, "eventCards": [],
     }
     active = [_character(store, c, players) for c in chars if not c["retired"]]

@@ -41,10 +41,10 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import command
-from ghcli.campaign.exchange.ghs import DONATION_GOLD, DONATION_MARKS, MAX_EVENT_CARD, donation_marks
+from ghcli.campaign.effects import ENVELOPE_B_AT
+from ghcli.campaign.exchange.ghs import DONATION_GOLD, MAX_EVENT_CARD, donation_marks
+from ghcli.campaign.tracks import MAX_LEVEL
 from ghcli.errors import BadInput, Refused
-
-ENVELOPE_B_AT = DONATION_MARKS[0]
 
 
 def _must_choose(sc: dict) -> bool:
@@ -130,8 +130,8 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
     name = (name or "").strip()
     if not name:
         raise BadInput("the character name must not be empty")
-    if not 1 <= int(level) <= 9:
-        raise BadInput(f"level {level} is not between 1 and 9")
+    if not 1 <= int(level) <= MAX_LEVEL:
+        raise BadInput(f"level {level} is not between 1 and {MAX_LEVEL}")
     cls = catalog.find_class(class_name)
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = player.strip() if player and player.strip() else None

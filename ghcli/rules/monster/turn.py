@@ -1,4 +1,4 @@
-"""The set-up every stage shares: the rule set's switches and one ``Turn`` value per board."""
+"""The set-up every stage shares: one ``Turn`` value per board, with its rule set's switches (rules/rulesets.py)."""
 
 from __future__ import annotations
 
@@ -7,38 +7,7 @@ from functools import cached_property
 
 from ghcli.rules.monster.movement import Movement, Terrain
 from ghcli.rules.monster.reach import Reach
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """The named switches where the rule sets differ."""
-
-    name: str
-    #: proximity breaks ties in focus (and in ranking extra targets)
-    proximity_ranks: bool = True
-    #: extra targets are ranked like focuses (else the players choose among them)
-    rank_extra_targets: bool = True
-    #: a ranged attack keeps its focus out of disadvantage before it counts targets
-    #: (Frosthaven counts targets first, then disadvantaged targets, the focus like any)
-    focus_disadvantage_first: bool = True
-    #: a monster that cannot attack this turn heads for the nearest attack hex
-    #: (Frosthaven) rather than the best one (Gloomhaven)
-    unreachable_heads_for_nearest: bool = False
-    #: a jump landing on difficult terrain pays 2 for that hex (Gloomhaven only)
-    jump_landing_pays_difficult: bool = True
-
-
-RULE_SETS = {
-    "gloomhaven": RuleSet("gloomhaven"),
-    "frosthaven": RuleSet(
-        "frosthaven",
-        rank_extra_targets=False,
-        focus_disadvantage_first=False,
-        unreachable_heads_for_nearest=True,
-        jump_landing_pays_difficult=False,
-    ),
-    "jaws-of-the-lion": RuleSet("jaws-of-the-lion", proximity_ranks=False, jump_landing_pays_difficult=False),
-}
+from ghcli.rules.rulesets import RULE_SETS, RuleSet
 
 
 @dataclass(frozen=True)

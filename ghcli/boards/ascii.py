@@ -1,6 +1,6 @@
 """ASCII pictures of a board and an answer, in the layout of the text board format.
 
-The grid is the text format's (``ghcli.rules.textboard``): flat boards as
+The grid is the text format's (``ghcli.boards.textboard``): flat boards as
 columns 4 characters wide, each column half a hex below its left neighbour
 (line = 2 r + q), pointy boards as rows shifted 2 characters each (position =
 2 (2 q + r)). Hexes show ``.`` or terrain (``#`` obstacle, ``^`` trap, ``!``
@@ -25,12 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 
 #: A picture larger than this many characters is not drawn (a map spread over +-1000 would be 48 million).
 MAX_CELLS = 1_000_000
 
-_TERRAIN_NAMES = {"#": "obstacle", "^": "trap", "!": "hazardous", "~": "difficult", "=": "icy"}
 
 
 @dataclass(frozen=True)
@@ -268,7 +267,7 @@ def caption_layer(d, tokens, used, label_of, fig_at, answer, options, los, activ
     if "dest" in used:
         keys.append("@ destination")
     present = set("".join(t for t in tokens.values()))
-    for ch, name in _TERRAIN_NAMES.items():
+    for ch, name in tb.CHAR_TERRAIN.items():
         if ch in present:
             keys.append(f"{ch} {name}")
     if "walls" in used:

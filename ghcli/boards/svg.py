@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 from xml.sax.saxutils import escape, quoteattr
 
-from ghcli.rules import textboard as tb
+from ghcli.boards import textboard as tb
 
 SCALE = 30.0
 MARGIN = 1.6  # units around the map

@@ -1,86 +1,27 @@
-"""Reading and writing board descriptions: JSON format 1, or the text format.
-
-``load(text)`` returns the format-1 document as a dict: JSON is returned as
-parsed (no validation; that is ``ghcli.rules.board``); the text format is
-returned in canonical form (see ``canonical``). ``dump(doc)`` writes any
-format-1 document in the text format, and ``load(dump(doc))`` equals
-``canonical(doc)``: the conversion is lossless. Keys beyond format 1 (the
-test files' ``expected``, ``los``, ``message``, ``notes``, ``source``, or
-unknown keys of figures, the action and its attack) are carried, not dropped.
-
-The text format (documented with examples in the README, "board pictures")::
-
-    board: gloomhaven flat        rule set and orientation (both optional)
-    active: guard-1               the active monster's id (or its map label)
-    move: 2 jump                  movement; jump / flying / teleport
-    attack: range 3 targets 2     or: melee, none; targets N|all; area dq,dr ...;
-                                  muddled
-    map: 0,0                      coordinates of the map's first hex (the top
-                                  line's leftmost hex); the map follows
-    .       .       #
-        .      g1       .
-    c1  ___ .   ^
-        .       .
-    figures:
-    c1 = brute character 15       LABEL [= ID] SIDE [INITIATIVE] [elite]
-    g1 = guard-1 monster elite    [invisible] [standee N] [at Q,R] [KEY=JSON]
-    walls: 2,0|2,1                walls the map cannot show (pairs of hexes)
-    terrain: trap 9,9             terrain the map cannot show
-    extra: message "..."          keys beyond format 1, one JSON value each
-
-Map grid, flat orientation: every 4 characters are one column of hexes (q
-grows to the right); a hex is written in the column's first 3 characters,
-the 4th is a separator. Going down one line moves half a hex down, so a
-column has a hex on every other line and neighbouring columns alternate
-(doubled-height layout: line = 2 r + q). A hex is ``.`` (plain), terrain
-characters ``#`` obstacle, ``^`` trap, ``!`` hazardous, ``~`` difficult,
-``=`` icy, or a figure's label (letters, digits, ``-``, ``_``), optionally
-followed by terrain characters (``m1#``: m1 on an obstacle). Blank: no hex.
-Thin walls: ``___`` in the gap between two hexes of one column; in the
-separator right of a hex ``\\`` (upper-right edge), ``/`` (lower-right edge) or
-``>`` (both); left of a hex ``/`` (upper-left), ``\\`` (lower-left) or ``<``.
-Pointy orientation: one line per row r, hexes 4 characters apart and each row
-shifted 2 characters (doubled-width layout: position = 2 (2 q + r)); ``|``
-between two hexes of a row is a wall; other walls go in ``walls:`` lines.
-Comments (``#`` first) and blank lines are allowed outside the map; the map
-runs from ``map:`` to the next ``key:`` line.
-"""
+"""Reading a board: JSON format 1 as parsed, the text format into its canonical form (``load``);
+the board editor's one-line readers (``figure_line``, ``apply_header``)."""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable, Optional
+from typing import Optional
 
+from ghcli.boards.convert import canonical
+from ghcli.boards.grammar import (
+    CHAR_TERRAIN, FLAGS, FORMAT1_KEYS, HEADER_KEYS, LABEL, LABEL_RE, MAX_TEXT, ORIENTATIONS, check_depth,
+    json_value, wall,
+)
+from ghcli.boards.labels import labels, rooms
+from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS
 from ghcli.errors import BadInput
+from ghcli.rules.board import MAX_COORD, MAX_DEPTH, MAX_HEXES, TERRAINS
+from ghcli.rules.rulesets import RULE_SET_NAMES
 
-TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
-TERRAIN_CHAR = {"obstacle": "#", "trap": "^", "hazardous": "!", "difficult": "~", "icy": "="}
-CHAR_TERRAIN = {c: k for k, c in TERRAIN_CHAR.items()}
-FLAGS = ("jump", "flying", "teleport", "muddled")
-FORMAT1_KEYS = ("format", "rules", "orientation", "hexes", "terrain", "walls", "figures", "active", "action")
-HEADER_KEYS = ("board", "active", "move", "attack", "map", "figures", "walls", "terrain", "extra")
-RULE_SETS = ("gloomhaven", "frosthaven", "jaws-of-the-lion")
-ORIENTATIONS = ("flat", "pointy")
-
-#: Limits on what a board may hold (issue 14): defined once, in ghcli.rules.board.
-from ghcli.rules.board import MAX_AREA, MAX_COORD, MAX_DEPTH, MAX_FIGURES, MAX_HEXES  # noqa: E402,F401
-MAX_TEXT = 5_000_000  # characters of one board file
-
-_LABEL = r"[A-Za-z0-9][A-Za-z0-9_-]*"
-_LABEL_RE = re.compile(_LABEL + r"\Z")
-_TOKEN_RE = re.compile(r"([#^!~=]*)(" + _LABEL + r")?([#^!~=]*)\Z")
+_TOKEN_RE = re.compile(r"([#^!~=]*)(" + LABEL + r")?([#^!~=]*)\Z")
 _HEADER_RE = re.compile(r"(" + "|".join(HEADER_KEYS) + r"):(?:\s|$)")
 _HEX_RE = re.compile(r"(-?\d+),(-?\d+)\Z")
 _KV_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=")
-_BARE_ID = re.compile(r"[^\s\"=]+\Z")
-
-#: Flat layout: wall marks in the separator right / left of a hex, by direction (dq, dr) to the neighbour.
-FLAT_RIGHT_MARKS = {(1, -1): "\\", (1, 0): "/"}
-FLAT_LEFT_MARKS = {(-1, 0): "/", (-1, 1): "\\"}
-
-
-# --------------------------------------------------------------------------- load
 
 
 def load(text: str) -> dict:
@@ -103,47 +44,6 @@ def load(text: str) -> dict:
     if not any(_HEADER_RE.match(line) for line in lines):
         raise BadInput("board is neither JSON (format 1) nor the text format (no 'map:' or other 'key:' line)")
     return _Parser(lines).parse()
-
-
-def json_value(text: str, what: str, start: int = 0):
-    """The JSON value in ``text`` (from ``start`` to the end), refusing (BadInput)
-    broken JSON and nesting deeper than ``MAX_DEPTH`` levels."""
-    try:
-        value = json.loads(text[start:] if start else text)
-    except json.JSONDecodeError as e:
-        raise BadInput(f"{what} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    except ValueError as e:  # a number with too many digits
-        raise BadInput(f"{what} is not valid JSON: {e}") from None
-    except RecursionError:
-        raise BadInput(f"{what}: JSON nested deeper than {MAX_DEPTH} levels") from None
-    check_depth(value, what)
-    return value
-
-
-def check_depth(value, what: str) -> None:
-    """Refuse (BadInput) lists and objects nested deeper than ``MAX_DEPTH`` (no recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        v, depth = stack.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        elif not isinstance(v, list):
-            continue
-        if depth > MAX_DEPTH:
-            raise BadInput(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
-        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, dict)))
-
-
-def check_limits(value, where: str) -> None:
-    """Refuse a coordinate beyond +-MAX_COORD (BadInput naming the hex)."""
-    q, r = value
-    if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
-        raise BadInput(f"{where}: hex [{q}, {r}] is beyond the coordinate limit (each within +-{MAX_COORD})")
-
-
-def is_text(text: str) -> bool:
-    """True when ``text`` is in the text format rather than JSON."""
-    return not text.lstrip().startswith("{")
 
 
 class _Parser:
@@ -202,12 +102,12 @@ class _Parser:
         rules, orientation = "gloomhaven", "flat"
         for i, value in entries:
             for word in value.split():
-                if word in RULE_SETS:
+                if word in RULE_SET_NAMES:
                     rules = word
                 elif word in ORIENTATIONS:
                     orientation = word
                 else:
-                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SETS)}; orientations: flat, pointy)")
+                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SET_NAMES)}; orientations: flat, pointy)")
         return rules, orientation
 
     # -- words ----------------------------------------------------------------
@@ -269,7 +169,7 @@ class _Parser:
     # -- figures ------------------------------------------------------------
     def _figure(self, i: int, s: str) -> dict:
         label, rest = (s.split(None, 1) + [""])[:2]
-        if not _LABEL_RE.match(label):
+        if not LABEL_RE.match(label):
             raise self.err(i, f"figure label {label!r} must be letters, digits, '-' or '_' (starting with a letter or digit)")
         fid = label
         rest = rest.strip()
@@ -405,7 +305,7 @@ class _Parser:
         walls: set = set()
         for L, c, lineno, col in slots:
             above, below = coords(L - 1, c), coords(L + 1, c)
-            walls.add(_wall(above, below))
+            walls.add(wall(above, below))
         for L, p, lineno, col, ch in seps:
             if flat:
                 c = p // 4
@@ -424,13 +324,13 @@ class _Parser:
                     raise self.err(lineno, f"{ch!r} {side} of a hex may only be a wall mark ({allowed}); "
                                    "a hex is at most 3 characters, every 4th character is a separator", col)
                 for dq, dr in dirs:
-                    walls.add(_wall(owner, (owner[0] + dq, owner[1] + dr)))
+                    walls.add(wall(owner, (owner[0] + dq, owner[1] + dr)))
             else:
                 if ch != "|":
                     raise self.err(lineno, f"{ch!r} between two hexes of a row may only be '|' (a wall)", col)
                 k_left = (p - 3) // 2
                 left, right = coords(L, k_left), coords(L, k_left + 2)
-                walls.add(_wall(left, right))
+                walls.add(wall(left, right))
         return out, walls
 
     # -- the document -------------------------------------------------------
@@ -477,7 +377,7 @@ class _Parser:
                 parts = word.split("|")
                 if len(parts) != 2:
                     raise self.err(i, f"wall {word!r} is not Q,R|Q,R")
-                walls.add(_wall(tuple(self._hex(i, parts[0])), tuple(self._hex(i, parts[1]))))
+                walls.add(wall(tuple(self._hex(i, parts[0])), tuple(self._hex(i, parts[1]))))
         for i, value in header["terrain"]:
             words = value.split()
             if not words:
@@ -650,11 +550,6 @@ def _keep_labels(doc: dict, typed: list) -> None:
                 figs[i].pop("label", None)
 
 
-def _wall(a, b) -> tuple:
-    a, b = tuple(a), tuple(b)
-    return (a, b) if a <= b else (b, a)
-
-
 def _json_or_bare(value: str):
     value = value.strip()
     if value.startswith('"'):
@@ -663,402 +558,3 @@ def _json_or_bare(value: str):
         except json.JSONDecodeError:
             raise BadInput(f"text board: {value!r} is a broken JSON string") from None
     return value
-
-
-# --------------------------------------------------------------------------- canonical form
-
-
-def _pair(v: Any, what: str) -> tuple[int, int]:
-    if (
-        not isinstance(v, (list, tuple))
-        or len(v) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-    ):
-        raise BadInput(f"{what}: {_short(v)} is not a hex [q, r] of two integers")
-    check_limits(v, what)
-    return (v[0], v[1])
-
-
-def _short(v: Any) -> str:
-    """A value as JSON, cut to 60 characters (for messages)."""
-    try:
-        text = json.dumps(v, ensure_ascii=False)
-    except (ValueError, RecursionError):
-        text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def canonical(doc: dict) -> dict:
-    """The document with defaults filled in and hex lists sorted (same board, one spelling).
-
-    Two documents describe the same board exactly when their canonical forms are
-    equal. Raises BadInput where the document's shape makes that impossible.
-    """
-    if not isinstance(doc, dict):
-        raise BadInput("board must be an object")
-    if doc.get("format", 1) != 1:
-        raise BadInput(f"board format {doc.get('format')!r} is not 1")
-    out: dict = {"format": 1, "rules": doc.get("rules", "gloomhaven"), "orientation": doc.get("orientation", "flat")}
-    if "hexes" not in doc:
-        raise BadInput("board has no 'hexes'")
-    hexes = _list(doc["hexes"], "hexes")
-    if len(hexes) > MAX_HEXES:
-        raise BadInput(f"board has {len(hexes):,} hexes; at most {MAX_HEXES:,}")
-    out["hexes"] = [list(h) for h in sorted({_pair(h, "hexes") for h in hexes})]
-    terrain = doc.get("terrain") or {}
-    if not isinstance(terrain, dict):
-        raise BadInput("terrain must be an object of lists")
-    t: dict = {k: [] for k in TERRAINS}
-    for kind, hexes in terrain.items():
-        hexes = _list(hexes, f"terrain {kind}")
-        if len(hexes) > MAX_HEXES:
-            raise BadInput(f"terrain {kind} has {len(hexes):,} hexes; at most {MAX_HEXES:,}")
-        t[kind] = [list(h) for h in sorted({_pair(h, f"terrain {kind}") for h in hexes})]
-    out["terrain"] = t
-    walls = set()
-    wall_list = _list(doc.get("walls") or [], "walls")
-    if len(wall_list) > 3 * MAX_HEXES:
-        raise BadInput(f"board has {len(wall_list):,} walls; at most {3 * MAX_HEXES:,}")
-    for w in wall_list:
-        if not isinstance(w, (list, tuple)) or len(w) != 2:
-            raise BadInput(f"walls: {json.dumps(w)} is not a pair of hexes")
-        walls.add(_wall(_pair(w[0], "walls"), _pair(w[1], "walls")))
-    out["walls"] = [[list(a), list(b)] for a, b in sorted(walls)]
-    figs = []
-    fig_list = _list(doc.get("figures") or [], "figures")
-    if len(fig_list) > MAX_FIGURES:
-        raise BadInput(f"board has {len(fig_list):,} figures; at most {MAX_FIGURES}")
-    for f in fig_list:
-        if not isinstance(f, dict) or not isinstance(f.get("id"), str) or not isinstance(f.get("side"), str):
-            raise BadInput(f"figures: {_short(f)} needs a string 'id' and 'side'")
-        fig = {"id": f["id"], "side": f["side"], "at": list(_pair(f.get("at"), f"figure {f['id']} at"))}
-        fig.update({k: v for k, v in f.items() if k not in fig})
-        figs.append(fig)
-    out["figures"] = figs
-    if "active" in doc:
-        out["active"] = doc["active"]
-    if "action" in doc:
-        a = doc["action"]
-        if not isinstance(a, dict):
-            raise BadInput("action must be an object")
-        action = {"move": a.get("move") or 0, "attack": None}
-        atk = a.get("attack")
-        if atk is not None:
-            if not isinstance(atk, dict):
-                raise BadInput("action.attack must be an object or null")
-            area = _list(atk.get("area") or [], "attack area")
-            if len(area) > MAX_AREA:
-                raise BadInput(f"attack area has {len(area)} hexes; at most {MAX_AREA}")
-            attack = {"range": atk.get("range", 0), "targets": atk.get("targets", 1),
-                      "area": [list(_pair(o, "attack area")) for o in area]}
-            attack.update({k: v for k, v in atk.items() if k not in attack})
-            action["attack"] = attack
-        for flag in FLAGS:
-            action[flag] = bool(a.get(flag, False))
-        action.update({k: v for k, v in a.items() if k not in action})
-        out["action"] = action
-    for k, v in doc.items():
-        if k not in out and k not in FORMAT1_KEYS:
-            out[k] = v
-    return out
-
-
-def _list(v: Any, what: str) -> list:
-    if not isinstance(v, (list, tuple)):
-        raise BadInput(f"{what} must be a list")
-    return list(v)
-
-
-# --------------------------------------------------------------------------- dump
-
-
-def labels(doc: dict, room: Optional[dict] = None) -> dict[int, str]:
-    """A short map label (at most 3 characters) for each figure index.
-
-    The figure's own ``label`` (kept from a text board) where it is a valid
-    label that fits (with ``room[i]`` characters, default 3), else its id
-    where that fits, otherwise a free alias (A, B, ..., A1 ...). Figures
-    that cannot get one are left out.
-    """
-    figs = doc.get("figures") or []
-    ids = {f.get("id") for f in figs if isinstance(f, dict)}
-    own = {f.get("label") for f in figs if isinstance(f, dict)}
-    used: set = set()
-    out: dict[int, str] = {}
-    width = {i: (room or {}).get(i, 3) for i in range(len(figs))}
-
-    def fits(i: int, name) -> bool:
-        return isinstance(name, str) and bool(_LABEL_RE.match(name)) and len(name) <= width[i] and name not in used
-
-    for i, f in enumerate(figs):  # the board's own labels first
-        name = f.get("label") if isinstance(f, dict) else None
-        if fits(i, name):
-            out[i] = name
-            used.add(name)
-    pending = []
-    for i, f in enumerate(figs):
-        if i in out:
-            continue
-        fid = f.get("id") if isinstance(f, dict) else None
-        if fits(i, fid) and (fid not in own or fid == f.get("label")):
-            out[i] = fid
-            used.add(fid)
-        else:
-            pending.append(i)
-    aliases = [a for a in _aliases() if a not in ids and a not in own] if pending else []
-    for i in pending:
-        for a in aliases:
-            if len(a) <= width[i] and a not in used:
-                out[i] = a
-                used.add(a)
-                break
-    return out
-
-
-def rooms(d: dict) -> dict[int, int]:
-    """Characters left for the label of each figure drawn in the text map (canonical ``d``)."""
-    hexset = {tuple(h) for h in d["hexes"]}
-    tchars: dict[tuple, int] = {}
-    for kind, hexes in d["terrain"].items():
-        if kind in TERRAIN_CHAR:
-            for h in hexes:
-                if tuple(h) in hexset:
-                    tchars[tuple(h)] = tchars.get(tuple(h), 0) + 1
-    occupied: dict[tuple, int] = {}
-    for i, f in enumerate(d["figures"]):
-        h = tuple(f["at"])
-        if h in hexset and h not in occupied:
-            occupied[h] = i
-    room = {i: 3 - (tchars.get(h, 0) if tchars.get(h, 0) <= 3 else 0) for h, i in occupied.items()}
-    return {i: w for i, w in room.items() if w > 0}
-
-
-def _aliases() -> Iterable[str]:
-    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    yield from letters
-    for a in letters:
-        for d in range(1, 100):
-            yield f"{a}{d}"
-
-
-def _fmt_hex(h) -> str:
-    return f"{h[0]},{h[1]}"
-
-
-def _fmt_value(v) -> str:
-    return json.dumps(v, ensure_ascii=False)
-
-
-def _fmt_id(fid: str) -> str:
-    return fid if _BARE_ID.match(fid) and not fid.startswith('"') else json.dumps(fid, ensure_ascii=False)
-
-
-def dump(doc: dict) -> str:
-    """The board in the text format (load(dump(doc)) == canonical(doc))."""
-    d = canonical(doc)
-    flat = d["orientation"] == "flat"
-    if d["orientation"] not in ORIENTATIONS:
-        raise BadInput(f"orientation {d['orientation']!r} is neither flat nor pointy")
-    if d["rules"] not in RULE_SETS:
-        raise BadInput(f"rules {d['rules']!r} is not one of {', '.join(RULE_SETS)}")
-    hexset = {tuple(h) for h in d["hexes"]}
-    # terrain characters per hex (known kinds on map hexes, at most 3)
-    tchars: dict[tuple, str] = {}
-    extra_terrain: dict[str, list] = {}
-    for kind, hexes in d["terrain"].items():
-        for h in hexes:
-            h = tuple(h)
-            if kind in TERRAIN_CHAR and h in hexset:
-                tchars[h] = tchars.get(h, "") + TERRAIN_CHAR[kind]
-            else:
-                extra_terrain.setdefault(kind, []).append(h)
-    for h, chars in list(tchars.items()):
-        if len(chars) > 3:
-            for ch in chars:
-                extra_terrain.setdefault(CHAR_TERRAIN[ch], []).append(h)
-            del tchars[h]
-    # figures: in the map where possible
-    occupied: dict[tuple, int] = {}
-    for i, f in enumerate(d["figures"]):
-        h = tuple(f["at"])
-        if h in hexset and h not in occupied:
-            occupied[h] = i
-    room = rooms(d)  # the others are written with 'at'
-    label_of = labels(d, room)
-    in_map = {i for h, i in occupied.items() if i in room and i in label_of and len(label_of[i]) <= room[i]}
-    tokens: dict[tuple, str] = {}
-    for h in hexset:
-        tokens[h] = tchars.get(h, "") or "."
-    for h, i in occupied.items():
-        if i in in_map:
-            tokens[h] = label_of[i] + tchars.get(h, "")
-    # walls
-    map_walls: set = set()
-    line_walls = []
-    for a, b in d["walls"]:
-        a, b = tuple(a), tuple(b)
-        dq, dr = b[0] - a[0], b[1] - a[1]
-        drawable = a in hexset and b in hexset and (
-            (flat and (dq, dr) in ((1, 0), (0, 1), (1, -1))) or (not flat and (dq, dr) == (1, 0))
-        )
-        (map_walls.add((a, b)) if drawable else line_walls.append((a, b)))
-    grid = _grid(d["hexes"], tokens, map_walls, flat)
-    out = [f"board: {d['rules']} {d['orientation']}"]
-    if "active" in d:
-        a = d["active"]
-        out.append(f"active: {_fmt_id(a) if isinstance(a, str) else _fmt_value(a)}")
-        if not isinstance(a, str):
-            raise BadInput(f"active {a!r} must be a figure id (a string)")
-    if "action" in d:
-        out += _dump_action(d["action"])
-    if d["hexes"]:
-        origin = _first_hex(d["hexes"], flat)
-        out.append(f"map: {_fmt_hex(origin)}")
-        out += grid
-    else:
-        out.append("map:")
-    if d["figures"]:
-        out.append("figures:")
-        for i, f in enumerate(d["figures"]):
-            out.append(_dump_figure(i, f, label_of, in_map))
-    if line_walls:
-        out.append("walls: " + " ".join(f"{_fmt_hex(a)}|{_fmt_hex(b)}" for a, b in line_walls))
-    for kind, hexes in extra_terrain.items():
-        if not _LABEL_RE.match(kind):
-            raise BadInput(f"terrain kind {kind!r} cannot be written in the text format")
-        out.append(f"terrain: {kind} " + " ".join(_fmt_hex(h) for h in sorted(set(hexes))))
-    for kind in d["terrain"]:
-        if kind not in TERRAIN_CHAR and not d["terrain"][kind]:
-            out.append(f"terrain: {kind}")
-    for k, v in d.items():
-        if k not in FORMAT1_KEYS:
-            if not _LABEL_RE.match(k):
-                raise BadInput(f"key {k!r} cannot be written in the text format")
-            out.append(f"extra: {k} {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
-    return "\n".join(out) + "\n"
-
-
-def _dump_action(a: dict) -> list[str]:
-    move = a["move"]
-    if isinstance(move, bool) or not isinstance(move, int):
-        raise BadInput(f"action.move {move!r} is not a whole number")
-    words = [str(move)] + [f for f in ("jump", "flying", "teleport") if a[f]]
-    extras = {k: v for k, v in a.items() if k not in ("move", "attack") + FLAGS}
-    lines = ["move: " + " ".join(words + _kv(extras))]
-    atk = a["attack"]
-    if atk is None:
-        words = ["none"]
-    else:
-        rng, targets = atk["range"], atk["targets"]
-        if isinstance(rng, bool) or not isinstance(rng, int):
-            raise BadInput(f"attack range {rng!r} is not a whole number")
-        if targets != "all" and (isinstance(targets, bool) or not isinstance(targets, int)):
-            raise BadInput(f"attack targets {targets!r} is neither a whole number nor \"all\"")
-        words = ["melee" if rng == 0 else f"range {rng}"]
-        if targets != 1:
-            words.append(f"targets {targets}")
-        if atk["area"]:
-            words.append("area " + " ".join(_fmt_hex(o) for o in atk["area"]))
-    if a["muddled"]:
-        words.append("muddled")
-    attack_extras = {k: v for k, v in (atk or {}).items() if k not in ("range", "targets", "area")}
-    lines.append("attack: " + " ".join(words + _kv(attack_extras)))
-    return lines
-
-
-def _kv(extras: dict) -> list[str]:
-    out = []
-    for k, v in extras.items():
-        if not re.match(r"[A-Za-z_][A-Za-z0-9_-]*\Z", k):
-            raise BadInput(f"key {k!r} cannot be written in the text format")
-        out.append(f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
-    return out
-
-
-def _dump_figure(i: int, f: dict, label_of: dict, in_map: set) -> str:
-    label = label_of.get(i)
-    fid = f["id"]
-    if label is None:
-        # no free label (very many figures): fall back to a long one
-        label = f"F{i + 1}"
-    head = label if label == fid else f"{label} = {_fmt_id(fid)}"
-    words = [head, f["side"]]
-    if not _LABEL_RE.match(f["side"]):
-        raise BadInput(f"figure {fid}: side {f['side']!r} cannot be written in the text format")
-    rest = {k: v for k, v in f.items() if k not in ("id", "side", "at")}
-    if rest.get("label") == label:
-        del rest["label"]  # shown as the line's label
-    init = rest.pop("initiative", None) if _is_number(rest.get("initiative")) else None
-    if init is not None:
-        words.append(json.dumps(init))
-    for flag in ("elite", "invisible"):
-        if rest.get(flag) is True:
-            rest.pop(flag)
-            words.append(flag)
-    if isinstance(rest.get("standee"), int) and not isinstance(rest.get("standee"), bool):
-        words.append(f"standee {rest.pop('standee')}")
-    if i not in in_map:
-        words.append(f"at {_fmt_hex(f['at'])}")
-    return " ".join(words + _kv(rest))
-
-
-def _is_number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def _first_hex(hexes, flat: bool) -> tuple[int, int]:
-    """The map's first hex: on the top line, the leftmost."""
-    if flat:
-        return min((tuple(h) for h in hexes), key=lambda h: (2 * h[1] + h[0], h[0]))
-    return min((tuple(h) for h in hexes), key=lambda h: (h[1], 2 * h[0] + h[1]))
-
-
-def layout(hexes, flat: bool) -> tuple[dict, int, int]:
-    """Text positions of hexes: {hex: (line, column)}, lines, width (cells 3 wide)."""
-    hexes = [tuple(h) for h in hexes]
-    if not hexes:
-        return {}, 0, 0
-    if flat:
-        q0 = min(h[0] for h in hexes)
-        y0 = min(2 * h[1] + h[0] for h in hexes)
-        pos = {h: (2 * h[1] + h[0] - y0, 4 * (h[0] - q0)) for h in hexes}
-    else:
-        r0 = min(h[1] for h in hexes)
-        x0 = min(2 * h[0] + h[1] for h in hexes)
-        pos = {h: (h[1] - r0, 2 * (2 * h[0] + h[1] - x0)) for h in hexes}
-    lines = max(p[0] for p in pos.values()) + 1
-    width = max(p[1] for p in pos.values()) + 4
-    return pos, lines, width
-
-
-def _grid(hexes, tokens: dict, walls: set, flat: bool) -> list[str]:
-    pos, nlines, width = layout(hexes, flat)
-    rows: dict[int, bytearray] = {}  # only the lines that hold something (a sparse board stays small)
-
-    def row(L: int) -> bytearray:
-        r = rows.get(L)
-        if r is None:
-            r = rows[L] = bytearray(b" " * width)
-        return r
-
-    for h, (L, p) in pos.items():
-        tok = tokens[h]
-        start = p + (1 if len(tok) == 1 else 0)
-        row(L)[start:start + len(tok)] = tok.encode("ascii")
-    for a, b in walls:
-        dq, dr = b[0] - a[0], b[1] - a[1]
-        La, pa = pos[a]
-        Lb, pb = pos[b]
-        if not flat:
-            row(La)[pa + 3] = ord("|")
-        elif (dq, dr) == (0, 1):
-            row(La + 1)[pa:pa + 3] = b"___"
-        else:
-            _mark(row(La), pa + 3, FLAT_RIGHT_MARKS[(dq, dr)], ">")
-            _mark(row(Lb), pb - 1, FLAT_LEFT_MARKS[(-dq, -dr)], "<")
-    return [rows[L].decode("ascii").rstrip() if L in rows else "" for L in range(nlines)]
-
-
-def _mark(row: bytearray, p: int, ch: str, both: str) -> None:
-    cur = chr(row[p])
-    row[p] = ord(ch if cur in (" ", ch) else both)

@@ -1,1 +1,0 @@
-"""Pictures of boards and answers (ASCII and SVG). Pure: they return text."""
