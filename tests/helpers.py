@@ -8,7 +8,10 @@ import shlex
 import sqlite3
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+# The README and the reference pages: the walkthroughs and examples the tests run live in them.
+DOC_FILES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def snapshot(path) -> tuple[bytes, list[str]]:
@@ -95,13 +98,32 @@ class Campaign:
         return rows[0] if rows else None
 
 
-# -- the README's walkthroughs (run by test_readme_*.py, test_arkham_readme.py and others) --
+# -- the walkthroughs of README.md and docs/*.md (run by test_readme_*.py, test_arkham_readme.py and others) --
+
+
+def doc_sections() -> dict[str, tuple[Path, str]]:
+    """Every ``<!-- section: NAME -->`` ... ``<!-- end section: ... -->`` of the README and
+    docs/*.md: {NAME: (file, text between the markers)}. A name is used once across the files."""
+    out: dict[str, tuple[Path, str]] = {}
+    for path in DOC_FILES:
+        text = path.read_text(encoding="utf-8")
+        for name, body in re.findall(r"<!-- section: (.*?) -->(.*?)<!-- end section", text, flags=re.S):
+            assert name not in out, f"section {name!r} in both {out[name][0].name} and {path.name}"
+            out[name] = (path, body)
+    return out
+
+
+def doc_section(name: str) -> str:
+    """The text of the section whose marker starts with ``name`` (``"rules core"`` finds
+    ``<!-- section: rules core (issue 5) -->``), wherever it lives: README.md or docs/*.md."""
+    found = [body for full, (_, body) in doc_sections().items() if full == name or full.startswith(name + " ")]
+    assert len(found) == 1, f"section {name!r}: found {len(found)} times"
+    return found[0]
 
 
 def campaign_walkthrough() -> list[list[str]]:
-    """The ``ghcli`` lines of the README's campaign ```sh blocks, as argument lists."""
-    text = README.read_text(encoding="utf-8")
-    section = text.split("<!-- section: campaign (issue 2) -->", 1)[1].split("<!-- end section: campaign -->", 1)[0]
+    """The ``ghcli`` lines of the campaign section's ```sh blocks (docs/campaign.md), as argument lists."""
+    section = doc_section("campaign")
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
         for line in block.splitlines():
@@ -113,10 +135,8 @@ def campaign_walkthrough() -> list[list[str]]:
 
 
 def between_walkthrough() -> list[list[str]]:
-    """The ``ghcli`` lines of the README's "between sessions" ```sh blocks, as argument lists."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("<!-- section: between sessions (issue 3) -->"):
-                   text.index("<!-- end section: between sessions -->")]
+    """The ``ghcli`` lines of the "between sessions" section's ```sh blocks, as argument lists."""
+    section = doc_section("between sessions")
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
         for line in block.splitlines():
@@ -129,10 +149,9 @@ def between_walkthrough() -> list[list[str]]:
 
 
 def arkham_walkthrough() -> list[tuple[list[str], int]]:
-    """The ``ghcli`` lines of the README's arkham ```sh blocks: (arguments, expected exit code
+    """The ``ghcli`` lines of the arkham section's ```sh blocks: (arguments, expected exit code
     from a trailing ``# exit N``, else 0)."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("<!-- section: arkham (issue 8) -->"):text.index("<!-- end section: arkham -->")]
+    section = doc_section("arkham")
     lines = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         for line in block.splitlines():
@@ -142,6 +161,18 @@ def arkham_walkthrough() -> list[tuple[list[str], int]]:
             m = re.match(r"\s*exit (\d+)", comment)
             lines.append((shlex.split(command)[1:], int(m.group(1)) if m else 0))
     return lines
+
+
+def tour_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the README tour's ```sh block (between sessions), as argument lists."""
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", doc_section("tour"), flags=re.S):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                assert words[0] == "ghcli", line
+                commands.append(words[1:])
+    return commands
 def dump(path) -> list[str]:
     """The database's SQL dump but for this machine's own bookkeeping (sync settings, when
     each migration ran): what must be equal on every machine of a group, and to a replay."""

@@ -1,6 +1,6 @@
-"""Issue 8: the README walkthrough of `ghcli arkham` runs as written.
+"""Issue 8: the walkthrough of `ghcli arkham` (docs/arkham.md) runs as written.
 
-Every ``ghcli ...`` line of the ```sh blocks in the README's arkham section is
+Every ``ghcli ...`` line of the ```sh blocks in the arkham section is
 run in-process against a temporary ``--db``; a trailing ``# exit N`` comment
 says the line must fail with that exit code (and change nothing).
 """
@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 from helpers import arkham_walkthrough
-
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_readme_walkthrough_runs(cli, tmp_path):

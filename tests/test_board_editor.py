@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from pathlib import Path
 
 import pytest
 
@@ -12,10 +11,11 @@ from ghcli.editor import model
 from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
+from helpers import doc_section
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-# The README's proximity example: the first text board of the rules core section.
-PROXIMITY = re.search(r"### Example: a focus tie broken by proximity.*?```text\n(board:.*?)```", README, re.S).group(1)
+# The proximity example of the rules core section (docs/rules.md).
+PROXIMITY = re.search(r"#+ Example: a focus tie broken by proximity.*?```text\n(board:.*?)```",
+                      doc_section("rules core"), re.S).group(1)
 
 NAMES = {" ": "space", "=": "equals_sign", ",": "comma", "-": "minus", ":": "colon", "#": "number_sign",
          ".": "full_stop", "/": "slash", "_": "underscore", "+": "plus", "^": "circumflex_accent"}

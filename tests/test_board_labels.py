@@ -1,5 +1,5 @@
 """Labels (issue 13 points 2-4): hexes named by labels or ids, the board's own labels kept in every
-picture, and SVGs that carry what decides the answer (checked on the README's examples)."""
+picture, and SVGs that carry what decides the answer (checked on the examples of docs/rules.md and docs/boards.md)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from ghcli.boards.svg import svg
 from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
+from helpers import doc_section
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 NS = "{http://www.w3.org/2000/svg}"
-PROXIMITY = re.search(r"### Example: a focus tie broken by proximity.*?```text\n(board:.*?)```", README, re.S).group(1)
-SMALL = re.search(r"### The text format.*?```text\n(board:.*?)```", README, re.S).group(1)
+PROXIMITY = re.search(r"#+ Example: a focus tie broken by proximity.*?```text\n(board:.*?)```",
+                      doc_section("rules core"), re.S).group(1)
+SMALL = re.search(r"#+ The text format.*?```text\n(board:.*?)```", doc_section("board pictures"), re.S).group(1)
 
 
 def classes(el) -> set:

@@ -1,4 +1,4 @@
-"""The command log: every README walkthrough replayed from its log rebuilds the database exactly."""
+"""The command log: every walkthrough of the README and docs/*.md replayed from its log rebuilds the database exactly."""
 
 from __future__ import annotations
 
@@ -9,19 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from helpers import dump
+from helpers import doc_sections, dump
 
 from ghcli.campaign import log
 from ghcli.campaign.db import Store
 
-README = Path(__file__).resolve().parent.parent / "README.md"
-
 
 def walkthroughs() -> dict[str, list[list[str]]]:
-    """Every README section whose examples make a Gloomhaven campaign (starting with `ghcli init`)."""
-    text = README.read_text(encoding="utf-8")
+    """Every section of the README and docs/*.md whose examples make a Gloomhaven campaign
+    (starting with `ghcli init`)."""
     out = {}
-    for name, body in re.findall(r"<!-- section: (.*?) -->(.*?)<!-- end section", text, flags=re.S):
+    for name, (_, body) in doc_sections().items():
         commands = []
         for block in re.findall(r"```sh\n(.*?)```", body, flags=re.S):
             for line in block.replace("\\\n", " ").splitlines():
@@ -36,7 +34,7 @@ def walkthroughs() -> dict[str, list[list[str]]]:
 
 
 def test_the_readme_has_campaign_walkthroughs():
-    assert {"campaign (issue 2)", "between sessions (issue 3)"} <= set(walkthroughs())
+    assert {"tour", "campaign (issue 2)", "between sessions (issue 3)"} <= set(walkthroughs())
 
 
 @pytest.mark.parametrize("section", sorted(walkthroughs()))

@@ -1,4 +1,5 @@
-"""Issue 12: docs/exchange.md's worked example and error examples run as written; the README links it."""
+"""Issue 12: docs/exchange.md's worked example and error examples run as written; the README links it
+and the campaign's command table (docs/campaign.md) lists its commands."""
 
 from __future__ import annotations
 
@@ -81,10 +82,12 @@ def test_error_examples_are_what_ghcli_prints(cli, tmp_path, monkeypatch):
         assert line in printed, line
 
 
-def test_readme_links_the_page_and_lists_the_commands():
+def test_the_docs_link_the_page_and_list_the_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "docs/exchange.md" in readme
-    rows = [line for line in readme.splitlines() if line.startswith("| `ghcli")]
+    assert "(docs/exchange.md)" in readme
+    campaign = (ROOT / "docs" / "campaign.md").read_text(encoding="utf-8")
+    assert "(exchange.md)" in campaign
+    rows = [line for line in campaign.splitlines() if line.startswith("| `ghcli")]
     for command in ("ghcli export", "ghcli import", "ghcli scenario complete", "ghcli character give",
                     "ghcli character new ... --retired", "ghcli campaign donations", "ghcli event deck set"):
         assert any(f"`{command}" in row for row in rows), command

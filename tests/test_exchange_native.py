@@ -2,8 +2,9 @@
 
 Export, import into a new file: the two databases' SQL dumps are identical
 (every table, history, undo log, migrations), and undo goes on exactly as in
-the original. The README's walkthroughs (the ```sh blocks the README tests
-run) are the campaigns used, and an Arkham one.
+the original. The docs' walkthroughs (the ```sh blocks of docs/campaign.md and
+docs/between-sessions.md that tests/test_readme_*.py run) are the campaigns used, and an Arkham one
+(docs/arkham.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from exchange_helpers import dump
-from helpers import arkham_walkthrough, between_walkthrough, campaign_walkthrough
+from helpers import arkham_walkthrough, between_walkthrough, campaign_walkthrough, tour_walkthrough
 
 
 def _play(cli, db, commands):
@@ -35,7 +36,8 @@ def _round_trip(cli, tmp_path, db, *flags) -> Path:
     return copy
 
 
-@pytest.mark.parametrize("walk", [campaign_walkthrough, between_walkthrough], ids=["campaign", "between sessions"])
+@pytest.mark.parametrize("walk", [campaign_walkthrough, between_walkthrough, tour_walkthrough],
+                         ids=["campaign", "between sessions", "tour"])
 def test_readme_walkthrough_round_trips(cli, tmp_path, walk):
     db = tmp_path / "walk.db"
     _play(cli, db, walk())

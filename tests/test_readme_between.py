@@ -1,13 +1,9 @@
-"""The README's "between sessions" walkthrough runs as written."""
+"""The "between sessions" walkthrough (docs/between-sessions.md) runs as written."""
 
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
-
 from helpers import between_walkthrough
-
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_walkthrough_runs_as_written(cli, db_file):
@@ -22,7 +18,7 @@ def test_walkthrough_runs_as_written(cli, db_file):
     con.row_factory = sqlite3.Row
     hilda = dict(con.execute("SELECT * FROM characters WHERE name = 'Hilda'").fetchone())
     rook = dict(con.execute("SELECT * FROM characters WHERE name = 'Rook'").fetchone())
-    # What the README says happened.
+    # What the walkthrough says happened.
     assert hilda["retired"] == 1 and hilda["level"] == 2 and hilda["gold"] == 0
     assert con.execute("SELECT prosperity FROM campaign").fetchone()[0] == 2      # scenario 2 + retirement
     assert con.execute("SELECT donations FROM campaign").fetchone()[0] == 10

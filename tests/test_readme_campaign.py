@@ -1,15 +1,11 @@
-"""The README's campaign walkthrough (issue 2) runs as written, and says what happens."""
+"""The campaign walkthrough (issue 2, docs/campaign.md) runs as written, and says what happens."""
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
-
 from ghcli.campaign import catalog
 from helpers import campaign_walkthrough
-
-README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_walkthrough_runs_as_written(cli):
@@ -22,7 +18,7 @@ def test_walkthrough_runs_as_written(cli):
         assert r.exit_code == 0, (args, r.output)
         outputs[" ".join(args[:2])] = r.stdout
 
-    # What the README says happens.
+    # What the walkthrough says happens.
     seed = int(commands[0][commands[0].index("--seed") + 1])
     quests = [q["number"] for q in catalog.personal_quests()]
     assert sorted(random.Random(f"{seed}:1").sample(quests, 2)) == [514, 528]  # Hilda's offer (1 history entry)

@@ -1,5 +1,5 @@
-"""The README's worked examples of the rules core (issue 5) and the table
-commands print exactly what the README says they print."""
+"""The worked examples of the rules core (issue 5, docs/rules.md) and of the README's tour
+print exactly what the docs say they print."""
 
 from __future__ import annotations
 
@@ -9,29 +9,29 @@ from pathlib import Path
 
 import pytest
 
+from helpers import doc_section
+
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+RULES = doc_section("rules core")
+TOUR = doc_section("tour")
+SECTIONS = {"rules core": RULES, "tour": TOUR}
+EXAMPLES = [(name, command, expected) for name, text in SECTIONS.items()
+            for command, expected in re.findall(r"`(ghcli [^`]+)` prints:\s*```text\n(.*?)```", text, re.S)]
 
 
-def section(name: str) -> str:
-    start = README.index(f"<!-- section: {name}")
-    return README[start:README.index(f"<!-- end section: {name}", start)]
-
-
-RULES = section("rules core")
-EXAMPLES = re.findall(r"`(ghcli [^`]+)` prints:\s*```text\n(.*?)```", RULES, re.S)
-
-
-def test_the_rules_core_section_has_its_two_worked_examples():
-    assert len(EXAMPLES) >= 2
+def test_the_rules_core_section_has_its_worked_examples_and_the_tour_its_two():
+    assert sum(name == "rules core" for name, _, _ in EXAMPLES) >= 3
     assert "proximity" in RULES and "wall" in RULES
+    tour = [command.split()[2] for name, command, _ in EXAMPLES if name == "tour"]
+    assert tour == ["focus", "los"]  # one focus example and one line-of-sight example
 
 
-@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example_prints_what_it_says(cli, tmp_path, command, expected):
+@pytest.mark.parametrize("name, command, expected", EXAMPLES, ids=[c for _, c, _ in EXAMPLES])
+def test_doc_example_prints_what_it_says(cli, tmp_path, name, command, expected):
     args = shlex.split(command)[1:]
-    # A board typed in the README (a ```text block starting "board:") just before the command.
-    before = RULES[:RULES.index(f"`{command}`")]
+    # A board typed in the section (a ```text block starting "board:") just before the command.
+    text = SECTIONS[name]
+    before = text[:text.index(f"`{command}`")]
     boards = re.findall(r"```text\n(board:.*?)```", before, re.S)
     for i, arg in enumerate(args):
         if arg.endswith(".txt"):

@@ -226,11 +226,10 @@ def test_decide_to_dict_is_the_answer_of_board_format_1():
     }
 
 
-def test_the_readme_python_api_example_prints_what_it_says(capsys):
-    from pathlib import Path
+def test_the_docs_python_api_example_prints_what_it_says(capsys):
+    from helpers import doc_section
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    code = readme.split("### Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    code = doc_section("rules core").split("## Python API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/rules.md", "exec"), {})
     assert capsys.readouterr().out.splitlines() == expected

@@ -8,7 +8,7 @@ format-1 document in the text format, and ``load(dump(doc))`` equals
 test files' ``expected``, ``los``, ``message``, ``notes``, ``source``, or
 unknown keys of figures, the action and its attack) are carried, not dropped.
 
-The text format (documented with examples in the README, "board pictures")::
+The text format (documented with examples in docs/boards.md)::
 
     board: gloomhaven flat        rule set and orientation (both optional)
     active: guard-1               the active monster's id (or its map label)

@@ -1,7 +1,7 @@
 """Top-level `ghcli init`, `status`, `history`, `undo` (issue 2).
 
 Only typer and the standard library at import time: the campaign modules are
-imported inside the commands. ``status --json`` keys (see README):
+imported inside the commands. ``status --json`` keys (see docs/campaign.md):
 campaign{name, created, seed}, prosperity{checkmarks, level, to_next_level},
 donations, party{id, name, reputation, price_modifier, location, scenario,
 scenario_name, where, road_event_due, casual},

@@ -27,8 +27,8 @@ is the quote's cost. A flag that does not change the cost in the chosen
 edition but that the user gave (``--multi`` on a hex, ``--persistent`` on a
 summon stat ...) is shown as a step that leaves the total unchanged.
 
-Readings where the sources are silent or disagree (see also the README
-section "enhancements"):
+Readings where the sources are silent or disagree (see also
+docs/enhancement.md):
 
 * gh: Teleport 40 and Regenerate 50 come from the seed's first-edition table
   (both added by Forgotten Circles); the issue does not list them. gh has no
