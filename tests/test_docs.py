@@ -135,3 +135,19 @@ def test_every_command_has_a_row_in_a_command_table():
     text = "\n\n".join(path.read_text(encoding="utf-8") for path in DOC_FILES)
     missing = sorted(" ".join(p) for p in command_paths(tree) - documented(text, tree))
     assert not missing, "commands without a row in a README or docs/*.md command table: " + ", ".join(missing)
+
+
+def test_every_command_but_the_two_the_readme_names_takes_json():
+    """The README: every command but `rules edit` and `rules board convert` takes --json."""
+    root = typer.main.get_command(app)
+    without = []
+    for path in sorted(command_paths(command_tree())):
+        cmd, ctx = root, root.context_class(root, info_name="ghcli")
+        for name in path:
+            cmd = cmd.get_command(ctx, name)
+            ctx = type(ctx)(cmd, parent=ctx, info_name=name)
+        if "--json" not in {opt for param in cmd.params for opt in getattr(param, "opts", [])}:
+            without.append(" ".join(path))
+    assert without == ["rules board convert", "rules edit"]
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "Every command but `rules edit` (the board editor) and `rules board convert`" in readme
