@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from helpers import DOC_FILES, README, ROOT
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
@@ -44,9 +43,7 @@ def test_every_relative_link_points_at_an_existing_file(path):
             continue
         file, _, anchor = target.partition("#")
         dest = (path.parent / file).resolve() if file else path
-        if not dest.exists():
-            broken.append(target)
-        elif anchor and dest.suffix == ".md" and anchor not in anchors(dest):
+        if not dest.exists() or (anchor and dest.suffix == ".md" and anchor not in anchors(dest)):
             broken.append(target)
     assert not broken, f"{path.name}: broken links {broken}"
 
