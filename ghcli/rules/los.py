@@ -19,12 +19,13 @@ off the map (the map's edge and wall hexes).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, Optional
 
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
     DIRECTIONS,
+    Grid,
     Hex,
     SQRT3,
     lattice_centre,
@@ -73,6 +74,22 @@ def _edge_corners():
 
 
 _EDGE_CORNERS = _edge_corners()
+#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
+_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
+
+
+def _corner_edges() -> tuple:
+    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
+    of the two neighbours that share it and the direction from the first to the second."""
+    out = []
+    for c in CORNER_OFFSETS:
+        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
+        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
+        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
+    return tuple(out)
+
+
+_CORNER_EDGES = _corner_edges()
 
 
 def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -460,31 +477,59 @@ class Sight:
 
     _cell = WALL_GRID_CELL
 
-    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
+    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None):
         self.hexes = frozenset(hexes)
-        thin_walls = list(thin_walls)
-        by_hex = _walls_by_hex(self.hexes, thin_walls)
-        self.walls = sorted(by_hex.pop(None))
+        self._thin = list(thin_walls)
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
         self._cache: dict = {}
-        self._dead = frozenset(p for seg in self.walls for p in seg)
+        # the map as ``hexes.Grid`` (its gaps in ``steps`` are the walls: a thin wall or
+        # the map's edge); the per-hex tables below are built from it lazily, for the
+        # hexes a question is about only
+        self._map = grid if grid is not None else Grid(self.hexes, self._thin)
         # the walls on each map hex's outline (every wall is an edge of a map hex), each
         # as a flat (px, py, qx, qy); only a thin wall is on two map hexes' outlines
-        self._hex_walls: dict = {h: [(*w[0], *w[1]) for w in ws] for h, ws in by_hex.items()}
-        self._shared_walls = bool(thin_walls)
+        self._hex_walls: dict = {}  # ``_walls_of``
+        self._shared_walls = bool(self._thin)
         self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
         self._corners: dict = {}  # ``_live_corners``
-        # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
-        self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
         self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
-        # the directions of the walls at each wall end point (``los_exact``)
-        self._rays: dict = {}
+
+    @cached_property
+    def walls(self) -> list:
+        """Every wall (sorted segments): the thin walls and the map's edge."""
+        return sorted(_walls_by_hex(self.hexes, self._thin)[None])
+
+    @cached_property
+    def _dead(self) -> frozenset:
+        """Every wall's end points."""
+        return frozenset(p for seg in self.walls for p in seg)
+
+    @cached_property
+    def _rays(self) -> dict:
+        """The directions of the walls at each wall end point (``los_exact``)."""
+        rays: dict = {}
         for p, q in self.walls:
-            self._rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
-            self._rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
-        self._rays = {p: tuple(rs) for p, rs in self._rays.items()}
+            rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
+            rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
+        return {p: tuple(rs) for p, rs in rays.items()}
+
+    def _walls_of(self, h) -> tuple:
+        """The walls (flat) on map hex h's outline: its edges where ``Grid.steps`` has a gap
+        (a thin wall or the map's edge); none for a hex off the map (cached per hex)."""
+        out = self._hex_walls.get(h)
+        if out is None:
+            i = self._map.index.get(h)
+            if i is None:
+                out = ()
+            else:
+                q, r = h
+                X, Y = 3 * q, 2 * r + q
+                st = self._map.steps[i]
+                out = tuple((X + ax, Y + ay, X + bx, Y + by) for d, ax, ay, bx, by in _EDGE_FLAT if st[d] < 0)
+            self._hex_walls[h] = out
+        return out
 
     def _wall_grid(self) -> dict:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
@@ -542,10 +587,10 @@ class Sight:
         so the verdicts are those of any other superset. Only a thin wall can be on two
         of those outlines: it is listed once."""
         q, r = a[0], a[1]
-        get = self._hex_walls.get
+        walls_of = self._walls_of
         out: list = []
         for dq, dr in _band(b[0] - q, b[1] - r):
-            got = get((q + dq, r + dr))
+            got = walls_of((q + dq, r + dr))
             if got:
                 out += got
         return list(dict.fromkeys(out)) if self._shared_walls else out
@@ -615,8 +660,22 @@ class Sight:
         on one sees nothing, every line from it touches that wall."""
         out = self._corners.get(h)
         if out is None:
-            dead = self._dead
-            out = self._corners[h] = [c for c in lattice_corners(h) if c not in dead]
+            grid = self._map
+            i = grid.index.get(h)
+            if i is None:  # off the map: asked of every wall
+                dead = self._dead
+                out = [c for c in lattice_corners(h) if c not in dead]
+            else:
+                # the three edges at a corner: towards the two neighbours beside it, and
+                # between those two (a wall there only if both are on the map: a thin wall)
+                steps = grid.steps
+                st = steps[i]
+                out = []
+                for c, (d1, d2, d12) in zip(lattice_corners(h), _CORNER_EDGES):
+                    n1 = st[d1]
+                    if n1 >= 0 and st[d2] >= 0 and steps[n1][d12] >= 0:
+                        out.append(c)
+            self._corners[h] = out
         return out
 
     def _samples_of(self, h) -> list[Point]:
@@ -641,8 +700,9 @@ class Sight:
         walls = self._hull_walls(a, b, walls)
         if walls is None:
             return None  # a chain of walls blocks every line
-        scaled = self._scaled
-        found = _first_clear(self._samples_of(a), self._samples_of(b), [scaled[w] for w in walls])
+        found = _first_clear(
+            self._samples_of(a), self._samples_of(b), [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
+        )
         if found:
             return (found[0], found[1], SCALE)
         # no sample line is clear: decide exactly (lines through two vertices, turned)
@@ -785,6 +845,6 @@ def sight_for(board) -> Sight:
     """The (cached) Sight of a ghcli.rules.board.Board."""
     s = board._cache.get("sight")
     if s is None:
-        s = Sight(board.hexes, board.walls, board.rules)
+        s = Sight(board.hexes, board.walls, board.rules, board.grid)
         board._cache["sight"] = s
     return s
