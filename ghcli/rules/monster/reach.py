@@ -49,6 +49,7 @@ class Reach:
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
         self._hit: dict = {}
+        self._range: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
         self._reach: dict = {}
@@ -91,8 +92,8 @@ class Reach:
     def members(self, mask: int) -> list:
         return [e for e in self.enemies if mask & self.bit[e.id]]
 
-    def hit_bits(self, h: int, mask: int) -> int:
-        """The enemies of ``mask`` a single-target attack from h reaches (asked lazily, kept)."""
+    def _hit_state(self, h: int) -> list:
+        """[enemies known, those known hit] of a single-target attack from h (kept per hex)."""
         st = self._hit.get(h)
         if st is None:  # out of range: known misses; adjacent (no wall between): known hits
             known = hit = 0
@@ -103,6 +104,16 @@ class Reach:
                     if d == 1:
                         hit |= self.bit[e.id]
             st = self._hit[h] = [known, hit]
+        return st
+
+    def known_hits(self, h: int, mask: int) -> tuple:
+        """(the enemies of ``mask`` known hit from h, those not asked yet), asking nothing."""
+        known, hit = self._hit_state(h)
+        return hit & mask, mask & ~known
+
+    def hit_bits(self, h: int, mask: int) -> int:
+        """The enemies of ``mask`` a single-target attack from h reaches (asked lazily, kept)."""
+        st = self._hit_state(h)
         unknown = mask & ~st[0]
         if unknown:
             st[0] |= unknown
@@ -256,6 +267,37 @@ class Reach:
                     if vis:
                         found.add(vis)
         out = self._place[h] = list(found)
+        return out
+
+    def range_mask(self, h: int) -> int:
+        """The enemies within the attack's range of h (counted around walls), in sight or not."""
+        out = self._range.get(h)
+        if out is None:
+            out = 0
+            for e in self.enemies:
+                if self.walled(e).get(h):
+                    out |= self.bit[e.id]
+            self._range[h] = out
+        return out
+
+    def raw_covers(self, h: int) -> list:
+        """The enemies (bit masks) each area placement usable from h would cover if all of them
+        were in sight (a superset, placement by placement, of ``placements``)."""
+        if self.range:
+            return self.raw_placements(h)
+        out = self._raw.get(h)
+        if out is None:
+            occ = {e.at: self.bit[e.id] for e in self.enemies}
+            here = self.grid.hexes[h]
+            found = set()
+            for pat in self.patterns:
+                cov = 0
+                for o in pat:
+                    if o != (0, 0):
+                        cov |= occ.get((here[0] + o[0], here[1] + o[1]), 0)
+                if cov:
+                    found.add(cov)
+            out = self._raw[h] = list(found)
         return out
 
     def raw_placements(self, h: int) -> list:

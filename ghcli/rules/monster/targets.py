@@ -72,16 +72,52 @@ class TargetGroups:
 
     def best_size(self, h: int, focus) -> int:
         """The most targets, the focus among them, of one attack from h (0: the focus cannot be
-        attacked from h): the size of the largest of ``groups(h, focus)``."""
+        attacked from h): the size of the largest of ``groups(h, focus)``.
+
+        Line of sight to the extra targets is asked one enemy at a time, only while it can
+        still change the answer: each way of attacking (an area placement, or single targets
+        only) counts its known hits and, at most, the enemies in range not yet asked."""
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
-        hit = reach.hit_mask(h) if (m or not reach.area) else 0
+        focus_hit = (m or not reach.area) and reach.hit_bits(h, fbit)
+        if not reach.area:  # (base, cover, cap): base targets plus up to cap single ones outside cover
+            ways = [(1, 0, m)] if focus_hit else []
+        else:
+            ways = [(cov.bit_count(), cov, m) for cov in reach.placements(h) if cov & fbit]
+            if focus_hit:
+                ways += [(cov.bit_count() + 1, cov, m - 1) for cov in reach.placements(h) if not cov & fbit]
+                ways.append((1, 0, m - 1))
+        if not ways:
+            return 0
+        others = reach.range_mask(h) & ~fbit if m else 0
+        while True:
+            hit, unknown = reach.known_hits(h, others)
+            low = high = 0
+            ask = 0
+            for base, cov, cap in ways:
+                sure = (hit & ~cov).bit_count()
+                maybe = unknown & ~cov
+                low = max(low, base + min(cap, sure))
+                up = base + min(cap, sure + maybe.bit_count())
+                if up > high:
+                    high, ask = up, maybe
+            if high <= low:
+                return low
+            reach.hit_bits(h, ask & -ask)  # (the way with the highest bound has one to ask)
+
+    def size_bound(self, h: int, focus) -> int:
+        """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
+        range counted as in sight (sight only ever takes targets away, from an area
+        placement or from the single targets)."""
+        reach, m = self.reach, self.m
+        fbit = reach.bit[focus.id]
+        hit = reach.range_mask(h) if (m or not reach.area) else 0
         others = hit & ~fbit
         if not reach.area:
             return 1 + min(m, others.bit_count()) if hit & fbit else 0
         best = 0
         focus_hit = m >= 1 and hit & fbit
-        for cov in reach.placements(h):
+        for cov in reach.raw_covers(h):
             rest = (others & ~cov).bit_count()
             if cov & fbit:
                 n = cov.bit_count() + min(m, rest)
@@ -103,15 +139,19 @@ class TargetGroups:
         return out
 
     def _can_attack(self, h: int, group: int) -> bool:
+        """(Line of sight asked for the group's members only.)"""
         reach, m = self.reach, self.m
         if not reach.area:
-            return group.bit_count() <= m + 1 and group & ~reach.hit_mask(h) == 0
-        if group & ~reach.reach_mask(h):
+            return group.bit_count() <= m + 1 and reach.hit_bits(h, group) == group
+        covs = reach.placements(h)
+        covered = 0
+        for cov in covs:
+            covered |= cov
+        if group & ~(covered | (reach.range_mask(h) if m else 0)):
             return False
-        hit = reach.hit_mask(h) if m else 0
-        for cov in reach.placements(h):
+        for cov in covs:
             if cov & ~group == 0:
                 rest = group & ~cov
-                if rest.bit_count() <= m and rest & ~hit == 0:
+                if rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest):
                     return True
-        return group.bit_count() <= m and group & ~hit == 0
+        return group.bit_count() <= m and reach.hit_bits(h, group) == group
