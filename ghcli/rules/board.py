@@ -10,7 +10,7 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any, Optional
 
 from ghcli.errors import BadInput
@@ -305,7 +305,12 @@ def validate(doc: Any) -> bool:
             raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
         if len(walls) > 3 * MAX_HEXES:
             raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        for i, w in enumerate(walls):
+        plain_walls = (
+            not walls
+            or (set(map(type, walls)) == {list} and set(map(len, walls)) == {2}
+                and _plain_hexes(list(chain.from_iterable(walls)), MAX_COORD))
+        )
+        for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
             one_hex(w[0], f"walls[{i}][0]")
