@@ -210,6 +210,7 @@ class Grid:
         numbers), stop once all of those are reached (their rings complete)."""
         out = dict.fromkeys(starts, 0)
         frontier = list(out)
+        out[-1] = -1  # the gaps of ``steps``: never entered (removed below)
         steps = self.steps
         left = None if until is None else set(until) - out.keys()
         d = 0
@@ -218,12 +219,13 @@ class Grid:
             nxt = []
             for i in frontier:
                 for j in steps[i]:
-                    if j >= 0 and j not in out:
+                    if j not in out:
                         out[j] = d
                         nxt.append(j)
             frontier = nxt
             if left:
                 left.difference_update(nxt)
+        del out[-1]
         return out
 
     def at(self, h, offset) -> int:

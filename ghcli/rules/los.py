@@ -521,12 +521,12 @@ class Sight:
         out = self._hex_walls.get(h)
         if out is None:
             i = self._map.index.get(h)
-            if i is None:
+            st = self._map.steps[i] if i is not None else None
+            if st is None or -1 not in st:
                 out = ()
             else:
                 q, r = h
                 X, Y = 3 * q, 2 * r + q
-                st = self._map.steps[i]
                 out = tuple((X + ax, Y + ay, X + bx, Y + by) for d, ax, ay, bx, by in _EDGE_FLAT if st[d] < 0)
             self._hex_walls[h] = out
         return out
