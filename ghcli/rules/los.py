@@ -232,17 +232,24 @@ def _band(dq: int, dr: int) -> tuple:
     ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
     out = []
     # every hex meeting H has its centre within 2 of the segment between the centres,
-    # so it differs from a point of it by at most 4/3 in q and less than 2 in r
+    # so it differs from a point of it by at most 4/3 in q and less than 2 in r; for each
+    # q (x = 3 q) the four slab tests bound y = 2 r + q to one range, worked out exactly
     for q in range(min(0, dq) - 1, max(0, dq) + 2):
-        for r in range(min(0, dr) - 1, max(0, dr) + 2):
-            x, y = 3 * q, 2 * r + q
-            if (
-                y - 1 <= yhi and y + 1 >= ylo
-                and x + y - 2 <= shi and x + y + 2 >= slo
-                and y - x - 2 <= dhi and y - x + 2 >= dlo
-                and abs(bx * y - by * x) <= 2 * g
-            ):
-                out.append((q, r))
+        x = 3 * q
+        low = max(ylo - 1, slo - 2 - x, dlo - 2 + x, 2 * (min(0, dr) - 1) + q)
+        high = min(yhi + 1, shi + 2 - x, dhi + 2 + x, 2 * (max(0, dr) + 1) + q)
+        # |bx y - by x| <= 2 g
+        if bx > 0:
+            low = max(low, -((2 * g - by * x) // bx))  # ceil((by x - 2 g) / bx)
+            high = min(high, (by * x + 2 * g) // bx)
+        elif bx < 0:
+            low = max(low, -((by * x + 2 * g) // -bx))  # ceil((by x + 2 g) / bx), bx < 0
+            high = min(high, (2 * g - by * x) // -bx)
+        elif abs(by * x) > 2 * g:
+            continue
+        # y = 2 r + q: r from ceil((low - q) / 2) to floor((high - q) / 2)
+        for r in range(-((q - low) // 2), (high - q) // 2 + 1):
+            out.append((q, r))
     return tuple(out)
 
 
