@@ -502,6 +502,7 @@ class Sight:
         self._corners: dict = {}  # ``_live_corners``
         self._samples: dict = {}  # ``_samples_of``
         self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
+        self._rays: dict = {}  # ``_rays_at``
 
     @cached_property
     def walls(self) -> list:
@@ -513,14 +514,40 @@ class Sight:
         """Every wall's end points."""
         return frozenset(p for seg in self.walls for p in seg)
 
+    def _rays_at(self, p: Point) -> tuple:
+        """The directions of the walls at the lattice point p (``los_exact``), cached: of the
+        three edges meeting there (between the three hexes with p as a corner), those that are
+        walls: between a map hex and one off the map, or a thin wall."""
+        out = self._rays.get(p)
+        if out is None:
+            px, py = p
+            around = []
+            for ox, oy in CORNER_OFFSETS:
+                x, y = px - ox, py - oy  # a centre with p as a corner
+                if x % 3 == 0 and (y - x // 3) % 2 == 0:
+                    around.append((x // 3, (y - x // 3) // 2))
+            index, steps = self._map.index, self._map.steps
+            rays = []
+            for k, h1 in enumerate(around):
+                for h2 in around[k + 1:]:
+                    i1, i2 = index.get(h1), index.get(h2)
+                    if i1 is not None and i2 is not None:
+                        wall = i2 not in steps[i1]
+                    elif i1 is None and i2 is None:
+                        wall = frozenset((h1, h2)) in self._thin_set
+                    else:
+                        wall = True
+                    if wall:
+                        a, b = shared_edge(h1, h2)
+                        q = b if a == p else a
+                        rays.append((q[0] - px, q[1] - py))
+            out = self._rays[p] = tuple(rays)
+        return out
+
     @cached_property
-    def _rays(self) -> dict:
-        """The directions of the walls at each wall end point (``los_exact``)."""
-        rays: dict = {}
-        for p, q in self.walls:
-            rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
-            rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
-        return {p: tuple(rs) for p, rs in rays.items()}
+    def _thin_set(self) -> frozenset:
+        """The thin walls as frozensets of two (q, r) tuples."""
+        return frozenset(frozenset(tuple(h) for h in w) for w in self._thin)
 
     def _walls_of(self, h) -> tuple:
         """The walls (flat) on map hex h's outline: its edges where ``Grid.steps`` has a gap
@@ -719,13 +746,13 @@ class Sight:
         ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
         ends = []
         seen: set = set()
-        rays = self._rays
+        rays_at = self._rays_at
         for px, py, qx, qy in walls:
             for p in ((px, py), (qx, qy)):
                 if p in seen:
                     continue
                 seen.add(p)
-                rs = rays[p]
+                rs = rays_at(p)
                 x, y = p[0] - ax, p[1] - ay
                 if (
                     len(rs) <= 2
