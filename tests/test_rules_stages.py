@@ -203,6 +203,24 @@ def test_groups_rank_extra_targets_by_rule_set():
     assert TargetGroups(gh).best_size(me, focus) == 2
 
 
+@pytest.mark.parametrize("case", ["G-131", "F-131", "J-131", "G-125", "F-077"])
+def test_best_size_and_its_bound_against_the_groups(case):
+    """best_size (sight asked lazily, one table per hex) is the size of the largest target group,
+    and size_bound (no sight asked) is never below it, for every enemy from every hex that
+    might attack it, on shared cases with area and multi-target attacks."""
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).parent / "rules_cases" / f"{case}.json").read_text())
+    turn = Turn.of(Board.from_dict(doc))
+    groups = TargetGroups(turn)
+    for focus in turn.enemies:
+        for h in sorted(turn.reach.attack_hexes(focus))[:40]:
+            got = groups.best_size(h, focus)
+            assert got == max((g.bit_count() for g in groups.groups(h, focus)), default=0), (h, focus.id)
+            assert groups.size_bound(h, focus) >= got
+
+
 # -- stage 5: destination and path ---------------------------------------------------------------
 def test_approach_keeps_off_a_trap_on_the_way():
     t = Turn.of(board("""

@@ -10,6 +10,7 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 from typing import Any, Optional
 
 from ghcli.errors import BadInput
@@ -99,7 +100,7 @@ class Board:
         """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
         grid = self._cache.get("grid")
         if grid is None:
-            grid = self._cache["grid"] = Grid(self.hexes, self.walls)
+            grid = self._cache["grid"] = Grid(self._cache.get("hex_list") or self.hexes, self.walls)
         return grid
 
     @property
@@ -115,7 +116,7 @@ class Board:
     # -- construction ------------------------------------------------------
     @classmethod
     def from_dict(cls, doc: Any) -> "Board":
-        validate(doc)
+        plain = validate(doc)
         if not isinstance(doc, dict):
             raise BadInput("board must be a JSON object")
         for key in ("format", "hexes", "figures", "active", "action"):
@@ -132,8 +133,9 @@ class Board:
 
         if not isinstance(doc["hexes"], list) or not doc["hexes"]:
             raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
-        hexes = _hex_set(doc["hexes"])
-        if hexes is None:  # something is wrong: find it, naming where
+        hex_list = _hex_list(doc["hexes"], plain)  # sorted: Grid numbers hexes in sorted order
+        hexes = set(hex_list) if hex_list is not None else None
+        if hexes is None or len(hexes) != len(hex_list):  # something is wrong: find it, naming where
             hexes = set()
             for i, h in enumerate(doc["hexes"]):
                 hx = _hex(h, f"hexes[{i}]")
@@ -224,7 +226,7 @@ class Board:
             raise BadInput(f"board: active figure {active!r} is not a monster")
 
         action = _action(doc["action"])
-        return cls(
+        board = cls(
             rules=rules,
             orientation=orientation,
             hexes=frozenset(hexes),
@@ -234,6 +236,9 @@ class Board:
             walls=frozenset(walls),
             **terrain,
         )
+        if hex_list is not None:
+            board._cache["hex_list"] = hex_list
+        return board
 
 
 #: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
@@ -245,8 +250,10 @@ MAX_DEPTH = 50  # nesting of JSON values, refused by the file readers
 MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee
 
 
-def validate(doc: Any) -> None:
+def validate(doc: Any) -> bool:
     """Check the types and limits of a format-1 document; raise BadInput naming the first problem.
+    True when the map's ``hexes`` are all plain ``[q, r]`` lists of two ints (then
+    ``Board.from_dict`` need not look at them again).
 
     Every key of format 1 must have its type (``"area": 7``, ``"walls": 7``,
     ``"active": ["g"]`` are refused); coordinates lie within +-``MAX_COORD``;
@@ -262,17 +269,17 @@ def validate(doc: Any) -> None:
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
 
-    def hexes(value: Any, where: str, limit: int) -> None:
+    def hexes(value: Any, where: str, limit: int) -> bool:
         if not isinstance(value, (list, tuple)):
             raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
         if len(value) > limit:
             what = "board has" if where == "hexes" else f"board: {where} has"
             raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
-        if all(type(h) is list and len(h) == 2 and type(h[0]) is int and type(h[1]) is int
-               and -MAX_COORD <= h[0] <= MAX_COORD and -MAX_COORD <= h[1] <= MAX_COORD for h in value):
-            return  # the common case, in one pass; otherwise find the culprit to name it
+        if _plain_hexes(value, MAX_COORD):
+            return True  # the common case, at C speed; otherwise find the culprit to name it
         for i, h in enumerate(value):
             one_hex(h, f"{where}[{i}]")
+        return False
 
     def number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
         ok = isinstance(value, int) if whole else isinstance(value, (int, float))
@@ -282,8 +289,7 @@ def validate(doc: Any) -> None:
         if not low <= value <= MAX_NUMBER:
             raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
 
-    if "hexes" in doc:
-        hexes(doc["hexes"], "hexes", MAX_HEXES)
+    plain = "hexes" in doc and hexes(doc["hexes"], "hexes", MAX_HEXES)
     for key in ("rules", "orientation", "active"):
         if key in doc and not isinstance(doc[key], str):
             raise BadInput(f"board: {key!r} must be a string, not {_kind(doc[key])}")
@@ -299,7 +305,12 @@ def validate(doc: Any) -> None:
             raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
         if len(walls) > 3 * MAX_HEXES:
             raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        for i, w in enumerate(walls):
+        plain_walls = (
+            not walls
+            or (set(map(type, walls)) == {list} and set(map(len, walls)) == {2}
+                and _plain_hexes(list(chain.from_iterable(walls)), MAX_COORD))
+        )
+        for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
             one_hex(w[0], f"walls[{i}][0]")
@@ -341,6 +352,7 @@ def validate(doc: Any) -> None:
                 number(attack.get("targets", 1), "action.attack.targets", low=1)
             if attack.get("area") is not None:
                 hexes(attack["area"], "action.attack.area", MAX_AREA)
+    return plain
 
 
 def one_hex(value: Any, where: str) -> None:
@@ -391,6 +403,30 @@ def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
     if unique and len(out) != len(values):
         return None
     return out
+
+
+def _hex_list(values: Any, checked: bool = False) -> Optional[list]:
+    """The hexes of a list of [q, r] pairs of integers, sorted (linear when they come sorted, as
+    board files list them), or None if any is not one (``checked``: ``validate`` found
+    them plain)."""
+    if type(values) is not list or not (checked or _plain_hexes(values)):
+        return None
+    out = list(map(tuple.__new__, repeat(Hex, len(values)), values))
+    out.sort()
+    return out
+
+
+def _plain_hexes(values: list, limit: Optional[int] = None) -> bool:
+    """Every item of ``values`` is a list of two ints (not bools), each within +-``limit`` if
+    given. Whole-list operations that run in C (a board has up to MAX_HEXES hexes)."""
+    if not values:
+        return True
+    if set(map(type, values)) != {list} or set(map(len, values)) != {2}:
+        return False
+    qs, rs = zip(*values)
+    if set(map(type, qs)) != {int} or set(map(type, rs)) != {int}:
+        return False
+    return limit is None or (-limit <= min(qs) and max(qs) <= limit and -limit <= min(rs) and max(rs) <= limit)
 
 
 def _hex(value: Any, where: str) -> Hex:

@@ -184,11 +184,16 @@ class Grid:
             d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
             steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5]) for p in pos]
         for w in walls:
-            a, b = (index.get(tuple(h)) for h in w)
+            a, b = w
+            a, b = index.get(tuple(a)), index.get(tuple(b))
             if a is None or b is None:
                 continue
             for x, y in ((a, b), (b, a)):
-                steps[x] = tuple(-1 if j == y else j for j in steps[x])
+                row = steps[x]
+                if y in row:  # (a wall listed twice: already cut)
+                    row = list(row)
+                    row[row.index(y)] = -1
+                    steps[x] = tuple(row)
         self.steps = steps
 
     @cached_property
@@ -205,6 +210,7 @@ class Grid:
         numbers), stop once all of those are reached (their rings complete)."""
         out = dict.fromkeys(starts, 0)
         frontier = list(out)
+        out[-1] = -1  # the gaps of ``steps``: never entered (removed below)
         steps = self.steps
         left = None if until is None else set(until) - out.keys()
         d = 0
@@ -213,12 +219,13 @@ class Grid:
             nxt = []
             for i in frontier:
                 for j in steps[i]:
-                    if j >= 0 and j not in out:
+                    if j not in out:
                         out[j] = d
                         nxt.append(j)
             frontier = nxt
             if left:
                 left.difference_update(nxt)
+        del out[-1]
         return out
 
     def at(self, h, offset) -> int:

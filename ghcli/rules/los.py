@@ -19,12 +19,13 @@ off the map (the map's edge and wall hexes).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable, Optional
 
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
     DIRECTIONS,
+    Grid,
     Hex,
     SQRT3,
     lattice_centre,
@@ -73,6 +74,22 @@ def _edge_corners():
 
 
 _EDGE_CORNERS = _edge_corners()
+#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
+_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
+
+
+def _corner_edges() -> tuple:
+    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
+    of the two neighbours that share it and the direction from the first to the second."""
+    out = []
+    for c in CORNER_OFFSETS:
+        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
+        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
+        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
+    return tuple(out)
+
+
+_CORNER_EDGES = _corner_edges()
 
 
 def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -215,17 +232,24 @@ def _band(dq: int, dr: int) -> tuple:
     ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
     out = []
     # every hex meeting H has its centre within 2 of the segment between the centres,
-    # so it differs from a point of it by at most 4/3 in q and less than 2 in r
+    # so it differs from a point of it by at most 4/3 in q and less than 2 in r; for each
+    # q (x = 3 q) the four slab tests bound y = 2 r + q to one range, worked out exactly
     for q in range(min(0, dq) - 1, max(0, dq) + 2):
-        for r in range(min(0, dr) - 1, max(0, dr) + 2):
-            x, y = 3 * q, 2 * r + q
-            if (
-                y - 1 <= yhi and y + 1 >= ylo
-                and x + y - 2 <= shi and x + y + 2 >= slo
-                and y - x - 2 <= dhi and y - x + 2 >= dlo
-                and abs(bx * y - by * x) <= 2 * g
-            ):
-                out.append((q, r))
+        x = 3 * q
+        low = max(ylo - 1, slo - 2 - x, dlo - 2 + x, 2 * (min(0, dr) - 1) + q)
+        high = min(yhi + 1, shi + 2 - x, dhi + 2 + x, 2 * (max(0, dr) + 1) + q)
+        # |bx y - by x| <= 2 g
+        if bx > 0:
+            low = max(low, -((2 * g - by * x) // bx))  # ceil((by x - 2 g) / bx)
+            high = min(high, (by * x + 2 * g) // bx)
+        elif bx < 0:
+            low = max(low, -((by * x + 2 * g) // -bx))  # ceil((by x + 2 g) / bx), bx < 0
+            high = min(high, (2 * g - by * x) // -bx)
+        elif abs(by * x) > 2 * g:
+            continue
+        # y = 2 r + q: r from ceil((low - q) / 2) to floor((high - q) / 2)
+        for r in range(-((q - low) // 2), (high - q) // 2 + 1):
+            out.append((q, r))
     return tuple(out)
 
 
@@ -460,31 +484,86 @@ class Sight:
 
     _cell = WALL_GRID_CELL
 
-    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven"):
+    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None):
         self.hexes = frozenset(hexes)
-        thin_walls = list(thin_walls)
-        by_hex = _walls_by_hex(self.hexes, thin_walls)
-        self.walls = sorted(by_hex.pop(None))
+        self._thin = list(thin_walls)
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
         self._cache: dict = {}
-        self._dead = frozenset(p for seg in self.walls for p in seg)
+        # the map as ``hexes.Grid`` (its gaps in ``steps`` are the walls: a thin wall or
+        # the map's edge); the per-hex tables below are built from it lazily, for the
+        # hexes a question is about only
+        self._map = grid if grid is not None else Grid(self.hexes, self._thin)
         # the walls on each map hex's outline (every wall is an edge of a map hex), each
         # as a flat (px, py, qx, qy); only a thin wall is on two map hexes' outlines
-        self._hex_walls: dict = {h: [(*w[0], *w[1]) for w in ws] for h, ws in by_hex.items()}
-        self._shared_walls = bool(thin_walls)
+        self._hex_walls: dict = {}  # ``_walls_of``
+        self._shared_walls = bool(self._thin)
         self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
         self._corners: dict = {}  # ``_live_corners``
-        # each (flat) wall times SCALE, for ``_first_clear`` on the sample points
-        self._scaled = {(*w[0], *w[1]): (w[0][0] * SCALE, w[0][1] * SCALE, w[1][0] * SCALE, w[1][1] * SCALE) for w in self.walls}
         self._samples: dict = {}  # ``_samples_of``
         self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
-        # the directions of the walls at each wall end point (``los_exact``)
-        self._rays: dict = {}
-        for p, q in self.walls:
-            self._rays.setdefault(p, []).append((q[0] - p[0], q[1] - p[1]))
-            self._rays.setdefault(q, []).append((p[0] - q[0], p[1] - q[1]))
-        self._rays = {p: tuple(rs) for p, rs in self._rays.items()}
+        self._rays: dict = {}  # ``_rays_at``
+
+    @cached_property
+    def walls(self) -> list:
+        """Every wall (sorted segments): the thin walls and the map's edge."""
+        return sorted(_walls_by_hex(self.hexes, self._thin)[None])
+
+    @cached_property
+    def _dead(self) -> frozenset:
+        """Every wall's end points."""
+        return frozenset(p for seg in self.walls for p in seg)
+
+    def _rays_at(self, p: Point) -> tuple:
+        """The directions of the walls at the lattice point p (``los_exact``), cached: of the
+        three edges meeting there (between the three hexes with p as a corner), those that are
+        walls: between a map hex and one off the map, or a thin wall."""
+        out = self._rays.get(p)
+        if out is None:
+            px, py = p
+            around = []
+            for ox, oy in CORNER_OFFSETS:
+                x, y = px - ox, py - oy  # a centre with p as a corner
+                if x % 3 == 0 and (y - x // 3) % 2 == 0:
+                    around.append((x // 3, (y - x // 3) // 2))
+            index, steps = self._map.index, self._map.steps
+            rays = []
+            for k, h1 in enumerate(around):
+                for h2 in around[k + 1:]:
+                    i1, i2 = index.get(h1), index.get(h2)
+                    if i1 is not None and i2 is not None:
+                        wall = i2 not in steps[i1]
+                    elif i1 is None and i2 is None:
+                        wall = frozenset((h1, h2)) in self._thin_set
+                    else:
+                        wall = True
+                    if wall:
+                        a, b = shared_edge(h1, h2)
+                        q = b if a == p else a
+                        rays.append((q[0] - px, q[1] - py))
+            out = self._rays[p] = tuple(rays)
+        return out
+
+    @cached_property
+    def _thin_set(self) -> frozenset:
+        """The thin walls as frozensets of two (q, r) tuples."""
+        return frozenset(frozenset(tuple(h) for h in w) for w in self._thin)
+
+    def _walls_of(self, h) -> tuple:
+        """The walls (flat) on map hex h's outline: its edges where ``Grid.steps`` has a gap
+        (a thin wall or the map's edge); none for a hex off the map (cached per hex)."""
+        out = self._hex_walls.get(h)
+        if out is None:
+            i = self._map.index.get(h)
+            st = self._map.steps[i] if i is not None else None
+            if st is None or -1 not in st:
+                out = ()
+            else:
+                q, r = h
+                X, Y = 3 * q, 2 * r + q
+                out = tuple((X + ax, Y + ay, X + bx, Y + by) for d, ax, ay, bx, by in _EDGE_FLAT if st[d] < 0)
+            self._hex_walls[h] = out
+        return out
 
     def _wall_grid(self) -> dict:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
@@ -542,10 +621,10 @@ class Sight:
         so the verdicts are those of any other superset. Only a thin wall can be on two
         of those outlines: it is listed once."""
         q, r = a[0], a[1]
-        get = self._hex_walls.get
+        walls_of = self._walls_of
         out: list = []
         for dq, dr in _band(b[0] - q, b[1] - r):
-            got = get((q + dq, r + dr))
+            got = walls_of((q + dq, r + dr))
             if got:
                 out += got
         return list(dict.fromkeys(out)) if self._shared_walls else out
@@ -615,8 +694,22 @@ class Sight:
         on one sees nothing, every line from it touches that wall."""
         out = self._corners.get(h)
         if out is None:
-            dead = self._dead
-            out = self._corners[h] = [c for c in lattice_corners(h) if c not in dead]
+            grid = self._map
+            i = grid.index.get(h)
+            if i is None:  # off the map: asked of every wall
+                dead = self._dead
+                out = [c for c in lattice_corners(h) if c not in dead]
+            else:
+                # the three edges at a corner: towards the two neighbours beside it, and
+                # between those two (a wall there only if both are on the map: a thin wall)
+                steps = grid.steps
+                st = steps[i]
+                out = []
+                for c, (d1, d2, d12) in zip(lattice_corners(h), _CORNER_EDGES):
+                    n1 = st[d1]
+                    if n1 >= 0 and st[d2] >= 0 and steps[n1][d12] >= 0:
+                        out.append(c)
+            self._corners[h] = out
         return out
 
     def _samples_of(self, h) -> list[Point]:
@@ -641,8 +734,9 @@ class Sight:
         walls = self._hull_walls(a, b, walls)
         if walls is None:
             return None  # a chain of walls blocks every line
-        scaled = self._scaled
-        found = _first_clear(self._samples_of(a), self._samples_of(b), [scaled[w] for w in walls])
+        found = _first_clear(
+            self._samples_of(a), self._samples_of(b), [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
+        )
         if found:
             return (found[0], found[1], SCALE)
         # no sample line is clear: decide exactly (lines through two vertices, turned)
@@ -652,13 +746,13 @@ class Sight:
         ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
         ends = []
         seen: set = set()
-        rays = self._rays
+        rays_at = self._rays_at
         for px, py, qx, qy in walls:
             for p in ((px, py), (qx, qy)):
                 if p in seen:
                     continue
                 seen.add(p)
-                rs = rays[p]
+                rs = rays_at(p)
                 x, y = p[0] - ax, p[1] - ay
                 if (
                     len(rs) <= 2
@@ -785,6 +879,6 @@ def sight_for(board) -> Sight:
     """The (cached) Sight of a ghcli.rules.board.Board."""
     s = board._cache.get("sight")
     if s is None:
-        s = Sight(board.hexes, board.walls, board.rules)
+        s = Sight(board.hexes, board.walls, board.rules, board.grid)
         board._cache["sight"] = s
     return s

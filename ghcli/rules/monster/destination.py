@@ -66,8 +66,15 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
         pool = [h for h in pool if not reach.disadvantaged(h, focus)] or pool
-    size = {h: groups.best_size(h, focus) for h in pool}
-    k = max(size.values())
+    # the most targets: hexes tried by a bound that asks no line of sight, highest first;
+    # a hex whose bound is below the best size found cannot have it (size -1: not tried)
+    size = dict.fromkeys(pool, -1)
+    k = -1
+    for ub, h in sorted(((groups.size_bound(h, focus), h) for h in pool), key=lambda x: -x[0]):
+        if ub < k:
+            break
+        size[h] = groups.best_size(h, focus)
+        k = max(k, size[h])
     pool_k = [h for h in pool if size[h] == k]
     dis = reach.dis_mask
 
@@ -86,9 +93,8 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
         ranked = [g for g in found if rank[g] == best]
         for h in pool:
             if size[h] >= k:
-                can = reach.reach_mask(h) if reach.area else reach.hit_mask(h)
                 for g in ranked:
-                    if g & ~can == 0 and groups.can_attack(h, g):  # (the first test is can_attack's)
+                    if groups.can_attack(h, g):
                         scored.append((preference(h, g), h, g))
     else:  # Frosthaven: no ranking; hexes tried by a bound on their disadvantaged targets
         def bound(h):

@@ -162,9 +162,10 @@ class Movement:
             return cost, parent
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
-        links, blocked, enter = grid.steps, self._blocked, self._enter
+        links, enter = grid.steps, self._enter
         slides = self._slides if icy else {}
-        done = [False] * n + [True]  # (hex -1: see _blocked)
+        closed = list(self._blocked)  # settled, or never entered (and hex -1: see _blocked)
+        closed[start] = False
         cost[start] = 0
         buckets = {0: [start]}
         keys = [0]
@@ -172,14 +173,29 @@ class Movement:
         while keys:
             c = pop(keys)
             for i in buckets.pop(c):
-                if done[i] or cost[i] != c:
+                if closed[i] or cost[i] != c:
                     continue
-                done[i] = True
+                closed[i] = True
                 if i in slides:
-                    moves = [(j, c + s) for j, s in slides[i] if not done[j]]
-                else:
-                    moves = [(j, c + enter[j]) for j in links[i] if not done[j] and not blocked[j]]
-                for j, nc in moves:
+                    for j, s in slides[i]:
+                        if closed[j]:
+                            continue
+                        nc = c + s
+                        old = cost[j]
+                        if old is None or nc < old:
+                            cost[j] = nc
+                            parent[j] = i
+                            b = buckets.get(nc)
+                            if b is None:
+                                buckets[nc] = [j]
+                                push(keys, nc)
+                            else:
+                                b.append(j)
+                    continue
+                for j in links[i]:
+                    if closed[j]:
+                        continue
+                    nc = c + enter[j]
                     old = cost[j]
                     if old is None or nc < old:
                         cost[j] = nc

@@ -48,7 +48,8 @@ class Reach:
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
-        self._hit: dict = {}
+        self._range: dict = {}
+        self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
         self._reach: dict = {}
@@ -91,40 +92,60 @@ class Reach:
     def members(self, mask: int) -> list:
         return [e for e in self.enemies if mask & self.bit[e.id]]
 
-    def hit_bits(self, h: int, mask: int) -> int:
-        """The enemies of ``mask`` a single-target attack from h reaches (asked lazily, kept)."""
-        st = self._hit.get(h)
-        if st is None:  # out of range: known misses; adjacent (no wall between): known hits
-            known = hit = 0
+    def range_adjacent(self, h: int) -> tuple:
+        """(enemies within range of h, those adjacent to it with no wall between), counted
+        around walls (kept per hex)."""
+        out = self._range.get(h)
+        if out is None:
+            within = adjacent = 0
             for e in self.enemies:
                 d = self.walled(e).get(h)
-                if not d or d == 1:
-                    known |= self.bit[e.id]
+                if d:
+                    within |= self.bit[e.id]
                     if d == 1:
-                        hit |= self.bit[e.id]
-            st = self._hit[h] = [known, hit]
+                        adjacent |= self.bit[e.id]
+            out = self._range[h] = (within, adjacent)
+        return out
+
+    def range_mask(self, h: int) -> int:
+        """The enemies within the attack's range of h (counted around walls), in sight or not."""
+        return self.range_adjacent(h)[0]
+
+    def known_visible(self, h: int) -> list:
+        """[enemies whose line of sight from h is known, those of them in sight], asking nothing."""
+        st = self._seen.get(h)
+        if st is None:
+            st = self._seen[h] = [0, 0]
+        return st
+
+    def visible_mask(self, h: int, mask: int) -> int:
+        """The enemies of ``mask`` in line of sight of h (asked lazily, kept)."""
+        st = self.known_visible(h)
         unknown = mask & ~st[0]
         if unknown:
+            visible = self.sight.visible
+            at = self.at_of_bit
+            here = self.grid.hexes[h]
             st[0] |= unknown
-            st[1] |= self.visible_mask(h, unknown)
+            yes = 0
+            while unknown:
+                b = unknown & -unknown
+                unknown ^= b
+                if visible(here, at[b]):
+                    yes |= b
+            st[1] |= yes
         return st[1] & mask
+
+    def hit_bits(self, h: int, mask: int) -> int:
+        """The enemies of ``mask`` a single-target attack from h reaches: in range and adjacent
+        (no wall between) or in sight (asked lazily, kept)."""
+        within, adjacent = self.range_adjacent(h)
+        rest = mask & within & ~adjacent
+        return (mask & adjacent) | (self.visible_mask(h, rest) if rest else 0)
 
     def hit_mask(self, h: int) -> int:
         """Every enemy a single-target attack from h reaches."""
         return self.hit_bits(h, self.all_mask)
-
-    def visible_mask(self, h: int, mask: int) -> int:
-        """The enemies of ``mask`` in line of sight of h."""
-        visible = self.sight.visible
-        at = self.at_of_bit
-        here = self.grid.hexes[h]
-        out = 0
-        while mask:
-            b = mask & -mask
-            mask ^= b
-            if visible(here, at[b]):
-                out |= b
-        return out
 
     def dis_mask(self, h: int) -> int:
         """Enemies a ranged attack from h would attack with disadvantage."""
@@ -229,33 +250,30 @@ class Reach:
     def placements(self, h: int) -> list:
         """Enemies (bit masks) covered, in sight, by each area placement usable from hex h."""
         out = self._place.get(h)
-        if out is not None:
-            return out
-        found = set()
-        if not self.area:
-            pass
-        elif self.range == 0:
-            occ = {e.at: e for e in self.enemies}
+        if out is None:
+            found = {self.visible_mask(h, cov) for cov in self.raw_covers(h)}
+            found.discard(0)
+            out = self._place[h] = list(found)
+        return out
+
+    def raw_covers(self, h: int) -> list:
+        """The enemies (bit masks) each area placement usable from h would cover if all of them
+        were in sight (a superset, placement by placement, of ``placements``)."""
+        if self.range:
+            return self.raw_placements(h)
+        out = self._raw.get(h)
+        if out is None:
+            occ = {e.at: self.bit[e.id] for e in self.enemies}
             here = self.grid.hexes[h]
+            found = set()
             for pat in self.patterns:
                 cov = 0
                 for o in pat:
-                    c = (here[0] + o[0], here[1] + o[1])
-                    e = occ.get(c)
-                    if e is not None and c != here and self.sight.visible(here, e.at):
-                        cov |= self.bit[e.id]
+                    if o != (0, 0):
+                        cov |= occ.get((here[0] + o[0], here[1] + o[1]), 0)
                 if cov:
                     found.add(cov)
-        else:
-            for cov, _, near in self.ranged_placements:
-                if h in near:
-                    vis = 0
-                    for e in cov:
-                        if self.visible(h, e):
-                            vis |= self.bit[e.id]
-                    if vis:
-                        found.add(vis)
-        out = self._place[h] = list(found)
+            out = self._raw[h] = list(found)
         return out
 
     def raw_placements(self, h: int) -> list:

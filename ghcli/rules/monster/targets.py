@@ -36,6 +36,8 @@ class TargetGroups:
         self.m = self.reach.extra if turn.has_attack else 0  # extra targets allowed
         self._groups: dict = {}
         self._can: dict = {}
+        self._ways: dict = {}  # ``_area_ways``
+        self._bounds: dict = {}  # ``size_bound``
 
     def groups(self, h: int, focus) -> list:
         """The target groups (bit masks with the focus) worth considering from hex h."""
@@ -72,27 +74,71 @@ class TargetGroups:
 
     def best_size(self, h: int, focus) -> int:
         """The most targets, the focus among them, of one attack from h (0: the focus cannot be
-        attacked from h): the size of the largest of ``groups(h, focus)``."""
+        attacked from h): the size of the largest of ``groups(h, focus)``.
+
+        A way of attacking is an area placement (the enemies it covers in sight, ``cov``, none
+        for single targets only) and up to m single targets among the other enemies hit
+        (``hits``): ``|cov| + min(m, |hits - cov|)`` targets, the focus among them when it is
+        covered, or else hit (with m >= 1; it is then one of the single targets, and the
+        count is the same). So with the focus hit every way counts (``_area_ways``, one
+        table per hex for every focus); without, only the placements covering it.
+        Without an area, line of sight to the extra targets is asked only until m are hit."""
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
-        hit = reach.hit_mask(h) if (m or not reach.area) else 0
-        others = hit & ~fbit
         if not reach.area:
-            return 1 + min(m, others.bit_count()) if hit & fbit else 0
-        best = 0
-        focus_hit = m >= 1 and hit & fbit
-        for cov in reach.placements(h):
-            rest = (others & ~cov).bit_count()
-            if cov & fbit:
-                n = cov.bit_count() + min(m, rest)
-            elif focus_hit:
-                n = cov.bit_count() + 1 + min(m - 1, rest)
-            else:
-                continue
-            best = max(best, n)
-        if focus_hit:
-            best = max(best, 1 + min(m - 1, others.bit_count()))
-        return best
+            if not reach.hit_bits(h, fbit):
+                return 0
+            return 1 + self._hits_upto(h, reach.range_mask(h) & ~fbit, m)
+        ways = self._area_ways(h)
+        if m >= 1 and reach.hit_bits(h, fbit):
+            return ways[0][0]
+        return next((n for n, cov in ways if cov & fbit), 0)
+
+    def _hits_upto(self, h: int, mask: int, cap: int) -> int:
+        """min(cap, how many enemies of ``mask`` a single-target attack from h hits), asking line
+        of sight one enemy at a time until cap are hit."""
+        reach = self.reach
+        unknown = mask & ~(reach.range_adjacent(h)[1] | reach.known_visible(h)[0])
+        n = reach.hit_bits(h, mask & ~unknown).bit_count()  # (asks nothing)
+        while n < cap and unknown:
+            b = unknown & -unknown
+            unknown ^= b
+            if reach.hit_bits(h, b):
+                n += 1
+        return min(n, cap)
+
+    def _area_ways(self, h: int) -> list:
+        """(targets, cov) of every way of attacking from h (see ``best_size``), most first."""
+        out = self._ways.get(h)
+        if out is None:
+            reach, m = self.reach, self.m
+            hits = reach.hit_mask(h) if m else 0
+            out = [(cov.bit_count() + min(m, (hits & ~cov).bit_count()), cov) for cov in reach.placements(h)]
+            if hits:
+                out.append((min(m, hits.bit_count()), 0))
+            out.sort(key=lambda w: -w[0])
+            out = self._ways[h] = out or [(0, 0)]
+        return out
+
+    def size_bound(self, h: int, focus) -> int:
+        """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
+        range counted as in sight (sight only ever takes targets away, from an area
+        placement or from the single targets)."""
+        reach, m = self.reach, self.m
+        fbit = reach.bit[focus.id]
+        within = reach.range_mask(h) if (m or not reach.area) else 0
+        if not reach.area:
+            return 1 + min(m, (within & ~fbit).bit_count()) if within & fbit else 0
+        ways = self._bounds.get(h)
+        if ways is None:
+            ways = [(cov.bit_count() + min(m, (within & ~cov).bit_count()), cov) for cov in reach.raw_covers(h)]
+            if within:
+                ways.append((min(m, within.bit_count()), 0))
+            ways.sort(key=lambda w: -w[0])
+            ways = self._bounds[h] = ways or [(0, 0)]
+        if m >= 1 and within & fbit:
+            return ways[0][0]
+        return next((n for n, cov in ways if cov & fbit), 0)
 
     def can_attack(self, h: int, group: int) -> bool:
         """The whole group (a bit mask) can be the targets of one attack from h."""
@@ -103,15 +149,19 @@ class TargetGroups:
         return out
 
     def _can_attack(self, h: int, group: int) -> bool:
+        """(Line of sight asked for the group's members only.)"""
         reach, m = self.reach, self.m
         if not reach.area:
-            return group.bit_count() <= m + 1 and group & ~reach.hit_mask(h) == 0
-        if group & ~reach.reach_mask(h):
+            return group.bit_count() <= m + 1 and reach.hit_bits(h, group) == group
+        covs = reach.placements(h)
+        covered = 0
+        for cov in covs:
+            covered |= cov
+        if group & ~(covered | (reach.range_mask(h) if m else 0)):
             return False
-        hit = reach.hit_mask(h) if m else 0
-        for cov in reach.placements(h):
+        for cov in covs:
             if cov & ~group == 0:
                 rest = group & ~cov
-                if rest.bit_count() <= m and rest & ~hit == 0:
+                if rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest):
                     return True
-        return group.bit_count() <= m and group & ~hit == 0
+        return group.bit_count() <= m and reach.hit_bits(h, group) == group
