@@ -80,10 +80,9 @@ def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool 
 
     def fill(store: Store) -> None:
         with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
-            db["campaign"].insert({
-                "id": 1, "name": name, "standalone": int(standalone),
-                "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            })
+            db.execute("INSERT INTO campaign (id, name, standalone, created) VALUES (1, ?, ?, ?)",
+                       [name, int(standalone),
+                        datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
 
     # Built beside the target and moved into place whole (Store.create).
     return Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, fill=fill)
@@ -173,7 +172,7 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
         _playing(store)
         if store.one("SELECT 1 FROM investigators WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"{name} is already in this campaign's pool")
-        db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+        db.execute("INSERT INTO investigators (name, health, sanity) VALUES (?, ?, ?)", [name, health, sanity])
     return _describe(store, _find(store, name))
 
 
@@ -202,7 +201,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
                 raise BadInput(f"{name} is not in the pool: give --health and --sanity (printed values)")
             if not name:
                 raise BadInput("an investigator needs a name")
-            db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+            db.execute("INSERT INTO investigators (name, health, sanity) VALUES (?, ?, ?)", [name, health, sanity])
             row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         else:
             for label, given in (("health", health), ("sanity", sanity)):
@@ -225,7 +224,8 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
             raise Refused(f"{player} already plays {other['name']}; they leave first")
         seq = (store.value("SELECT max(joined_seq) FROM investigators") or 0) + 1
         rejoin = row["status"] == "left"
-        db["investigators"].update(row["id"], {"status": "active", "player": player, "joined_seq": seq})
+        db.execute("UPDATE investigators SET status = 'active', player = ?, joined_seq = ? WHERE id = ?",
+                   [player, seq, row["id"]])
         store.summary = f"{row['name']} {'rejoined' if rejoin else 'joined'} ({player})"
     out = _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
     out["rejoined"] = rejoin
@@ -237,7 +237,7 @@ def leave(store: Store, name: str) -> dict:
     with store.change("arkham investigator leave", f"{name} left") as db:
         _playing(store)
         row = _active(store, name)
-        db["investigators"].update(row["id"], {"status": "left"})
+        db.execute("UPDATE investigators SET status = 'left' WHERE id = ?", [row["id"]])
         store.summary = f"{row['name']} left the campaign"
     return _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
 
@@ -267,10 +267,9 @@ def _award(store: Store, db, inv: dict, scenario_id: int | None, victory: int, b
     from ghcli.rules import arkham as rules
 
     award = rules.scenario_xp(victory, bonus, _xp(store, inv["id"])["unspent"])
-    db["xp_awards"].insert({
-        "investigator_id": inv["id"], "scenario_id": scenario_id, "victory": victory, "bonus": bonus,
-        "applied": award.applied, "arithmetic": award.arithmetic,
-    })
+    db.execute("INSERT INTO xp_awards (investigator_id, scenario_id, victory, bonus, applied, arithmetic) "
+               "VALUES (?, ?, ?, ?, ?, ?)",
+               [inv["id"], scenario_id, victory, bonus, award.applied, award.arithmetic])
     return {"investigator": inv["name"], "victory": victory, "bonus": bonus, "earned": award.earned,
             "unspent": award.unspent_after, "arithmetic": list(award.steps)}
 
@@ -297,7 +296,7 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
             invs = store.rows("SELECT * FROM investigators WHERE status = 'active' ORDER BY id")
             if not invs:
                 raise Refused("no investigator is playing: join one first")
-        scenario_id = db["scenarios"].insert({"name": name}).last_pk
+        scenario_id = db.execute("INSERT INTO scenarios (name) VALUES (?)", [name]).lastrowid
         awards = [_award(store, db, inv, scenario_id, victory, bonus) for inv in invs]
         store.summary = f"scenario {name!r}: " + ", ".join(f"{a['investigator']} {a['earned']:+d} XP" for a in awards)
     return {"scenario": name, "number": scenario_id, "awards": awards}
@@ -360,9 +359,9 @@ def _deck_row(store: Store, inv: dict, card: str, level: int | None = None) -> d
 
 def _take(db, row: dict, copies: int) -> None:
     if row["copies"] > copies:
-        db["deck_cards"].update(row["id"], {"copies": row["copies"] - copies})
+        db.execute("UPDATE deck_cards SET copies = ? WHERE id = ?", [row["copies"] - copies, row["id"]])
     else:
-        db["deck_cards"].delete(row["id"])
+        db.execute("DELETE FROM deck_cards WHERE id = ?", [row["id"]])
 
 
 def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, kind: str = "card",
@@ -372,12 +371,19 @@ def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, ki
     if row is not None:
         if row["kind"] != kind:
             raise Refused(f"{row['title']} (level {level}) is already in the deck as a {row['kind']}")
-        db["deck_cards"].update(row["id"], {"copies": row["copies"] + copies})
+        db.execute("UPDATE deck_cards SET copies = ? WHERE id = ?", [row["copies"] + copies, row["id"]])
     else:
-        db["deck_cards"].insert({
-            "investigator_id": inv["id"], "title": title, "level": level, "kind": kind, "copies": copies,
-            "permanent": int(permanent), "exceptional": int(exceptional), "myriad": int(myriad),
-        })
+        db.execute("INSERT INTO deck_cards (investigator_id, title, level, kind, copies, permanent, exceptional, "
+                   "myriad) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   [inv["id"], title, level, kind, copies, int(permanent), int(exceptional), int(myriad)])
+
+
+def _purchase(db, inv: dict, action: str, title: str, from_level: int | None, to_level: int, copies: int,
+              cost, removed: str) -> None:
+    """Record a purchase (a buy or an upgrade) and what it cost."""
+    db.execute("INSERT INTO purchases (investigator_id, action, title, from_level, to_level, copies, xp, arithmetic, "
+               "removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               [inv["id"], action, title, from_level, to_level, copies, cost.xp, cost.arithmetic, removed])
 
 
 def _usable(store: Store, name: str) -> dict:
@@ -506,10 +512,7 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
             _take(db, row, n)
         _put(store, db, inv, title, level, copies, permanent=permanent, exceptional=exceptional, myriad=myriad)
         removed = "; ".join(f"{n} x {row['title']} (level {row['level']})" for row, n in taken)
-        db["purchases"].insert({
-            "investigator_id": inv["id"], "action": "buy", "title": title, "from_level": None, "to_level": level,
-            "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic, "removed": removed,
-        })
+        _purchase(db, inv, "buy", title, None, level, copies, cost, removed)
         store.summary = f"{inv['name']} bought {copies} x {title} (level {level}) for {cost.xp} XP"
     return {"investigator": inv["name"], "action": "buy", "card": title, "level": level, "copies": copies,
             "xp": cost.xp, "arithmetic": list(cost.steps), "removed": removed,
@@ -542,11 +545,8 @@ def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, 
         _take(db, row, copies)
         _put(store, db, inv, row["title"], to_level, copies, permanent=bool(row["permanent"]),
              exceptional=exceptional, myriad=myriad)
-        db["purchases"].insert({
-            "investigator_id": inv["id"], "action": "upgrade", "title": row["title"], "from_level": from_level,
-            "to_level": to_level, "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic,
-            "removed": f"{copies} x {row['title']} (level {from_level})",
-        })
+        _purchase(db, inv, "upgrade", row["title"], from_level, to_level, copies, cost,
+                  f"{copies} x {row['title']} (level {from_level})")
         store.summary = (f"{inv['name']} upgraded {copies} x {row['title']} from level {from_level} "
                          f"to {to_level} for {cost.xp} XP")
     return {"investigator": inv["name"], "action": "upgrade", "card": row["title"], "from_level": from_level,
@@ -572,8 +572,8 @@ def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> di
     t = rules.trauma_state(inv["health"], inv["sanity"], inv["physical_trauma"] + physical,
                            inv["mental_trauma"] + mental)
     status = "killed" if t.killed else "insane" if t.insane else "active"
-    db["investigators"].update(inv["id"], {"physical_trauma": t.physical, "mental_trauma": t.mental,
-                                           "status": status})
+    db.execute("UPDATE investigators SET physical_trauma = ?, mental_trauma = ?, status = ? WHERE id = ?",
+               [t.physical, t.mental, status, inv["id"]])
     out = {"investigator": inv["name"], "added_physical": physical, "added_mental": mental,
            "physical_trauma": t.physical, "mental_trauma": t.mental, "health": t.health, "sanity": t.sanity,
            "starting_damage": t.starting_damage, "starting_horror": t.starting_horror,
@@ -583,7 +583,7 @@ def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> di
         out["players_needing_investigator"] = needing
         out["available_investigators"] = available
         if len(needing) > available:
-            db["campaign"].update(1, {"lost": 1})
+            db.execute("UPDATE campaign SET lost = 1 WHERE id = 1")
             out["campaign_lost"] = True
     return out
 
@@ -640,7 +640,7 @@ def log_add(store: Store, text: str) -> dict:
         raise BadInput("a log entry needs some text")
     with store.change("arkham log add", f"log: {text}") as db:
         _playing(store)
-        entry_id = db["log_entries"].insert({"kind": "note", "text": text}).last_pk
+        entry_id = db.execute("INSERT INTO log_entries (kind, text) VALUES ('note', ?)", [text]).lastrowid
     return _entry(store, entry_id)
 
 
@@ -667,10 +667,11 @@ def log_count(store: Store, name: str, delta: int) -> dict:
         if after < 0:
             raise Refused(f"{name} is {before}; it cannot go below 0")
         if row:
-            db["log_entries"].update(row["id"], {"value": after})
+            db.execute("UPDATE log_entries SET value = ? WHERE id = ?", [after, row["id"]])
             entry_id = row["id"]
         else:
-            entry_id = db["log_entries"].insert({"kind": "count", "text": name, "value": after}).last_pk
+            entry_id = db.execute("INSERT INTO log_entries (kind, text, value) VALUES ('count', ?, ?)",
+                                  [name, after]).lastrowid
         store.summary = f"count {name}: {before} {'+' if delta >= 0 else '-'} {abs(delta)} = {after}"
     return _entry(store, entry_id)
 
@@ -686,7 +687,7 @@ def log_cross(store: Store, entry_id: int) -> dict:
             raise NotFound("log entry", entry_id, [])
         if row["crossed"]:
             raise Refused(f"entry {entry_id} is already crossed out")
-        db["log_entries"].update(entry_id, {"crossed": 1})
+        db.execute("UPDATE log_entries SET crossed = 1 WHERE id = ?", [entry_id])
         store.summary = f"crossed out entry {entry_id}: {row['text']}"
     return _entry(store, entry_id)
 

@@ -57,7 +57,7 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
             for name, n in mapping.items():
                 per[party_member(store, party, name)["id"]][key] += n * factor
         for cid, r in per.items():
-            store.conn.execute(
+            store.db.execute(
                 "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
                 [r["xp"], r["gold"], r["checkmarks"], cid])
         store.summary = f"{what} {'won' if won else 'lost'} at level {level} (casual)"

@@ -219,7 +219,7 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         marks = min(MAX_CHECKMARKS, row["checkmarks"] + g.checkmarks)
         capped = row["checkmarks"] + g.checkmarks - marks
         for n in g.items:
-            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [g.character_id, n])
+            store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [g.character_id, n])
         for n in g.sold:
             return_to_supply(store, n)
             done.append(f"{g.name} already owns item {n} {catalog.item(n)['name']}: "
@@ -227,8 +227,8 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         if capped:
             done.append(f"{g.name}: checkmarks +{g.checkmarks} (capped: +{g.checkmarks - capped} of "
                         f"+{g.checkmarks}, a sheet holds {MAX_CHECKMARKS})")
-        store.conn.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
-                           [g.xp, g.gold, marks, g.character_id])
+        store.db.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
+                         [g.xp, g.gold, marks, g.character_id])
         xp_now = row["xp"] + g.xp
         characters.append({
             "name": g.name, "xp_gained": g.xp, "gold_gained": g.gold, "checkmarks_gained": g.checkmarks - capped,
@@ -237,7 +237,7 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         })
     if plan.campaign_win:
         done += _apply_rewards(store, party, sc, plan.choose)
-    store.conn.execute("UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
+    store.db.execute("UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
     outcome = "won" if plan.won else "lost"
     summary = (f"scenario {sc['number']} {sc['name']} {outcome} at level {plan.level}"
                + (" (casual)" if plan.casual else "")

@@ -135,8 +135,8 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
         play_casual = casual or replay
         due = not (play_casual or is_linked)
         if party["location"] == "town":
-            store.conn.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
-        store.conn.execute(
+            store.db.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
+        store.db.execute(
             "UPDATE parties SET location = 'road', scenario = ?, road_event_due = ?, casual = ? WHERE id = ?",
             [number, int(due), int(play_casual), party["id"]])
         why = ("casual play" if casual else "a replay" if replay
@@ -160,9 +160,9 @@ def return_to_town(store: Store) -> dict:
         if party["location"] == "road":
             raise Refused(f"the party is on the road to scenario {party['scenario']}: "
                           f"play it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
-        store.conn.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
-        store.conn.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, 0)", [party["id"]])
-        store.conn.execute(
+        store.db.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
+        store.db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, 0)", [party["id"]])
+        store.db.execute(
             "UPDATE parties SET location = 'town', road_event_due = 0, casual = 0 WHERE id = ?", [party["id"]])
         visit = open_visit(store, party)
         store.summary = f"return to town from scenario {party['scenario']} (visit {visit['id']})"

@@ -139,14 +139,14 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
         bonus = levels.bonus_xp(level) if won else 0
         gained = {"xp": xp + bonus, "gold": coins * coin, "checkmarks": checkmarks}
         item, note = _reward(store, char, cls, sc) if won else (None, None)
-        store.conn.execute(
+        store.db.execute(
             "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
             [gained["xp"], gained["gold"], gained["checkmarks"], char["id"]])
         if item is not None:
-            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)",
-                               [char["id"], item])
-        store.conn.execute("INSERT INTO solo_results (character_id, class, won, level, item) VALUES (?, ?, ?, ?, ?)",
-                           [char["id"], cls["key"], int(won), level, item])
+            store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)",
+                             [char["id"], item])
+        store.db.execute("INSERT INTO solo_results (character_id, class, won, level, item) VALUES (?, ?, ?, ?, ?)",
+                         [char["id"], cls["key"], int(won), level, item])
         store.summary = (f"{char['name']}: solo scenario {sc['scenario_name']} {'won' if won else 'lost'} "
                          f"at level {level}; +{gained['xp']} XP, +{gained['gold']} gold"
                          + (f", +{checkmarks} checkmarks" if checkmarks else "")

@@ -123,9 +123,9 @@ def buy(store: Store, name: str, item_name: str) -> dict:
         if ch["gold"] < cost:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; {it['name']} costs {cost}")
         if shelf > 0:  # else the copy is one another party's character holds (it counts as in the supply)
-            store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
-        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
-        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
+            store.db.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+        store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
         store.summary = f"{ch['name']} bought item {it['number']} {it['name']} for {cost} gold"
     return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": cost,
             "gold": ch["gold"] - cost}
@@ -143,8 +143,8 @@ def sell(store: Store, name: str, item_name: str) -> dict:
             raise Refused(f"{ch['name']} does not own {shown}")
         gain = it["cost"] // 2
         return_to_supply(store, it["number"])
-        store.conn.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
-        store.conn.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
+        store.db.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
+        store.db.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
         store.summary = f"{ch['name']} sold item {it['number']} {it['name']} for {gain} gold"
     return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": gain,
             "gold": ch["gold"] + gain}
@@ -159,10 +159,10 @@ def _held(store: Store, party: dict) -> set[int]:
 def return_to_supply(store: Store, number: int) -> None:
     """One copy back into the shop's supply (never more copies than the item has)."""
     if store.value("SELECT 1 FROM supply WHERE item = ?", [number]):
-        store.conn.execute("UPDATE supply SET copies = min(copies + 1, ?) WHERE item = ?",
-                           [catalog.item(number)["count"], number])
+        store.db.execute("UPDATE supply SET copies = min(copies + 1, ?) WHERE item = ?",
+                         [catalog.item(number)["count"], number])
     else:
-        store.conn.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
+        store.db.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
 
 
 def _check_perk(store: Store, ch: dict, perk: int) -> dict:
@@ -180,11 +180,11 @@ def _check_perk(store: Store, ch: dict, perk: int) -> dict:
 
 def _take_perk(store: Store, ch: dict, perk: int) -> None:
     if store.value("SELECT 1 FROM character_perks WHERE character_id = ? AND perk = ?", [ch["id"], perk]):
-        store.conn.execute("UPDATE character_perks SET times = times + 1 WHERE character_id = ? AND perk = ?",
-                           [ch["id"], perk])
+        store.db.execute("UPDATE character_perks SET times = times + 1 WHERE character_id = ? AND perk = ?",
+                         [ch["id"], perk])
     else:
-        store.conn.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, 1)",
-                           [ch["id"], perk])
+        store.db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, 1)",
+                         [ch["id"], perk])
 
 
 @command("level-up", keys={"name": state.character_key})
@@ -212,9 +212,9 @@ def level_up(store: Store, name: str, card: str, perk: int) -> dict:
             raise Refused(f"{ch['name']} already has {chosen['name']}")
         entry = _check_perk(store, ch, perk)
         xp = max(ch["xp"], need)
-        store.conn.execute("UPDATE characters SET level = ?, xp = ? WHERE id = ?", [new, xp, ch["id"]])
-        store.conn.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
-                           [ch["id"], chosen["number"], new])
+        store.db.execute("UPDATE characters SET level = ?, xp = ? WHERE id = ?", [new, xp, ch["id"]])
+        store.db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
+                         [ch["id"], chosen["number"], new])
         _take_perk(store, ch, perk)
         hp = cls["hp"][new - 1]
         store.summary = (f"{ch['name']} to level {new}: card {chosen['number']} {chosen['name']}, "
@@ -255,10 +255,10 @@ def donate(store: Store, name: str) -> dict:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; a donation is {DONATION}")
         before = state.campaign_row(store)["donations"]
         after = before + DONATION
-        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
-        store.conn.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
-        store.conn.execute("INSERT INTO visit_donations (visit_id, character_id) VALUES (?, ?)",
-                           [visit["id"], ch["id"]])
+        store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
+        store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
+        store.db.execute("INSERT INTO visit_donations (visit_id, character_id) VALUES (?, ?)",
+                         [visit["id"], ch["id"]])
         done = [f"{ch['name']} donated {DONATION} gold ({DONATION_BLESSES} bless cards next scenario); "
                 f"donations {after}"]
         envelope_b = before < ENVELOPE_B_AT <= after

@@ -116,8 +116,8 @@ def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = Tr
                               "(--not-from-supply for an item from an event or a reward)")
             if row["copies"] < 1:
                 raise Refused(f"no copy of {it['name']} is left in the supply")
-            store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
-        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+            store.db.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
         store.summary = (f"{ch['name']} gets item {it['number']} {it['name']}"
                          + (" from the supply" if from_supply else " (not from the supply)"))
     return {"character": ch["name"], "item": it["number"], "name": it["name"], "from_supply": from_supply}
@@ -153,13 +153,13 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
              int(kept is not None)])
         done = [f"retired {cls['name']} {name} (level {level}) on record"]
         if player:
-            store.conn.execute(
+            store.db.execute(
                 "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
                 "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [player])
             perks = store.value("SELECT extra_perks FROM players WHERE name = ?", [player])
             done.append(f"player {player} has {perks} extra perk{'s' if perks != 1 else ''}")
         if not store.value("SELECT 1 FROM retired_classes WHERE class = ?", [cls["key"]]):
-            store.conn.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
+            store.db.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
             for deck in ("city", "road"):
                 card = cls.get(f"{deck}_event_on_retire")
                 if card:
@@ -183,7 +183,7 @@ def add_donations(store: Store, gold: int) -> dict:
     with store.change("campaign donations"):
         before = state.campaign_row(store)["donations"]
         after = before + gold
-        store.conn.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
+        store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
         done = [f"donations {before} -> {after} gold"]
         if before < ENVELOPE_B_AT <= after:
             done.append("open envelope B")
