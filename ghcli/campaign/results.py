@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
@@ -254,14 +254,14 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
 def finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,
            xp: dict[str, int] | None = None, coins: dict[str, int] | None = None,
            checkmarks: dict[str, int] | None = None, items: list[tuple[str, str]] | None = None,
-           choose: int | None = None, absent: list[str] | None = None) -> dict:
+           choose: int | None = None, absent: list[str] | None = None) -> Done:
     """Record a scenario's result: one change (check, then apply)."""
     with store.change("scenario finish", f"finish scenario {number}"):
         plan = check_finish(store, number, won=won, level=level, casual=casual, xp=xp, coins=coins,
                             checkmarks=checkmarks, items=items, choose=choose, absent=absent)
         result = apply_finish(store, plan)
-        store.summary = result.pop("summary")
-    return result
+        summary = result.pop("summary")
+    return Done(summary, result)
 
 
 def _listing(numbers: list[int]) -> str:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused
@@ -145,11 +145,11 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
 
 
 @command("retire", keys={"name": state.character_key})
-def retire(store: Store, name: str) -> dict:
+def retire(store: Store, name: str) -> Done:
     """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
     with store.change("retire", f"{name} retires"):
         result = apply_retire(store, check_retire(store, name))
-        store.summary = "; ".join(result["done"])
-    return result
+        summary = "; ".join(result["done"])
+    return Done(summary, result)
 
 

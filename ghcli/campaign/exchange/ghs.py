@@ -701,7 +701,9 @@ def write_plan(store, plan: Plan) -> dict:
     """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
     from ghcli.campaign import catalog, effects
 
-    with store.change("import", f"imported GHS party {plan.party!r}") as db:
+    summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
+               f"{len(plan.completed)} scenarios completed")
+    with store.change("import", summary) as db:
         party_id = db.execute("INSERT INTO parties (name, reputation) VALUES (?, ?)",
                               [plan.party, plan.reputation]).lastrowid
         db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
@@ -756,8 +758,6 @@ def write_plan(store, plan: Plan) -> dict:
         for key in _milestones(plan):
             db.execute("INSERT INTO milestones (key) VALUES (?)", [key])
         location = _write_location(store, plan, party_id)
-        store.summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
-                         f"{len(plan.completed)} scenarios completed")
     return {
         "party": plan.party,
         "edition": plan.edition,
