@@ -63,3 +63,81 @@ def test_no_campaign_module_writes_around_the_store(path: Path):
 ])
 def test_the_check_sees_each_way_around(source: str, expected: list[str]):
     assert offences(source) == expected
+
+
+# -- a change returns its result (no store.summary side channel) ---------------------------
+
+
+def test_no_campaign_module_sets_a_summary_aside():
+    """The summary travels in the result (``Done``), never as an attribute set on the store."""
+    found = []
+    for path in sorted(CAMPAIGN.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr == "summary" and isinstance(node.ctx, ast.Store)
+                    and isinstance(node.value, ast.Name) and node.value.id in ("store", "self")):
+                found.append(f"{path.relative_to(CAMPAIGN)}:{node.lineno}")
+    assert found == []
+
+
+@pytest.fixture
+def store(tmp_path):
+    from ghcli.campaign import core
+    from ghcli.campaign.db import Store
+
+    core.init(tmp_path / "c.db", seed=1)
+    s = Store.open(tmp_path / "c.db")
+    yield s
+    s.close()
+
+
+def _last(store) -> tuple[str, str]:
+    row = store.one("SELECT command, summary FROM history ORDER BY id DESC LIMIT 1")
+    return row["command"], row["summary"]
+
+
+def test_apply_records_the_summary_of_the_result_and_returns_its_values(store):
+    from ghcli.campaign.db import Done
+
+    def give(db):
+        db.execute("UPDATE campaign SET donations = donations + 30 WHERE id = 1")
+        after = store.value("SELECT donations FROM campaign")
+        return Done(f"donations now {after}", {"donations": after})
+
+    assert store.apply("donations by hand", give, "donations") == {"donations": 30}
+    assert _last(store) == ("donations by hand", "donations now 30")
+    assert store.last_entry["summary"] == "donations now 30"
+
+
+def test_apply_keeps_the_given_summary_for_a_plain_result(store):
+    def give(db):
+        db.execute("UPDATE campaign SET donations = 10 WHERE id = 1")
+        return 10
+
+    assert store.apply("donations by hand", give, "ten gold donated") == 10
+    assert _last(store) == ("donations by hand", "ten gold donated")
+
+
+def test_a_refused_apply_changes_nothing(store):
+    from ghcli.errors import Refused
+
+    entries = store.value("SELECT count(*) FROM history")
+
+    def give(db):
+        db.execute("UPDATE campaign SET donations = 10 WHERE id = 1")
+        raise Refused("no")
+
+    with pytest.raises(Refused):
+        store.apply("donations by hand", give)
+    assert store.value("SELECT donations FROM campaign") == 0
+    assert store.value("SELECT count(*) FROM history") == entries
+
+
+def test_a_logged_command_records_the_summary_it_returns(store):
+    from ghcli.campaign import characters
+
+    out = characters.new(store, "Ann", "brute", quest=512)
+    assert out["name"] == "Ann"
+    assert _last(store) == ("character new", "new Brute Ann (level 1)")
+    out = characters.adjust(store, "Ann", gold=5)
+    assert out["gold"] == 35  # 15 x (level + 1) to start
+    assert _last(store) == ("character adjust", "Ann: gold +5 (30 -> 35)")

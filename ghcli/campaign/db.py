@@ -25,6 +25,8 @@ Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
   ``WHERE party_id = ? AND open = 1``), which table methods cannot say
   without a read first.
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
+  (or ``store.apply("command", fn)``, where ``fn(db)`` returns :class:`Done`:
+  the summary of what it did and the values the command returns)
   where ``db`` is a ``sqlite_utils.Database``: one ``BEGIN IMMEDIATE``
   transaction (a savepoint inside ``store.batch()``) that records one
   ``history`` row. Triggers on every table log the inverse SQL of each row
@@ -51,6 +53,7 @@ import datetime
 import errno
 import os
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -65,6 +68,15 @@ UNLOGGED = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE, "sqlite_seque
 BUSY_TIMEOUT_S = 10.0
 # A temporary file of an init older than this was left by one that died (an init takes well under a second).
 LEFTOVER_AGE_S = 600.0
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a command did: the history summary and the values it returns (a command's result,
+    returned rather than set aside: ``store.apply`` and logged commands record the summary)."""
+
+    summary: str
+    values: Any = None
 
 
 class DatabaseError(GhcliError):
@@ -210,7 +222,7 @@ class Store:
         self._depth = 0
         self._has_log: bool | None = None
         self._entry_at: str | None = None
-        self.summary = ""
+        self._summary = ""  # the entry's summary: change()'s, replaced by a Done's (apply, logged commands)
         self.last_entry: dict | None = None
         self.read_only = False
         self._sound = False  # quick_check passed (see check_writable)
@@ -594,9 +606,9 @@ class Store:
     def change(self, command: str, summary: str = "") -> Iterator[Any]:
         """One campaign-changing command: one transaction, one history entry.
 
-        Yields the sqlite_utils Database. Set ``store.summary`` inside the block
-        to describe what happened once it is known (or return
-        ``ghcli.campaign.log.Done`` from a logged command). Any exception rolls
+        Yields the sqlite_utils Database. ``summary`` describes the change in
+        the history; when it is known only once the change is made, use
+        :meth:`apply` (or return :class:`Done` from a logged command). Any exception rolls
         everything back and leaves the database exactly as it was. Inside a
         logged command (``@command``) the block joins that command's
         transaction and entry. The entry written is ``store.last_entry``.
@@ -606,7 +618,7 @@ class Store:
                 raise RuntimeError("nested change()")
             self._depth += 1
             if summary:
-                self.summary = summary
+                self._summary = summary
             self._display = command
             try:
                 yield self.db
@@ -617,7 +629,7 @@ class Store:
         if ctx is None and self.sync_setting("remote"):
             raise Refused(f"`{command}` is not a logged command yet, so it cannot change a synced campaign")
         meta = ctx.meta if ctx is not None and ctx.meta else {}
-        self.summary, self._display, self._depth = summary, command, 1
+        self._summary, self._display, self._depth = summary, command, 1
         self._entry_at = meta.get("at") or _now()
         self._entry_uid = meta.get("uid")
         if self.has_log and not self._entry_uid:
@@ -636,8 +648,19 @@ class Store:
             self._depth = 0
             self._entry_at = None
 
+    def apply(self, command: str, fn: Callable[[Any], Any], summary: str = "") -> Any:
+        """One change made by ``fn(db)``, which returns :class:`Done`: its summary goes into the
+        history entry and its values come back (anything else it returns comes back as it is,
+        the entry keeping ``summary``). Joins a change already open, as :meth:`change` does."""
+        with self.change(command, summary) as db:
+            out = fn(db)
+            if isinstance(out, Done):
+                self._summary = out.summary
+                out = out.values
+        return out
+
     def _write_entry(self, ctx: Any, meta: dict) -> dict:
-        row = {"at": self._entry_at, "command": self._display, "summary": self.summary or self._display}
+        row = {"at": self._entry_at, "command": self._display, "summary": self._summary or self._display}
         if self.has_log:
             from ghcli import __version__
             from ghcli.campaign import log

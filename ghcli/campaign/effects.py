@@ -1,8 +1,8 @@
 """Primitive changes of campaign state, shared by every command.
 
-Call these only inside ``with store.change(...)``: they write through the
-store's connection, so the command's transaction, history entry and undo
-cover them. Each returns a short description of what it did (for summaries).
+Call these only inside a change (a logged command, ``with store.change(...)``):
+they write SQL through ``store.db``, the Database the change yields, so the
+command's transaction, history entry and undo cover them. Each returns a short description of what it did (for summaries).
 """
 
 from __future__ import annotations
