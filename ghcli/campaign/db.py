@@ -598,6 +598,22 @@ class Store:
             return None
         return self.value("SELECT value FROM sync_state WHERE key = ?", [key])
 
+    def set_sync_settings(self, **values: str) -> None:
+        """Set this machine's sync settings (one transaction; never logged, never undone; on the
+        plain connection, as the history is, so that a sync need not import sqlite_utils)."""
+        with self.batch():
+            for key, value in values.items():
+                self.conn.execute("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", [key, value])
+
+    def clear_sync_settings(self) -> None:
+        """Forget this machine's sync settings (the campaign is no longer synced here)."""
+        with self.batch():
+            self.conn.execute("DELETE FROM sync_state")
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (before the file is moved or copied whole)."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def now(self) -> str:
         """The time of the change being made (the replayed entry's own time on replay)."""
         return getattr(self, "_entry_at", None) or _now()
