@@ -119,7 +119,7 @@ def test_a_recorded_draw_that_no_longer_fits_is_a_rejection(cli, db_file, tmp_pa
 
 
 def test_every_store_change_call_site_is_a_logged_command():
-    """Lists the ``store.change(...)`` call sites that are not logged commands (they cannot be
+    """Lists the ``store.change(...)`` / ``store.apply(...)`` call sites that are not logged commands (they cannot be
     replayed or synced). Arkham campaigns are not synced; any other new site must be registered
     with ``@command`` (one line: see ghcli/campaign/log.py)."""
     import ast
@@ -134,7 +134,7 @@ def test_every_store_change_call_site_is_a_logged_command():
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-                     and n.func.attr == "change" and isinstance(n.func.value, ast.Name) and n.func.value.id == "store"]
+                     and n.func.attr in ("change", "apply") and isinstance(n.func.value, ast.Name) and n.func.value.id == "store"]
             logged = any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "command" for d in fn.decorator_list)
             if calls and not logged:
                 missing.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")

@@ -2,9 +2,11 @@
 
 The domain over the "arkham" migration set (schema: ghcli/data/arkham_schema.sql),
 with the same conventions as the Gloomhaven campaign: every changing command
-is one ``store.change(...)`` (one transaction, one history entry, exact undo),
-checks happen inside the block before any write, so a refusal leaves the
-file exactly as it was. The rules themselves are in :mod:`ghcli.rules.arkham`.
+is one change (one transaction, one history entry, exact undo): a
+``with store.change(...)`` block, or ``store.apply(...)`` of a function that
+returns what it did (``Done``: the summary, the values) when the summary is
+known only once the change is made. Checks happen inside the change before
+any write, so a refusal leaves the file exactly as it was. The rules themselves are in :mod:`ghcli.rules.arkham`.
 
 Readings chosen here (the rulebook seed where issue 8 is silent):
 
@@ -47,7 +49,7 @@ from typing import Any
 
 from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import MAX_SQLITE_INT, Migration, Store
+from ghcli.campaign.db import MAX_SQLITE_INT, Done, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
 
 KIND = "Arkham campaign"
@@ -80,10 +82,9 @@ def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool 
 
     def fill(store: Store) -> None:
         with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
-            db["campaign"].insert({
-                "id": 1, "name": name, "standalone": int(standalone),
-                "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            })
+            db.execute("INSERT INTO campaign (id, name, standalone, created) VALUES (1, ?, ?, ?)",
+                       [name, int(standalone),
+                        datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
 
     # Built beside the target and moved into place whole (Store.create).
     return Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, fill=fill)
@@ -173,7 +174,7 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
         _playing(store)
         if store.one("SELECT 1 FROM investigators WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"{name} is already in this campaign's pool")
-        db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+        db.execute("INSERT INTO investigators (name, health, sanity) VALUES (?, ?, ?)", [name, health, sanity])
     return _describe(store, _find(store, name))
 
 
@@ -189,7 +190,9 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
     if player is not None:
         player = names.clean(player, "player name (--player)")
     _check_printed(health, sanity)
-    with store.change("arkham investigator join", f"{name} joined") as db:
+
+    def change(db):
+        nonlocal player
         _playing(store)
         row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         if row is None and (health is None or sanity is None):
@@ -202,7 +205,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
                 raise BadInput(f"{name} is not in the pool: give --health and --sanity (printed values)")
             if not name:
                 raise BadInput("an investigator needs a name")
-            db["investigators"].insert({"name": name, "health": health, "sanity": sanity})
+            db.execute("INSERT INTO investigators (name, health, sanity) VALUES (?, ?, ?)", [name, health, sanity])
             row = store.one("SELECT * FROM investigators WHERE name_key(name) = name_key(?)", [name])
         else:
             for label, given in (("health", health), ("sanity", sanity)):
@@ -225,21 +228,27 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
             raise Refused(f"{player} already plays {other['name']}; they leave first")
         seq = (store.value("SELECT max(joined_seq) FROM investigators") or 0) + 1
         rejoin = row["status"] == "left"
-        db["investigators"].update(row["id"], {"status": "active", "player": player, "joined_seq": seq})
-        store.summary = f"{row['name']} {'rejoined' if rejoin else 'joined'} ({player})"
-    out = _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
-    out["rejoined"] = rejoin
-    return out
+        db.execute("UPDATE investigators SET status = 'active', player = ?, joined_seq = ? WHERE id = ?",
+                   [player, seq, row["id"]])
+        summary = f"{row['name']} {'rejoined' if rejoin else 'joined'} ({player})"
+        out = _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
+        out["rejoined"] = rejoin
+        return Done(summary, out)
+
+    return store.apply("arkham investigator join", change)
 
 
 def leave(store: Store, name: str) -> dict:
     """An investigator leaves the campaign; their XP, trauma, deck and log are kept."""
-    with store.change("arkham investigator leave", f"{name} left") as db:
+
+    def change(db):
         _playing(store)
         row = _active(store, name)
-        db["investigators"].update(row["id"], {"status": "left"})
-        store.summary = f"{row['name']} left the campaign"
-    return _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]]))
+        db.execute("UPDATE investigators SET status = 'left' WHERE id = ?", [row["id"]])
+        summary = f"{row['name']} left the campaign"
+        return Done(summary, _describe(store, store.one("SELECT * FROM investigators WHERE id = ?", [row["id"]])))
+
+    return store.apply("arkham investigator leave", change)
 
 
 def investigators(store: Store) -> list[dict]:
@@ -267,10 +276,9 @@ def _award(store: Store, db, inv: dict, scenario_id: int | None, victory: int, b
     from ghcli.rules import arkham as rules
 
     award = rules.scenario_xp(victory, bonus, _xp(store, inv["id"])["unspent"])
-    db["xp_awards"].insert({
-        "investigator_id": inv["id"], "scenario_id": scenario_id, "victory": victory, "bonus": bonus,
-        "applied": award.applied, "arithmetic": award.arithmetic,
-    })
+    db.execute("INSERT INTO xp_awards (investigator_id, scenario_id, victory, bonus, applied, arithmetic) "
+               "VALUES (?, ?, ?, ?, ?, ?)",
+               [inv["id"], scenario_id, victory, bonus, award.applied, award.arithmetic])
     return {"investigator": inv["name"], "victory": victory, "bonus": bonus, "earned": award.earned,
             "unspent": award.unspent_after, "arithmetic": list(award.steps)}
 
@@ -287,7 +295,8 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
     if not name:
         raise BadInput("the scenario needs a name")
     _check_award(victory, bonus)
-    with store.change("arkham scenario", f"scenario {name!r}") as db:
+
+    def change(db):
         _playing(store)
         if only:
             invs = [_active(store, n) for n in only]
@@ -297,16 +306,19 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
             invs = store.rows("SELECT * FROM investigators WHERE status = 'active' ORDER BY id")
             if not invs:
                 raise Refused("no investigator is playing: join one first")
-        scenario_id = db["scenarios"].insert({"name": name}).last_pk
+        scenario_id = db.execute("INSERT INTO scenarios (name) VALUES (?)", [name]).lastrowid
         awards = [_award(store, db, inv, scenario_id, victory, bonus) for inv in invs]
-        store.summary = f"scenario {name!r}: " + ", ".join(f"{a['investigator']} {a['earned']:+d} XP" for a in awards)
-    return {"scenario": name, "number": scenario_id, "awards": awards}
+        summary = f"scenario {name!r}: " + ", ".join(f"{a['investigator']} {a['earned']:+d} XP" for a in awards)
+        return Done(summary, {"scenario": name, "number": scenario_id, "awards": awards})
+
+    return store.apply("arkham scenario", change)
 
 
 def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenario: str | None = None) -> dict:
     """One investigator's XP for a recorded scenario (the latest unless named)."""
     _check_award(victory, bonus)
-    with store.change("arkham xp", f"XP for {name}") as db:
+
+    def change(db):
         _playing(store)
         inv = _active(store, name)
         if scenario:
@@ -319,8 +331,10 @@ def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenari
             if row is None:
                 raise Refused("no scenario recorded yet: record one with `ghcli arkham scenario NAME`")
         award = _award(store, db, inv, row["id"], victory, bonus)
-        store.summary = f"{inv['name']} {award['earned']:+d} XP ({row['name']})"
-    return {"scenario": row["name"], **award}
+        summary = f"{inv['name']} {award['earned']:+d} XP ({row['name']})"
+        return Done(summary, {"scenario": row["name"], **award})
+
+    return store.apply("arkham xp", change)
 
 
 # -- the deck --------------------------------------------------------------
@@ -360,9 +374,9 @@ def _deck_row(store: Store, inv: dict, card: str, level: int | None = None) -> d
 
 def _take(db, row: dict, copies: int) -> None:
     if row["copies"] > copies:
-        db["deck_cards"].update(row["id"], {"copies": row["copies"] - copies})
+        db.execute("UPDATE deck_cards SET copies = ? WHERE id = ?", [row["copies"] - copies, row["id"]])
     else:
-        db["deck_cards"].delete(row["id"])
+        db.execute("DELETE FROM deck_cards WHERE id = ?", [row["id"]])
 
 
 def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, kind: str = "card",
@@ -372,12 +386,19 @@ def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, ki
     if row is not None:
         if row["kind"] != kind:
             raise Refused(f"{row['title']} (level {level}) is already in the deck as a {row['kind']}")
-        db["deck_cards"].update(row["id"], {"copies": row["copies"] + copies})
+        db.execute("UPDATE deck_cards SET copies = ? WHERE id = ?", [row["copies"] + copies, row["id"]])
     else:
-        db["deck_cards"].insert({
-            "investigator_id": inv["id"], "title": title, "level": level, "kind": kind, "copies": copies,
-            "permanent": int(permanent), "exceptional": int(exceptional), "myriad": int(myriad),
-        })
+        db.execute("INSERT INTO deck_cards (investigator_id, title, level, kind, copies, permanent, exceptional, "
+                   "myriad) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   [inv["id"], title, level, kind, copies, int(permanent), int(exceptional), int(myriad)])
+
+
+def _purchase(db, inv: dict, action: str, title: str, from_level: int | None, to_level: int, copies: int,
+              cost, removed: str) -> None:
+    """Record a purchase (a buy or an upgrade) and what it cost."""
+    db.execute("INSERT INTO purchases (investigator_id, action, title, from_level, to_level, copies, xp, arithmetic, "
+               "removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               [inv["id"], action, title, from_level, to_level, copies, cost.xp, cost.arithmetic, removed])
 
 
 def _usable(store: Store, name: str) -> dict:
@@ -400,17 +421,20 @@ def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int 
     if copies < 1:
         raise BadInput(f"copies must be at least 1, not {copies}")
     amount("--copies", copies)
-    with store.change("arkham deck add", f"{title} added") as db:
+
+    def change(db):
         camp = _playing(store)
         inv = _usable(store, name)
         _put(store, db, inv, title, level, copies, kind=kind, permanent=permanent, exceptional=exceptional,
              myriad=myriad)
-        store.summary = f"{inv['name']}: +{copies} {title} (level {level}, {kind}, no XP)"
+        summary = f"{inv['name']}: +{copies} {title} (level {level}, {kind}, no XP)"
         if camp.get("standalone"):
             xp = deck_xp(store, inv["id"])
             extra = rules.standalone_weaknesses(xp)  # refuses a deck of more than 50 XP
-            store.summary += f"; standalone deck {xp} XP: {extra} extra random basic weakness(es)"
-    return deck(store, name)
+            summary += f"; standalone deck {xp} XP: {extra} extra random basic weakness(es)"
+        return Done(summary, deck(store, name))
+
+    return store.apply("arkham deck add", change)
 
 
 def deck_xp(store: Store, inv_id: int) -> int:
@@ -428,15 +452,18 @@ def deck_remove(store: Store, name: str, card: str, *, copies: int = 1) -> dict:
     if copies < 1:
         raise BadInput(f"copies must be at least 1, not {copies}")
     amount("--copies", copies)
-    with store.change("arkham deck remove", f"{card} removed") as db:
+
+    def change(db):
         _playing(store)
         inv = _usable(store, name)
         row = _deck_row(store, inv, card)
         if row["copies"] < copies:
             raise Refused(f"{inv['name']}'s deck holds {row['copies']} {row['title']}, not {copies}")
         _take(db, row, copies)
-        store.summary = f"{inv['name']}: -{copies} {row['title']} (level {row['level']})"
-    return deck(store, name)
+        summary = f"{inv['name']}: -{copies} {row['title']} (level {row['level']})"
+        return Done(summary, deck(store, name))
+
+    return store.apply("arkham deck remove", change)
 
 
 def deck(store: Store, name: str) -> dict:
@@ -495,7 +522,8 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
         raise BadInput("a card needs a title")
     amount("--copies", copies)
     cost = rules.buy_cost(level, exceptional=exceptional, myriad=myriad, copies=copies)
-    with store.change("arkham buy", f"bought {title}") as db:
+
+    def change(db):
         _playing(store)
         inv = _active(store, name)
         xp = _xp(store, inv["id"])
@@ -506,14 +534,13 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
             _take(db, row, n)
         _put(store, db, inv, title, level, copies, permanent=permanent, exceptional=exceptional, myriad=myriad)
         removed = "; ".join(f"{n} x {row['title']} (level {row['level']})" for row, n in taken)
-        db["purchases"].insert({
-            "investigator_id": inv["id"], "action": "buy", "title": title, "from_level": None, "to_level": level,
-            "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic, "removed": removed,
-        })
-        store.summary = f"{inv['name']} bought {copies} x {title} (level {level}) for {cost.xp} XP"
-    return {"investigator": inv["name"], "action": "buy", "card": title, "level": level, "copies": copies,
-            "xp": cost.xp, "arithmetic": list(cost.steps), "removed": removed,
-            "unspent_before": xp["unspent"], "unspent": xp["unspent"] - cost.xp}
+        _purchase(db, inv, "buy", title, None, level, copies, cost, removed)
+        summary = f"{inv['name']} bought {copies} x {title} (level {level}) for {cost.xp} XP"
+        return Done(summary, {"investigator": inv["name"], "action": "buy", "card": title, "level": level,
+                              "copies": copies, "xp": cost.xp, "arithmetic": list(cost.steps), "removed": removed,
+                              "unspent_before": xp["unspent"], "unspent": xp["unspent"] - cost.xp})
+
+    return store.apply("arkham buy", change)
 
 
 def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, *, copies: int = 1,
@@ -526,7 +553,8 @@ def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, 
         raise BadInput("give the levels with --from and --to")
     amount("--copies", copies)
     cost = rules.upgrade_cost(from_level, to_level, exceptional=exceptional, myriad=myriad, copies=copies)
-    with store.change("arkham upgrade", f"upgraded {title}") as db:
+
+    def change(db):
         _playing(store)
         inv = _active(store, name)
         xp = _xp(store, inv["id"])
@@ -542,16 +570,16 @@ def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, 
         _take(db, row, copies)
         _put(store, db, inv, row["title"], to_level, copies, permanent=bool(row["permanent"]),
              exceptional=exceptional, myriad=myriad)
-        db["purchases"].insert({
-            "investigator_id": inv["id"], "action": "upgrade", "title": row["title"], "from_level": from_level,
-            "to_level": to_level, "copies": copies, "xp": cost.xp, "arithmetic": cost.arithmetic,
-            "removed": f"{copies} x {row['title']} (level {from_level})",
-        })
-        store.summary = (f"{inv['name']} upgraded {copies} x {row['title']} from level {from_level} "
-                         f"to {to_level} for {cost.xp} XP")
-    return {"investigator": inv["name"], "action": "upgrade", "card": row["title"], "from_level": from_level,
-            "level": to_level, "copies": copies, "xp": cost.xp, "arithmetic": list(cost.steps),
-            "unspent_before": xp["unspent"], "unspent": xp["unspent"] - cost.xp}
+        _purchase(db, inv, "upgrade", row["title"], from_level, to_level, copies, cost,
+                  f"{copies} x {row['title']} (level {from_level})")
+        summary = (f"{inv['name']} upgraded {copies} x {row['title']} from level {from_level} "
+                   f"to {to_level} for {cost.xp} XP")
+        return Done(summary, {"investigator": inv["name"], "action": "upgrade", "card": row["title"],
+                              "from_level": from_level, "level": to_level, "copies": copies, "xp": cost.xp,
+                              "arithmetic": list(cost.steps), "unspent_before": xp["unspent"],
+                              "unspent": xp["unspent"] - cost.xp})
+
+    return store.apply("arkham upgrade", change)
 
 
 # -- trauma ----------------------------------------------------------------
@@ -572,8 +600,8 @@ def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> di
     t = rules.trauma_state(inv["health"], inv["sanity"], inv["physical_trauma"] + physical,
                            inv["mental_trauma"] + mental)
     status = "killed" if t.killed else "insane" if t.insane else "active"
-    db["investigators"].update(inv["id"], {"physical_trauma": t.physical, "mental_trauma": t.mental,
-                                           "status": status})
+    db.execute("UPDATE investigators SET physical_trauma = ?, mental_trauma = ?, status = ? WHERE id = ?",
+               [t.physical, t.mental, status, inv["id"]])
     out = {"investigator": inv["name"], "added_physical": physical, "added_mental": mental,
            "physical_trauma": t.physical, "mental_trauma": t.mental, "health": t.health, "sanity": t.sanity,
            "starting_damage": t.starting_damage, "starting_horror": t.starting_horror,
@@ -583,7 +611,7 @@ def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> di
         out["players_needing_investigator"] = needing
         out["available_investigators"] = available
         if len(needing) > available:
-            db["campaign"].update(1, {"lost": 1})
+            db.execute("UPDATE campaign SET lost = 1 WHERE id = 1")
             out["campaign_lost"] = True
     return out
 
@@ -605,12 +633,14 @@ def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> d
     amount("--mental", mental)
     if physical == 0 and mental == 0:
         raise BadInput("give --physical N and/or --mental N")
-    with store.change("arkham trauma", f"trauma for {name}") as db:
+
+    def change(db):
         _playing(store)
         inv = _active(store, name)
         out = _apply_trauma(store, db, inv, physical, mental)
-        store.summary = _trauma_summary(out)
-    return out
+        return Done(_trauma_summary(out), out)
+
+    return store.apply("arkham trauma", change)
 
 
 def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
@@ -618,7 +648,9 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
     from ghcli.rules import arkham as rules
 
     physical, mental = rules.defeat_trauma(by, choose)
-    with store.change("arkham defeat", f"{name} defeated") as db:
+
+    def change(db):
+        nonlocal physical, mental
         standalone = bool(_playing(store).get("standalone"))
         inv = _active(store, name)
         if standalone:  # seed 001: no trauma from a defeat during a standalone game
@@ -626,10 +658,12 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
         out = _apply_trauma(store, db, inv, physical, mental)
         out["defeated_by"] = by.strip().lower()
         out["standalone"] = standalone
-        store.summary = (f"defeated by {out['defeated_by']}; "
-                         + ("standalone game: no trauma from defeat; " if standalone else "")
-                         + _trauma_summary(out))
-    return out
+        summary = (f"defeated by {out['defeated_by']}; "
+                   + ("standalone game: no trauma from defeat; " if standalone else "")
+                   + _trauma_summary(out))
+        return Done(summary, out)
+
+    return store.apply("arkham defeat", change)
 
 
 # -- the campaign log ------------------------------------------------------
@@ -640,7 +674,7 @@ def log_add(store: Store, text: str) -> dict:
         raise BadInput("a log entry needs some text")
     with store.change("arkham log add", f"log: {text}") as db:
         _playing(store)
-        entry_id = db["log_entries"].insert({"kind": "note", "text": text}).last_pk
+        entry_id = db.execute("INSERT INTO log_entries (kind, text) VALUES ('note', ?)", [text]).lastrowid
     return _entry(store, entry_id)
 
 
@@ -658,7 +692,8 @@ def log_count(store: Store, name: str, delta: int) -> dict:
     if not name:
         raise BadInput("a count needs a name")
     amount(f"count {name}", delta)
-    with store.change("arkham log count", f"count {name} {delta:+d}") as db:
+
+    def change(db):
         _playing(store)
         row = store.one("SELECT * FROM log_entries WHERE kind = 'count' AND crossed = 0 AND text = ? COLLATE NOCASE",
                         [name])
@@ -667,28 +702,34 @@ def log_count(store: Store, name: str, delta: int) -> dict:
         if after < 0:
             raise Refused(f"{name} is {before}; it cannot go below 0")
         if row:
-            db["log_entries"].update(row["id"], {"value": after})
+            db.execute("UPDATE log_entries SET value = ? WHERE id = ?", [after, row["id"]])
             entry_id = row["id"]
         else:
-            entry_id = db["log_entries"].insert({"kind": "count", "text": name, "value": after}).last_pk
-        store.summary = f"count {name}: {before} {'+' if delta >= 0 else '-'} {abs(delta)} = {after}"
-    return _entry(store, entry_id)
+            entry_id = db.execute("INSERT INTO log_entries (kind, text, value) VALUES ('count', ?, ?)",
+                                  [name, after]).lastrowid
+        summary = f"count {name}: {before} {'+' if delta >= 0 else '-'} {abs(delta)} = {after}"
+        return Done(summary, _entry(store, entry_id))
+
+    return store.apply("arkham log count", change)
 
 
 def log_cross(store: Store, entry_id: int) -> dict:
     """Cross out an entry (it stays in the log, marked)."""
     if not 1 <= entry_id <= MAX_SQLITE_INT:
         raise NotFound("log entry", entry_id, [])
-    with store.change("arkham log cross", f"crossed out entry {entry_id}") as db:
+
+    def change(db):
         _playing(store)
         row = store.one("SELECT * FROM log_entries WHERE id = ?", [entry_id])
         if row is None:
             raise NotFound("log entry", entry_id, [])
         if row["crossed"]:
             raise Refused(f"entry {entry_id} is already crossed out")
-        db["log_entries"].update(entry_id, {"crossed": 1})
-        store.summary = f"crossed out entry {entry_id}: {row['text']}"
-    return _entry(store, entry_id)
+        db.execute("UPDATE log_entries SET crossed = 1 WHERE id = ?", [entry_id])
+        summary = f"crossed out entry {entry_id}: {row['text']}"
+        return Done(summary, _entry(store, entry_id))
+
+    return store.apply("arkham log cross", change)
 
 
 def _entry(store: Store, entry_id: int) -> dict:

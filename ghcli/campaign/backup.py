@@ -39,7 +39,7 @@ def backup(db_path: str | Path, file: str | Path | None = None) -> dict:
     try:
         dest = sqlite3.connect(tmp)
         try:
-            store.conn.backup(dest, pages=256)
+            store.copy_to(dest)
             entries = dest.execute("SELECT count(*) FROM history").fetchone()[0]
         finally:
             dest.close()

@@ -37,7 +37,7 @@ import json
 from ghcli.campaign import catalog, enhancing, names, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign import tracks
 from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
@@ -183,7 +183,7 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
 
 @command("character new", keys={"class_name": state.class_key})
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
-        quest: int | str | None = None, cards: list[str] | None = None) -> dict:
+        quest: int | str | None = None, cards: list[str] | None = None) -> Done:
     """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
     name = names.clean(name or "", "character name")
     level = _parse_level(level)
@@ -233,12 +233,12 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         for card, at in taken:
             db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
                        [char_id, card["number"], at])
-        store.summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
-    return show(store, name)
+        summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
+    return Done(summary, show(store, name))
 
 
 @command("character adjust", keys={"name": state.character_key})
-def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> dict:
+def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> Done:
     """Change XP, gold and checkmarks by hand (refusing a result below 0)."""
     changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
     if not any(changes.values()):
@@ -259,8 +259,8 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
                               f"and a character sheet holds at most {MAX_CHECKMARKS}")
             db.execute(f"UPDATE characters SET {col} = ? WHERE id = ?", [after, char["id"]])
             parts.append(f"{col} {delta:+d} ({char[col]} -> {after})")
-        store.summary = f"{char['name']}: " + ", ".join(parts)
-    return show(store, char["name"])
+        summary = f"{char['name']}: " + ", ".join(parts)
+    return Done(summary, show(store, char["name"]))
 
 
 def quest_info(store: Store, name: str) -> dict:
@@ -274,7 +274,7 @@ def quest_info(store: Store, name: str) -> dict:
 
 
 @command("character quest keep", keys={"name": state.character_key})
-def keep_quest(store: Store, name: str, number: int | str) -> dict:
+def keep_quest(store: Store, name: str, number: int | str) -> Done:
     """Keep one of the two personal quests offered; the other goes back."""
     wanted = catalog.personal_quest(number)["number"]
     with store.change("character quest") as db:
@@ -288,12 +288,12 @@ def keep_quest(store: Store, name: str, number: int | str) -> dict:
         if not offer and wanted in _quests_in_use(store, except_id=char["id"]):
             raise Refused(f"personal quest {wanted} is held by or offered to another character")
         db.execute("UPDATE characters SET quest = ?, quest_offer = NULL WHERE id = ?", [wanted, char["id"]])
-        store.summary = f"{char['name']} keeps personal quest {wanted} ({catalog.personal_quest(wanted)['name']})"
-    return quest_info(store, char["name"])
+        summary = f"{char['name']} keeps personal quest {wanted} ({catalog.personal_quest(wanted)['name']})"
+    return Done(summary, quest_info(store, char["name"]))
 
 
 @command("character quest fulfil", keys={"name": state.character_key})
-def fulfil_quest(store: Store, name: str) -> dict:
+def fulfil_quest(store: Store, name: str) -> Done:
     """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
     with store.change("character quest") as db:
         char = state.find_character(store, name)
@@ -302,5 +302,5 @@ def fulfil_quest(store: Store, name: str) -> dict:
         if char["quest_fulfilled"]:
             raise Refused(f"{char['name']}'s personal quest is already fulfilled")
         db.execute("UPDATE characters SET quest_fulfilled = 1 WHERE id = ?", [char["id"]])
-        store.summary = f"{char['name']} fulfilled personal quest {char['quest']}"
-    return quest_info(store, char["name"])
+        summary = f"{char['name']} fulfilled personal quest {char['quest']}"
+    return Done(summary, quest_info(store, char["name"]))

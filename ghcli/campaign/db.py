@@ -9,9 +9,24 @@ Everything else in ``ghcli.campaign`` reads and writes through a :class:`Store`:
 - Before the first change, ``check_writable()`` refuses a read-only or a
   damaged database (``PRAGMA quick_check``); :func:`explain` turns any SQLite
   error into a named one (read-only, disk full, I/O error, damaged, busy).
-- Reads go through ``rows()`` / ``one()`` / ``value()`` on the plain sqlite3
-  connection, so read commands never import sqlite_utils (start-up speed).
+- Reads go through ``rows()`` / ``one()`` / ``value()`` (and ``tuples()``,
+  ``snapshot()`` for one consistent read) on the plain sqlite3 connection, so
+  read commands never import sqlite_utils (start-up speed).
+- Writes have one path: SQL through the ``sqlite_utils.Database`` that
+  ``store.change()`` yields (``db.execute(...)``; a helper called inside the
+  change uses the same object as ``store.db``). No other module touches
+  ``store.conn`` (tests/test_write_path.py walks them). Why SQL and not
+  sqlite-utils' table methods (``db["t"].insert(...)``): those introspect the
+  schema on every call (``PRAGMA table_info``, and ``update`` reads the row
+  first), measured at 0.1-0.3 ms a write against 0.005-0.02 ms for
+  ``db.execute``: 15-30 times slower, which would take the replay of a
+  2,000-entry command log (benchmarks/sync_bench.py, target 2 s, 0.6 s with
+  SQL) to 1.2-2.5 s; and most writes are relative (``gold = gold - ?``,
+  ``WHERE party_id = ? AND open = 1``), which table methods cannot say
+  without a read first.
 - Every campaign-changing command is ``with store.change("command", "summary") as db:``
+  (or ``store.apply("command", fn)``, where ``fn(db)`` returns :class:`Done`:
+  the summary of what it did and the values the command returns)
   where ``db`` is a ``sqlite_utils.Database``: one ``BEGIN IMMEDIATE``
   transaction (a savepoint inside ``store.batch()``) that records one
   ``history`` row. Triggers on every table log the inverse SQL of each row
@@ -38,6 +53,7 @@ import datetime
 import errno
 import os
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -52,6 +68,15 @@ UNLOGGED = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE, "sqlite_seque
 BUSY_TIMEOUT_S = 10.0
 # A temporary file of an init older than this was left by one that died (an init takes well under a second).
 LEFTOVER_AGE_S = 600.0
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a command did: the history summary and the values it returns (a command's result,
+    returned rather than set aside: ``store.apply`` and logged commands record the summary)."""
+
+    summary: str
+    values: Any = None
 
 
 class DatabaseError(GhcliError):
@@ -197,7 +222,7 @@ class Store:
         self._depth = 0
         self._has_log: bool | None = None
         self._entry_at: str | None = None
-        self.summary = ""
+        self._summary = ""  # the entry's summary: change()'s, replaced by a Done's (apply, logged commands)
         self.last_entry: dict | None = None
         self.read_only = False
         self._sound = False  # quick_check passed (see check_writable)
@@ -501,6 +526,23 @@ class Store:
         row = self._execute(sql, params).fetchone()
         return row[0] if row is not None else None
 
+    def tuples(self, sql: str, params: Sequence[Any] | dict = ()) -> list[tuple]:
+        """The rows as tuples, in column order (for a select whose column names may repeat)."""
+        return [tuple(r) for r in self._execute(sql, params).fetchall()]
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the database (a read transaction, changing nothing)."""
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.conn.execute("ROLLBACK")
+
+    def copy_to(self, dest: sqlite3.Connection, pages: int = 256) -> None:
+        """Copy the whole database into ``dest`` through SQLite's backup API (one consistent state)."""
+        self.conn.backup(dest, pages=pages)
+
     # -- writing ---------------------------------------------------------
 
     @property
@@ -556,6 +598,22 @@ class Store:
             return None
         return self.value("SELECT value FROM sync_state WHERE key = ?", [key])
 
+    def set_sync_settings(self, **values: str) -> None:
+        """Set this machine's sync settings (one transaction; never logged, never undone; on the
+        plain connection, as the history is, so that a sync need not import sqlite_utils)."""
+        with self.batch():
+            for key, value in values.items():
+                self.conn.execute("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", [key, value])
+
+    def clear_sync_settings(self) -> None:
+        """Forget this machine's sync settings (the campaign is no longer synced here)."""
+        with self.batch():
+            self.conn.execute("DELETE FROM sync_state")
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (before the file is moved or copied whole)."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def now(self) -> str:
         """The time of the change being made (the replayed entry's own time on replay)."""
         return getattr(self, "_entry_at", None) or _now()
@@ -564,9 +622,9 @@ class Store:
     def change(self, command: str, summary: str = "") -> Iterator[Any]:
         """One campaign-changing command: one transaction, one history entry.
 
-        Yields the sqlite_utils Database. Set ``store.summary`` inside the block
-        to describe what happened once it is known (or return
-        ``ghcli.campaign.log.Done`` from a logged command). Any exception rolls
+        Yields the sqlite_utils Database. ``summary`` describes the change in
+        the history; when it is known only once the change is made, use
+        :meth:`apply` (or return :class:`Done` from a logged command). Any exception rolls
         everything back and leaves the database exactly as it was. Inside a
         logged command (``@command``) the block joins that command's
         transaction and entry. The entry written is ``store.last_entry``.
@@ -576,7 +634,7 @@ class Store:
                 raise RuntimeError("nested change()")
             self._depth += 1
             if summary:
-                self.summary = summary
+                self._summary = summary
             self._display = command
             try:
                 yield self.db
@@ -587,7 +645,7 @@ class Store:
         if ctx is None and self.sync_setting("remote"):
             raise Refused(f"`{command}` is not a logged command yet, so it cannot change a synced campaign")
         meta = ctx.meta if ctx is not None and ctx.meta else {}
-        self.summary, self._display, self._depth = summary, command, 1
+        self._summary, self._display, self._depth = summary, command, 1
         self._entry_at = meta.get("at") or _now()
         self._entry_uid = meta.get("uid")
         if self.has_log and not self._entry_uid:
@@ -606,8 +664,19 @@ class Store:
             self._depth = 0
             self._entry_at = None
 
+    def apply(self, command: str, fn: Callable[[Any], Any], summary: str = "") -> Any:
+        """One change made by ``fn(db)``, which returns :class:`Done`: its summary goes into the
+        history entry and its values come back (anything else it returns comes back as it is,
+        the entry keeping ``summary``). Joins a change already open, as :meth:`change` does."""
+        with self.change(command, summary) as db:
+            out = fn(db)
+            if isinstance(out, Done):
+                self._summary = out.summary
+                out = out.values
+        return out
+
     def _write_entry(self, ctx: Any, meta: dict) -> dict:
-        row = {"at": self._entry_at, "command": self._display, "summary": self.summary or self._display}
+        row = {"at": self._entry_at, "command": self._display, "summary": self._summary or self._display}
         if self.has_log:
             from ghcli import __version__
             from ghcli.campaign import log

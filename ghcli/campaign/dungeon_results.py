@@ -21,7 +21,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
@@ -30,7 +30,7 @@ from ghcli.rules import level as levels
 @command("dungeon finish")
 def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, int] | None = None,
            coins: dict[str, int] | None = None, checkmarks: dict[str, int] | None = None,
-           seed: int | None = None) -> dict:
+           seed: int | None = None) -> Done:
     """Record a random dungeon's result for the current party (casual play)."""
     xp, coins, checkmarks = xp or {}, coins or {}, checkmarks or {}
     for label, mapping in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
@@ -57,15 +57,15 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
             for name, n in mapping.items():
                 per[party_member(store, party, name)["id"]][key] += n * factor
         for cid, r in per.items():
-            store.conn.execute(
+            store.db.execute(
                 "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
                 [r["xp"], r["gold"], r["checkmarks"], cid])
-        store.summary = f"{what} {'won' if won else 'lost'} at level {level} (casual)"
+        summary = f"{what} {'won' if won else 'lost'} at level {level} (casual)"
     out = []
     for cid, r in per.items():
         row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [cid])
         out.append({"name": r["name"], "xp_gained": r["xp"], "gold_gained": r["gold"],
                     "checkmarks_gained": r["checkmarks"], "xp": row["xp"], "gold": row["gold"],
                     "checkmarks": row["checkmarks"], "can_level_up": catalog.level_for_xp(row["xp"]) > row["level"]})
-    return {"won": won, "casual": True, "seed": seed, "level": level, "coin_value": coin, "bonus_xp": bonus,
-            "characters": out}
+    return Done(summary, {"won": won, "casual": True, "seed": seed, "level": level, "coin_value": coin,
+                          "bonus_xp": bonus, "characters": out})

@@ -1,8 +1,8 @@
 """Primitive changes of campaign state, shared by every command.
 
-Call these only inside ``with store.change(...)``: they write through the
-store's connection, so the command's transaction, history entry and undo
-cover them. Each returns a short description of what it did (for summaries).
+Call these only inside a change (a logged command, ``with store.change(...)``):
+they write SQL through ``store.db``, the Database the change yields, so the
+command's transaction, history entry and undo cover them. Each returns a short description of what it did (for summaries).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def add_prosperity(store: Store, n: int) -> str:
     """
     before = store.value("SELECT prosperity FROM campaign WHERE id = 1")
     after = max(0, min(MAX_PROSPERITY_CHECKMARKS, before + n))
-    store.conn.execute("UPDATE campaign SET prosperity = ? WHERE id = 1", [after])
+    store.db.execute("UPDATE campaign SET prosperity = ? WHERE id = 1", [after])
     old_level, new_level = catalog.prosperity_level(before), catalog.prosperity_level(after)
     cap = capped(n, after - before)
     if new_level > old_level:
@@ -46,13 +46,13 @@ def add_prosperity(store: Store, n: int) -> str:
 
 def add_to_supply(store: Store, number: int) -> None:
     """Put an item into the supply with all its copies, unless it is there already."""
-    store.conn.execute(
+    store.db.execute(
         "INSERT OR IGNORE INTO supply (item, copies) VALUES (?, ?)", [number, catalog.item(number)["count"]]
     )
 
 
 def add_item_design(store: Store, number: int) -> str:
-    store.conn.execute("INSERT OR IGNORE INTO item_designs (item) VALUES (?)", [number])
+    store.db.execute("INSERT OR IGNORE INTO item_designs (item) VALUES (?)", [number])
     add_to_supply(store, number)
     return f"item design {number} ({catalog.item(number)['name']})"
 
@@ -68,17 +68,17 @@ def _add_achievement(store: Store, table: str, where: dict, ach: dict) -> str:
     if ach.get("group"):
         for other in catalog.achievements():
             if other.get("group") == ach["group"] and other["key"] != ach["key"]:
-                store.conn.execute(f"DELETE FROM {table} WHERE {cond}", [*params, other["key"]])
+                store.db.execute(f"DELETE FROM {table} WHERE {cond}", [*params, other["key"]])
     row = store.one(f"SELECT count FROM {table} WHERE {cond}", [*params, ach["key"]])
     if row is None:
         cols = ", ".join([*where, "key", "count"])
         marks = ", ".join("?" for _ in range(len(where) + 2))
-        store.conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", [*params, ach["key"], 1])
+        store.db.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", [*params, ach["key"], 1])
         return f"achievement {ach['name']}"
     if ach.get("max_count"):
         if row["count"] >= ach["max_count"]:
             raise Refused(f"{ach['name']} is already at its maximum of {ach['max_count']}")
-        store.conn.execute(f"UPDATE {table} SET count = count + 1 WHERE {cond}", [*params, ach["key"]])
+        store.db.execute(f"UPDATE {table} SET count = count + 1 WHERE {cond}", [*params, ach["key"]])
         return f"achievement {ach['name']} x{row['count'] + 1}"
     return f"achievement {ach['name']} (already held)"
 
@@ -90,9 +90,9 @@ def _remove_achievement(store: Store, table: str, where: dict, ach: dict) -> str
     if row is None:
         raise Refused(f"{ach['name']} is not held")
     if row["count"] > 1:
-        store.conn.execute(f"UPDATE {table} SET count = count - 1 WHERE {cond}", [*params, ach["key"]])
+        store.db.execute(f"UPDATE {table} SET count = count - 1 WHERE {cond}", [*params, ach["key"]])
     else:
-        store.conn.execute(f"DELETE FROM {table} WHERE {cond}", [*params, ach["key"]])
+        store.db.execute(f"DELETE FROM {table} WHERE {cond}", [*params, ach["key"]])
     return f"lost achievement {ach['name']}"
 
 
@@ -146,7 +146,7 @@ def change_reputation(store: Store, party_id: int, delta: int) -> str:
     """
     before = store.value("SELECT reputation FROM parties WHERE id = ?", [party_id])
     after = max(REPUTATION_MIN, min(REPUTATION_MAX, before + delta))
-    store.conn.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
+    store.db.execute("UPDATE parties SET reputation = ? WHERE id = ?", [after, party_id])
     done = [f"reputation {before:+d} -> {after:+d}{capped(delta, after - before)}"]
     if after >= SUN_BOX_REPUTATION:
         done.append(milestone(store, "sun-box", lambda: open_class_box(store, "sunkeeper")))
@@ -163,7 +163,7 @@ def milestone(store: Store, key: str, fire) -> str:
     """Run ``fire()`` the first time the campaign reaches ``key``; nothing afterwards."""
     if store.value("SELECT 1 FROM milestones WHERE key = ?", [key]):
         return ""
-    store.conn.execute("INSERT INTO milestones (key) VALUES (?)", [key])
+    store.db.execute("INSERT INTO milestones (key) VALUES (?)", [key])
     return fire()
 
 
@@ -220,10 +220,10 @@ def shuffled(store: Store, cards: list[int]) -> list[int]:
 
 def set_deck(store: Store, deck: str, cards: list[int]) -> None:
     """Replace a deck's order (position 0 is the top card)."""
-    store.conn.execute("DELETE FROM event_decks WHERE deck = ?", [deck])
-    store.conn.executemany(
-        "INSERT INTO event_decks (deck, position, card) VALUES (?, ?, ?)", [(deck, i, c) for i, c in enumerate(cards)]
-    )
+    db = store.db
+    db.execute("DELETE FROM event_decks WHERE deck = ?", [deck])
+    for i, c in enumerate(cards):
+        db.execute("INSERT INTO event_decks (deck, position, card) VALUES (?, ?, ?)", [deck, i, c])
 
 
 def unlock_class(store: Store, class_key: str) -> str:
@@ -231,7 +231,7 @@ def unlock_class(store: Store, class_key: str) -> str:
     cls = catalog.find_class(class_key)
     if store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
         return ""
-    store.conn.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [cls["key"]])
+    store.db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [cls["key"]])
     done = [f"class {cls['name']} unlocked"]
     for deck in ("city", "road"):
         card = cls.get(f"{deck}_event_on_unlock")
@@ -244,9 +244,9 @@ def unlock_scenario(store: Store, number: int) -> str:
     catalog.scenario(number)
     row = store.one("SELECT unlocked FROM scenarios WHERE number = ?", [number])
     if row is None:
-        store.conn.execute("INSERT INTO scenarios (number, unlocked) VALUES (?, 1)", [number])
+        store.db.execute("INSERT INTO scenarios (number, unlocked) VALUES (?, 1)", [number])
     elif not row["unlocked"]:
-        store.conn.execute("UPDATE scenarios SET unlocked = 1 WHERE number = ?", [number])
+        store.db.execute("UPDATE scenarios SET unlocked = 1 WHERE number = ?", [number])
     else:
         return ""
     return f"scenario {number} unlocked"
@@ -255,9 +255,9 @@ def unlock_scenario(store: Store, number: int) -> str:
 def block_scenario(store: Store, number: int) -> str:
     row = store.one("SELECT blocked FROM scenarios WHERE number = ?", [number])
     if row is None:
-        store.conn.execute("INSERT INTO scenarios (number, unlocked, blocked) VALUES (?, 0, 1)", [number])
+        store.db.execute("INSERT INTO scenarios (number, unlocked, blocked) VALUES (?, 0, 1)", [number])
     elif not row["blocked"]:
-        store.conn.execute("UPDATE scenarios SET blocked = 1 WHERE number = ?", [number])
+        store.db.execute("UPDATE scenarios SET blocked = 1 WHERE number = ?", [number])
     else:
         return ""
     return f"scenario {number} blocked"
@@ -265,5 +265,5 @@ def block_scenario(store: Store, number: int) -> str:
 
 def complete_scenario(store: Store, number: int) -> str:
     unlock_scenario(store, number)
-    store.conn.execute("UPDATE scenarios SET completed = 1 WHERE number = ?", [number])
+    store.db.execute("UPDATE scenarios SET completed = 1 WHERE number = ?", [number])
     return f"scenario {number} completed"

@@ -58,8 +58,8 @@ def apply(store: Store, name: str, card: str, action: str, *, ability: str | Non
                       previous=previous, multi=multi, on=on, secondary=secondary)
     if ch["gold"] < q.cost:
         raise Refused(f"{ch['name']} has {ch['gold']} gold; the enhancement costs {q.cost}")
-    store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [q.cost, ch["id"]])
-    store.conn.execute(
+    store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [q.cost, ch["id"]])
+    store.db.execute(
         "INSERT INTO enhancements (class, card, action, sticker, cost, character_id) VALUES (?, ?, ?, ?, ?, ?)",
         [cls["key"], chosen["number"], action, label, q.cost, ch["id"]])
     summary = f"{ch['name']} enhanced {chosen['name']} ({action}) with {label} for {q.cost} gold"

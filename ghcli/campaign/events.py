@@ -111,7 +111,7 @@ def draw(store: Store, deck: str) -> dict:
             raise Refused("city events are drawn only in town")
         if visit["city_event"]:
             raise Refused("a city event was already drawn on this town visit (one per visit)")
-        store.conn.execute("UPDATE visits SET city_event = 1 WHERE id = ?", [visit["id"]])
+        store.db.execute("UPDATE visits SET city_event = 1 WHERE id = ?", [visit["id"]])
     else:
         if party["location"] != "road" or not party["road_event_due"]:
             if party["location"] == "road":
@@ -122,7 +122,7 @@ def draw(store: Store, deck: str) -> dict:
         raise Refused(f"the {deck} event deck is empty")
     top, rest = cards[0], cards[1:]
     effects.set_deck(store, deck, rest)
-    store.conn.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
+    store.db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
     summary = f"drew {deck} event {top}"
     return Done(summary, {"deck": deck, "card": top, "left": len(rest)})
 
@@ -142,7 +142,7 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
         raise Refused(f"no {deck} event is drawn (`ghcli event draw {deck}` first)")
     members = state.party_characters(store, party["id"])
     done += _apply_outcome(store, party, members, outcome)
-    store.conn.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
+    store.db.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
     if remove:
         done.append(f"card {card} removed from the game")
     else:
@@ -150,7 +150,7 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
         effects.set_deck(store, deck, cards + [card])
         done.append(f"card {card} returned to the bottom")
     if deck == "road":
-        store.conn.execute("UPDATE parties SET road_event_due = 0 WHERE id = ?", [party["id"]])
+        store.db.execute("UPDATE parties SET road_event_due = 0 WHERE id = ?", [party["id"]])
     summary = f"{deck} event {card} option {opt}: " + "; ".join(done)
     return Done(summary, {"deck": deck, "card": card, "option": opt, "removed": remove, "done": done})
 
@@ -166,7 +166,7 @@ def sell_duplicate(store: Store, ch: dict, it: dict) -> str:
     from ghcli.campaign.town import return_to_supply
 
     gain = it["cost"] // 2
-    store.conn.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
+    store.db.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
     return_to_supply(store, it["number"])
     return f"{ch['name']} already owns item {it['number']} {it['name']}: the new copy is sold for {gain} gold"
 
@@ -203,8 +203,8 @@ def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome)
             m[col] = _kept(m[col] + n, top)
             done.append(f"{m['name']} {n:+d} {'XP' if col == 'xp' else col}")
     for m in by_id.values():
-        store.conn.execute("UPDATE characters SET gold = ?, xp = ?, checkmarks = ? WHERE id = ?",
-                           [m["gold"], m["xp"], m["checkmarks"], m["id"]])
+        store.db.execute("UPDATE characters SET gold = ?, xp = ?, checkmarks = ? WHERE id = ?",
+                         [m["gold"], m["xp"], m["checkmarks"], m["id"]])
     # Items
     for name, item_name in out.items:
         ch = party_member(store, party, name)
@@ -212,7 +212,7 @@ def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome)
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
             done.append(sell_duplicate(store, ch, it))
             continue
-        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+        store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
         done.append(f"{ch['name']} gains item {it['number']} {it['name']}")
     for item_name in out.item_designs:
         done.append(effects.add_item_design(store, catalog.find_item(item_name)["number"]))

@@ -27,9 +27,10 @@ longer fits, such as a card no longer in the deck, is a refusal), and a
 refusal marks the entry rejected with the rule's reason, changing nothing.
 Replaying a campaign's log from ``init`` rebuilds its database exactly.
 
-A function may also return :class:`Done` (summary and values) instead of
-setting ``store.summary``; the caller gets the values, and the summary goes
-into the entry (``store.last_entry``).
+A command returns its result as :class:`Done` (the summary and the values):
+the caller gets the values, and the summary goes into the entry
+(``store.last_entry``). A command called by another one is part of it: its
+values come back, and the outer command's result describes the entry.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ghcli.campaign.db import Done
 from ghcli.errors import GhcliError, Refused
 
 FORMAT = 1
@@ -71,14 +73,6 @@ class BadEntry(GhcliError):
 
 class DrawMismatch(Refused):
     """A recorded random draw that does not fit the campaign any more."""
-
-
-@dataclass(frozen=True)
-class Done:
-    """What a command did: the history summary and the values it returns."""
-
-    summary: str
-    values: Any = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +109,7 @@ def command(name: str, *, keys: dict[str, Callable] | None = None):
         @functools.wraps(fn)
         def wrapper(store, *args, **kwargs):
             if getattr(store, "_cmd", None) is not None:  # called by another command: part of it
-                return _unwrap(store, fn(store, *args, **kwargs))
+                return _values(fn(store, *args, **kwargs))
             bound = inspect.signature(fn).bind(store, *args, **kwargs)
             bound.apply_defaults()
             values = dict(bound.arguments)
@@ -165,11 +159,8 @@ class Context:
     meta: dict | None = None  # the entry being replayed (uid, clock, at, player, version)
 
 
-def _unwrap(store, out):
-    if isinstance(out, Done):
-        store.summary = out.summary
-        return out.values
-    return out
+def _values(out):
+    return out.values if isinstance(out, Done) else out
 
 
 def run(store, cmd: Command, values: dict, entry: "Entry | None"):
@@ -178,13 +169,16 @@ def run(store, cmd: Command, values: dict, entry: "Entry | None"):
     rnd = RecordingRandom(store, entry.draws if entry is not None else None)
     meta = entry.meta() if entry is not None else None
     store._cmd = Context(cmd.name, args, rnd, meta)
+
+    def body(db):
+        out = cmd.fn(store, **values)
+        rnd.finish()
+        return out
+
     try:
-        with store.change(cmd.name):
-            out = _unwrap(store, cmd.fn(store, **values))
-            rnd.finish()
+        return store.apply(cmd.name, body)
     finally:
         store._cmd = None
-    return out
 
 
 def canonical(value: Any) -> str:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
@@ -219,7 +219,7 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         marks = min(MAX_CHECKMARKS, row["checkmarks"] + g.checkmarks)
         capped = row["checkmarks"] + g.checkmarks - marks
         for n in g.items:
-            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [g.character_id, n])
+            store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [g.character_id, n])
         for n in g.sold:
             return_to_supply(store, n)
             done.append(f"{g.name} already owns item {n} {catalog.item(n)['name']}: "
@@ -227,8 +227,8 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         if capped:
             done.append(f"{g.name}: checkmarks +{g.checkmarks} (capped: +{g.checkmarks - capped} of "
                         f"+{g.checkmarks}, a sheet holds {MAX_CHECKMARKS})")
-        store.conn.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
-                           [g.xp, g.gold, marks, g.character_id])
+        store.db.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
+                         [g.xp, g.gold, marks, g.character_id])
         xp_now = row["xp"] + g.xp
         characters.append({
             "name": g.name, "xp_gained": g.xp, "gold_gained": g.gold, "checkmarks_gained": g.checkmarks - capped,
@@ -237,7 +237,7 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         })
     if plan.campaign_win:
         done += _apply_rewards(store, party, sc, plan.choose)
-    store.conn.execute("UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
+    store.db.execute("UPDATE parties SET location = 'scenario', road_event_due = 0 WHERE id = ?", [party["id"]])
     outcome = "won" if plan.won else "lost"
     summary = (f"scenario {sc['number']} {sc['name']} {outcome} at level {plan.level}"
                + (" (casual)" if plan.casual else "")
@@ -254,14 +254,14 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
 def finish(store: Store, number: int | str, *, won: bool, level: int | None = None, casual: bool = False,
            xp: dict[str, int] | None = None, coins: dict[str, int] | None = None,
            checkmarks: dict[str, int] | None = None, items: list[tuple[str, str]] | None = None,
-           choose: int | None = None, absent: list[str] | None = None) -> dict:
+           choose: int | None = None, absent: list[str] | None = None) -> Done:
     """Record a scenario's result: one change (check, then apply)."""
     with store.change("scenario finish", f"finish scenario {number}"):
         plan = check_finish(store, number, won=won, level=level, casual=casual, xp=xp, coins=coins,
                             checkmarks=checkmarks, items=items, choose=choose, absent=absent)
         result = apply_finish(store, plan)
-        store.summary = result.pop("summary")
-    return result
+        summary = result.pop("summary")
+    return Done(summary, result)
 
 
 def _listing(numbers: list[int]) -> str:

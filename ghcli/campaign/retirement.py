@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused
@@ -94,8 +94,8 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
     # Items back to the supply, gold lost, out of play.
     for number in plan.items:
         return_to_supply(store, number)
-    store.conn.execute("DELETE FROM character_items WHERE character_id = ?", [ch["id"]])
-    store.conn.execute("UPDATE characters SET retired = 1, gold = 0 WHERE id = ?", [ch["id"]])
+    store.db.execute("DELETE FROM character_items WHERE character_id = ?", [ch["id"]])
+    store.db.execute("UPDATE characters SET retired = 1, gold = 0 WHERE id = ?", [ch["id"]])
     done.append(f"{ch['name']} ({cls['name']}) retired")
     if plan.items:
         done.append(", ".join(f"item {n} {catalog.item(n)['name']}" for n in plan.items) + " back to the supply")
@@ -105,7 +105,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
 
     # The player's extra perk.
     if ch["player"]:
-        store.conn.execute(
+        store.db.execute(
             "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
             "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [ch["player"]])
         perks = store.value("SELECT extra_perks FROM players WHERE name = ?", [ch["player"]])
@@ -126,7 +126,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
 
     # The class's first retirement.
     if plan.first_of_class:
-        store.conn.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
+        store.db.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
         for deck in ("city", "road"):
             card = cls.get(f"{deck}_event_on_retire")
             if card:
@@ -145,11 +145,11 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
 
 
 @command("retire", keys={"name": state.character_key})
-def retire(store: Store, name: str) -> dict:
+def retire(store: Store, name: str) -> Done:
     """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
     with store.change("retire", f"{name} retires"):
         result = apply_retire(store, check_retire(store, name))
-        store.summary = "; ".join(result["done"])
-    return result
+        summary = "; ".join(result["done"])
+    return Done(summary, result)
 
 

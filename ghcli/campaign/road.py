@@ -33,7 +33,7 @@ import shlex
 
 from ghcli.campaign import catalog, scenarios, state, tracks
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.errors import Refused
 
 
@@ -97,7 +97,7 @@ def must_level_up(characters: list[dict]) -> list[str]:
 # -- commands --------------------------------------------------------------
 
 @command("travel", keys={"number": state.scenario_number})
-def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> dict:
+def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> Done:
     """Travel to scenario N; says whether a road event is due."""
     sc = state.find_scenario(store, number)
     number = sc["number"]
@@ -135,23 +135,23 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
         play_casual = casual or replay
         due = not (play_casual or is_linked)
         if party["location"] == "town":
-            store.conn.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
-        store.conn.execute(
+            store.db.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
+        store.db.execute(
             "UPDATE parties SET location = 'road', scenario = ?, road_event_due = ?, casual = ? WHERE id = ?",
             [number, int(due), int(play_casual), party["id"]])
         why = ("casual play" if casual else "a replay" if replay
                else f"linked from scenario {here}" if is_linked else None)
-        store.summary = (f"travel to scenario {number} {sc['name']}"
-                         + ("; road event due" if due else f"; no road event ({why})"))
-    return {
+        summary = (f"travel to scenario {number} {sc['name']}"
+                   + ("; road event due" if due else f"; no road event ({why})"))
+    return Done(summary, {
         "scenario": number, "name": sc["name"], "from": "town" if party["location"] == "town" else f"scenario {here}",
         "road_event_due": due, "casual": play_casual, "replay": replay,
         "reason": why,
-    }
+    })
 
 
 @command("return")
-def return_to_town(store: Store) -> dict:
+def return_to_town(store: Store) -> Done:
     """Back to Gloomhaven: a new town visit opens."""
     with store.change("return", "return to town"):
         party = state.current_party(store)
@@ -160,10 +160,10 @@ def return_to_town(store: Store) -> dict:
         if party["location"] == "road":
             raise Refused(f"the party is on the road to scenario {party['scenario']}: "
                           f"play it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
-        store.conn.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
-        store.conn.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, 0)", [party["id"]])
-        store.conn.execute(
+        store.db.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
+        store.db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, 0)", [party["id"]])
+        store.db.execute(
             "UPDATE parties SET location = 'town', road_event_due = 0, casual = 0 WHERE id = ?", [party["id"]])
         visit = open_visit(store, party)
-        store.summary = f"return to town from scenario {party['scenario']} (visit {visit['id']})"
-    return {"location": "town", "from_scenario": party["scenario"], "visit": visit["id"]}
+        summary = f"return to town from scenario {party['scenario']} (visit {visit['id']})"
+    return Done(summary, {"location": "town", "from_scenario": party["scenario"], "visit": visit["id"]})

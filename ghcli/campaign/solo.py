@@ -31,7 +31,7 @@ from ghcli import data
 from ghcli.campaign import catalog, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules import level as levels
 
@@ -113,7 +113,7 @@ def list_solo(store: Store) -> list[dict]:
 
 @command("solo finish", keys={"name": state.character_key})
 def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, checkmarks: int = 0,
-           level: int | None = None) -> dict:
+           level: int | None = None) -> Done:
     """Record a solo scenario's result for one character (one change, undoable)."""
     for label, n in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
         if n < 0:
@@ -139,27 +139,27 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
         bonus = levels.bonus_xp(level) if won else 0
         gained = {"xp": xp + bonus, "gold": coins * coin, "checkmarks": checkmarks}
         item, note = _reward(store, char, cls, sc) if won else (None, None)
-        store.conn.execute(
+        store.db.execute(
             "UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = checkmarks + ? WHERE id = ?",
             [gained["xp"], gained["gold"], gained["checkmarks"], char["id"]])
         if item is not None:
-            store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)",
-                               [char["id"], item])
-        store.conn.execute("INSERT INTO solo_results (character_id, class, won, level, item) VALUES (?, ?, ?, ?, ?)",
-                           [char["id"], cls["key"], int(won), level, item])
-        store.summary = (f"{char['name']}: solo scenario {sc['scenario_name']} {'won' if won else 'lost'} "
-                         f"at level {level}; +{gained['xp']} XP, +{gained['gold']} gold"
-                         + (f", +{checkmarks} checkmarks" if checkmarks else "")
-                         + (f"; reward item {item} {catalog.item(item)['name']}" if item is not None else ""))
+            store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)",
+                             [char["id"], item])
+        store.db.execute("INSERT INTO solo_results (character_id, class, won, level, item) VALUES (?, ?, ?, ?, ?)",
+                         [char["id"], cls["key"], int(won), level, item])
+        summary = (f"{char['name']}: solo scenario {sc['scenario_name']} {'won' if won else 'lost'} "
+                   f"at level {level}; +{gained['xp']} XP, +{gained['gold']} gold"
+                   + (f", +{checkmarks} checkmarks" if checkmarks else "")
+                   + (f"; reward item {item} {catalog.item(item)['name']}" if item is not None else ""))
     row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [char["id"]])
-    return {
+    return Done(summary, {
         "character": char["name"], "class": cls["key"], "scenario": sc["scenario_name"], "won": won,
         "level": level, "coin_value": coin, "bonus_xp": bonus,
         "xp_gained": gained["xp"], "gold_gained": gained["gold"], "checkmarks_gained": gained["checkmarks"],
         "reward_item": ({"number": item, "name": catalog.item(item)["name"]} if item is not None else None),
         "note": note, "xp": row["xp"], "gold": row["gold"], "checkmarks": row["checkmarks"],
         "can_level_up": catalog.level_for_xp(row["xp"]) > row["level"],
-    }
+    })
 
 
 def _reward(store: Store, char: dict, cls: dict, sc: dict) -> tuple[int | None, str | None]:

@@ -36,7 +36,7 @@ from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign import tracks
 from ghcli.campaign.tracks import CHECKMARKS_PER_PERK, MAX_CHECKMARK_PERKS
 from ghcli.errors import BadInput, Refused
@@ -105,7 +105,7 @@ def perks_taken(store: Store, character_id: int) -> int:
 # -- actions ---------------------------------------------------------------
 
 @command("buy", keys={"name": state.character_key, "item_name": state.item_key})
-def buy(store: Store, name: str, item_name: str) -> dict:
+def buy(store: Store, name: str, item_name: str) -> Done:
     it = state.find_item(store, item_name)
     with store.change("buy", f"{name} buys {it['name']}"):
         party, _ = require_town(store, "items are bought")
@@ -123,16 +123,16 @@ def buy(store: Store, name: str, item_name: str) -> dict:
         if ch["gold"] < cost:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; {it['name']} costs {cost}")
         if shelf > 0:  # else the copy is one another party's character holds (it counts as in the supply)
-            store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
-        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
-        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
-        store.summary = f"{ch['name']} bought item {it['number']} {it['name']} for {cost} gold"
-    return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": cost,
-            "gold": ch["gold"] - cost}
+            store.db.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+        store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [cost, ch["id"]])
+        summary = f"{ch['name']} bought item {it['number']} {it['name']} for {cost} gold"
+    return Done(summary, {"character": ch["name"], "item": it["number"], "name": it["name"], "price": cost,
+                          "gold": ch["gold"] - cost})
 
 
 @command("sell", keys={"name": state.character_key, "item_name": state.item_key})
-def sell(store: Store, name: str, item_name: str) -> dict:
+def sell(store: Store, name: str, item_name: str) -> Done:
     it = state.find_item(store, item_name)
     with store.change("sell", f"{name} sells {it['name']}"):
         party, _ = require_town(store, "items are sold")
@@ -143,11 +143,11 @@ def sell(store: Store, name: str, item_name: str) -> dict:
             raise Refused(f"{ch['name']} does not own {shown}")
         gain = it["cost"] // 2
         return_to_supply(store, it["number"])
-        store.conn.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
-        store.conn.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
-        store.summary = f"{ch['name']} sold item {it['number']} {it['name']} for {gain} gold"
-    return {"character": ch["name"], "item": it["number"], "name": it["name"], "price": gain,
-            "gold": ch["gold"] + gain}
+        store.db.execute("DELETE FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]])
+        store.db.execute("UPDATE characters SET gold = gold + ? WHERE id = ?", [gain, ch["id"]])
+        summary = f"{ch['name']} sold item {it['number']} {it['name']} for {gain} gold"
+    return Done(summary, {"character": ch["name"], "item": it["number"], "name": it["name"], "price": gain,
+                          "gold": ch["gold"] + gain})
 
 
 def _held(store: Store, party: dict) -> set[int]:
@@ -159,10 +159,10 @@ def _held(store: Store, party: dict) -> set[int]:
 def return_to_supply(store: Store, number: int) -> None:
     """One copy back into the shop's supply (never more copies than the item has)."""
     if store.value("SELECT 1 FROM supply WHERE item = ?", [number]):
-        store.conn.execute("UPDATE supply SET copies = min(copies + 1, ?) WHERE item = ?",
-                           [catalog.item(number)["count"], number])
+        store.db.execute("UPDATE supply SET copies = min(copies + 1, ?) WHERE item = ?",
+                         [catalog.item(number)["count"], number])
     else:
-        store.conn.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
+        store.db.execute("INSERT INTO supply (item, copies) VALUES (?, 1)", [number])
 
 
 def _check_perk(store: Store, ch: dict, perk: int) -> dict:
@@ -180,15 +180,15 @@ def _check_perk(store: Store, ch: dict, perk: int) -> dict:
 
 def _take_perk(store: Store, ch: dict, perk: int) -> None:
     if store.value("SELECT 1 FROM character_perks WHERE character_id = ? AND perk = ?", [ch["id"], perk]):
-        store.conn.execute("UPDATE character_perks SET times = times + 1 WHERE character_id = ? AND perk = ?",
-                           [ch["id"], perk])
+        store.db.execute("UPDATE character_perks SET times = times + 1 WHERE character_id = ? AND perk = ?",
+                         [ch["id"], perk])
     else:
-        store.conn.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, 1)",
-                           [ch["id"], perk])
+        store.db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, 1)",
+                         [ch["id"], perk])
 
 
 @command("level-up", keys={"name": state.character_key})
-def level_up(store: Store, name: str, card: str, perk: int) -> dict:
+def level_up(store: Store, name: str, card: str, perk: int) -> Done:
     with store.change("level-up", f"{name} levels up"):
         party, _ = require_town(store, "characters level up")
         ch = party_member(store, party, name)
@@ -212,19 +212,19 @@ def level_up(store: Store, name: str, card: str, perk: int) -> dict:
             raise Refused(f"{ch['name']} already has {chosen['name']}")
         entry = _check_perk(store, ch, perk)
         xp = max(ch["xp"], need)
-        store.conn.execute("UPDATE characters SET level = ?, xp = ? WHERE id = ?", [new, xp, ch["id"]])
-        store.conn.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
-                           [ch["id"], chosen["number"], new])
+        store.db.execute("UPDATE characters SET level = ?, xp = ? WHERE id = ?", [new, xp, ch["id"]])
+        store.db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
+                         [ch["id"], chosen["number"], new])
         _take_perk(store, ch, perk)
         hp = cls["hp"][new - 1]
-        store.summary = (f"{ch['name']} to level {new}: card {chosen['number']} {chosen['name']}, "
-                         f"perk {perk}, max HP {hp}")
-    return {"character": ch["name"], "level": new, "xp": xp, "card": chosen["number"], "card_name": chosen["name"],
-            "perk": perk, "perk_text": entry["text"], "max_hp": hp}
+        summary = (f"{ch['name']} to level {new}: card {chosen['number']} {chosen['name']}, "
+                   f"perk {perk}, max HP {hp}")
+    return Done(summary, {"character": ch["name"], "level": new, "xp": xp, "card": chosen["number"],
+                          "card_name": chosen["name"], "perk": perk, "perk_text": entry["text"], "max_hp": hp})
 
 
 @command("perk", keys={"name": state.character_key})
-def take_perk(store: Store, name: str, perk: int) -> dict:
+def take_perk(store: Store, name: str, perk: int) -> Done:
     with store.change("perk", f"{name} takes perk {perk}"):
         party, _ = require_town(store, "perks are taken")
         ch = party_member(store, party, name)
@@ -238,13 +238,13 @@ def take_perk(store: Store, name: str, perk: int) -> dict:
                           f"({counted(ch['checkmarks'], 'checkmark')}, level {ch['level']}, {ch['extra_perks']} extra){more}")
         entry = _check_perk(store, ch, perk)
         _take_perk(store, ch, perk)
-        store.summary = f"{ch['name']} takes perk {perk}: {entry['text']}"
-    return {"character": ch["name"], "perk": perk, "perk_text": entry["text"],
-            "perks_taken": taken + 1, "perks_allowed": allowed}
+        summary = f"{ch['name']} takes perk {perk}: {entry['text']}"
+    return Done(summary, {"character": ch["name"], "perk": perk, "perk_text": entry["text"],
+                          "perks_taken": taken + 1, "perks_allowed": allowed})
 
 
 @command("donate", keys={"name": state.character_key})
-def donate(store: Store, name: str) -> dict:
+def donate(store: Store, name: str) -> Done:
     with store.change("donate", f"{name} donates"):
         party, visit = require_town(store, "donations are made")
         ch = party_member(store, party, name)
@@ -255,10 +255,10 @@ def donate(store: Store, name: str) -> dict:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; a donation is {DONATION}")
         before = state.campaign_row(store)["donations"]
         after = before + DONATION
-        store.conn.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
-        store.conn.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
-        store.conn.execute("INSERT INTO visit_donations (visit_id, character_id) VALUES (?, ?)",
-                           [visit["id"], ch["id"]])
+        store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
+        store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
+        store.db.execute("INSERT INTO visit_donations (visit_id, character_id) VALUES (?, ?)",
+                         [visit["id"], ch["id"]])
         done = [f"{ch['name']} donated {DONATION} gold ({DONATION_BLESSES} bless cards next scenario); "
                 f"donations {after}"]
         envelope_b = before < ENVELOPE_B_AT <= after
@@ -267,6 +267,6 @@ def donate(store: Store, name: str) -> dict:
         marks = donation_marks(after, before)
         if marks:
             done.append(effects.add_prosperity(store, marks))
-        store.summary = "; ".join(done)
-    return {"character": ch["name"], "gold": ch["gold"] - DONATION, "donations": after,
-            "blesses": DONATION_BLESSES, "envelope_b": envelope_b, "prosperity": marks, "done": done}
+        summary = "; ".join(done)
+    return Done(summary, {"character": ch["name"], "gold": ch["gold"] - DONATION, "donations": after,
+                          "blesses": DONATION_BLESSES, "envelope_b": envelope_b, "prosperity": marks, "done": done})

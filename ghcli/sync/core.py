@@ -296,9 +296,7 @@ def _merge_into(store: Store, new: list[log.Entry], campaign: str) -> list[tuple
 
 
 def _set(store: Store, **values: str) -> None:
-    with store.batch():
-        for k, v in values.items():
-            store.conn.execute("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)", [k, v])
+    store.set_sync_settings(**values)
 
 
 # -- commands -----------------------------------------------------------------------
@@ -346,8 +344,7 @@ def init(db_path: Path, remote: str) -> Report:
     except BaseException:
         if store is not None:
             with contextlib.suppress(Exception):
-                with store.batch():
-                    store.conn.execute("DELETE FROM sync_state")
+                store.clear_sync_settings()
         shutil.rmtree(clone, ignore_errors=True)
         raise
     finally:
@@ -385,7 +382,7 @@ def _join(db_path: Path, clone: Path, remote: str, campaign: str) -> Report:
     store, rejected = log.rebuild(tmp, entries)
     try:
         _set(store, remote=remote, campaign=campaign, last_sync=store.now())
-        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.checkpoint()
     finally:
         store.close()
     for suffix in ("-wal", "-shm"):

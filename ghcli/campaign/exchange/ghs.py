@@ -701,22 +701,23 @@ def write_plan(store, plan: Plan) -> dict:
     """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
     from ghcli.campaign import catalog, effects
 
-    with store.change("import", f"imported GHS party {plan.party!r}") as db:
-        c = store.conn
+    summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
+               f"{len(plan.completed)} scenarios completed")
+    with store.change("import", summary) as db:
         party_id = db.execute("INSERT INTO parties (name, reputation) VALUES (?, ?)",
                               [plan.party, plan.reputation]).lastrowid
-        c.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
-                  "VALUES (1, ?, ?, ?, ?, NULL, ?)",
-                  [plan.party, plan.prosperity, plan.donations_gold, party_id,
-                   datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
+        db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
+                   "VALUES (1, ?, ?, ?, ?, NULL, ?)",
+                   [plan.party, plan.prosperity, plan.donations_gold, party_id,
+                    datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
         for key, n in plan.global_achievements.items():
-            c.execute("INSERT INTO global_achievements (key, count) VALUES (?, ?)", [key, n])
+            db.execute("INSERT INTO global_achievements (key, count) VALUES (?, ?)", [key, n])
         for key, n in plan.party_achievements.items():
-            c.execute("INSERT INTO party_achievements (party_id, key, count) VALUES (?, ?, ?)", [party_id, key, n])
+            db.execute("INSERT INTO party_achievements (party_id, key, count) VALUES (?, ?, ?)", [party_id, key, n])
         for key in plan.classes:
-            c.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
+            db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
         for key in plan.retired_classes:
-            c.execute("INSERT INTO retired_classes (class) VALUES (?)", [key])
+            db.execute("INSERT INTO retired_classes (class) VALUES (?)", [key])
         _write_scenarios(store, plan)
         decks = plan.decks if plan.decks is not None else _starting_decks(store, plan)
         if plan.decks is None:
@@ -725,40 +726,38 @@ def write_plan(store, plan: Plan) -> dict:
         for deck, cards in decks.items():
             effects.set_deck(store, deck, cards)
         for deck, card in plan.pending.items():
-            c.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
+            db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
         retirements: dict[str, int] = {}
         for ch in plan.characters:
             if ch.retired and ch.player:
                 retirements[ch.player] = retirements.get(ch.player, 0) + 1
         for name in plan.players:
-            c.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
+            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
         owned: dict[int, int] = {}
         for ch in plan.characters:
-            cid = c.execute(
+            cid = db.execute(
                 "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
                 "quest, quest_fulfilled, retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [party_id, ch.player, ch.cls, ch.name, ch.level, ch.xp, ch.gold, ch.checkmarks, ch.extra_perks,
                  ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired)]).lastrowid
             for item in ch.items:
-                c.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
+                db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
                 owned[item] = owned.get(item, 0) + 1
             for perk, times in ch.perks:
-                c.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
-                          [cid, perk, times])
+                db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
+                           [cid, perk, times])
         supply = {n: catalog.item(n)["count"] for n in catalog.shop_items_for_prosperity(
             catalog.prosperity_level(plan.prosperity))}
         for n, copies in plan.designs.items():
-            c.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
+            db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
             supply[n] = catalog.item(n)["count"] if copies is None else copies
         for n, copies in sorted(supply.items()):
-            c.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
+            db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
             if owned.get(n, 0) > copies:
                 plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none left")
         for key in _milestones(plan):
-            c.execute("INSERT INTO milestones (key) VALUES (?)", [key])
+            db.execute("INSERT INTO milestones (key) VALUES (?)", [key])
         location = _write_location(store, plan, party_id)
-        store.summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
-                         f"{len(plan.completed)} scenarios completed")
     return {
         "party": plan.party,
         "edition": plan.edition,
@@ -811,14 +810,14 @@ def _milestones(plan: Plan) -> list[str]:
 
 
 def _write_location(store, plan: Plan, party_id: int) -> str:
-    c = store.conn
+    db = store.db
     n = plan.in_play
     if n is not None:
         row = store.one("SELECT unlocked, completed FROM scenarios WHERE number = ?", [n])
         if row and row["unlocked"]:
-            c.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? WHERE id = ?",
-                      [n, int(bool(row["completed"])), party_id])
+            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? WHERE id = ?",
+                       [n, int(bool(row["completed"])), party_id])
             return f"on the road to scenario {n} (its road event resolved)"
         plan.drop(f"scenario {n}", "in play in GHS but not unlocked in ghcli's reading: the party is in town")
-    c.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+    db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
     return "in town"

@@ -71,18 +71,18 @@ def open_store(path: str | Path, set_name: str = "ghcli") -> Store:
 # -- export ------------------------------------------------------------------
 
 
-def _tables(conn: sqlite3.Connection) -> list[str]:
-    return [r[0] for r in conn.execute(
+def _tables(store: Store) -> list[str]:
+    return [r[0] for r in store.tuples(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")]
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [r[1] for r in conn.execute(f'PRAGMA table_info("{_q(table)}")')]
+def _columns(store: Store, table: str) -> list[str]:
+    return [r[1] for r in store.tuples(f'PRAGMA table_info("{_q(table)}")')]
 
 
-def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
+def _has_rowid(store: Store, table: str) -> bool:
     try:
-        conn.execute(f'SELECT rowid FROM "{_q(table)}" LIMIT 0')
+        store.tuples(f'SELECT rowid FROM "{_q(table)}" LIMIT 0')
     except sqlite3.OperationalError:
         return False  # WITHOUT ROWID
     return True
@@ -113,25 +113,21 @@ def _decode(value: Any, where: str) -> Any:
 
 def export_document(store: Store) -> dict:
     """The whole database as the ghcli campaign document (one consistent read)."""
-    conn = store.conn
-    conn.execute("BEGIN")
-    try:
+    with store.snapshot():
         tables: dict[str, dict] = {}
-        for table in _tables(conn):
-            cols = _columns(conn, table)
-            rowid = _has_rowid(conn, table)
+        for table in _tables(store):
+            cols = _columns(store, table)
+            rowid = _has_rowid(store, table)
             select = ", ".join(f'"{_q(c)}"' for c in cols)
             sql = (f'SELECT rowid, {select} FROM "{_q(table)}" ORDER BY rowid' if rowid
                    else f'SELECT {select} FROM "{_q(table)}"')
-            rows = [[_encode(v) for v in r] for r in conn.execute(sql)]
+            rows = [[_encode(v) for v in r] for r in store.tuples(sql)]
             tables[table] = {"columns": cols, "rowid": rowid, "rows": rows}
         sequence = {}
-        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone():
-            sequence = {r[0]: r[1] for r in conn.execute("SELECT name, seq FROM sqlite_sequence ORDER BY name")}
-        migrations = [r[0] for r in conn.execute(
+        if store.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"):
+            sequence = {r[0]: r[1] for r in store.tuples("SELECT name, seq FROM sqlite_sequence ORDER BY name")}
+        migrations = [r[0] for r in store.tuples(
             f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid", [store.set_name])]
-    finally:
-        conn.execute("ROLLBACK")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -197,9 +193,8 @@ def import_document(doc: dict, path: str | Path) -> dict:
 
 
 def _copy_rows(store: Store, doc: dict) -> dict[str, int]:
-    conn = store.conn
     tables = doc["tables"]
-    target = _tables(conn)
+    target = _tables(store)
     missing = [t for t in target if t not in tables]
     if missing:
         raise BadInput(f"tables: {missing[0]!r} is missing (a truncated or edited file?)")
@@ -207,58 +202,55 @@ def _copy_rows(store: Store, doc: dict) -> dict[str, int]:
     if extra:
         raise BadInput(f"tables: {extra[0]!r} is not a table of this campaign's schema")
     counts: dict[str, int] = {}
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("PRAGMA defer_foreign_keys = ON")
-        triggers = [(r[0], r[1]) for r in conn.execute(
+    with store.batch():
+        db = store.db
+        db.execute("PRAGMA defer_foreign_keys = ON")
+        triggers = [(r[0], r[1]) for r in store.tuples(
             "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid")]
         for name, _ in triggers:
-            conn.execute(f'DROP TRIGGER "{_q(name)}"')
+            db.execute(f'DROP TRIGGER "{_q(name)}"')
         for table in target:
-            counts[table] = _insert_table(conn, table, tables[table])
+            counts[table] = _insert_table(store, table, tables[table])
         sequence = doc.get("sqlite_sequence") or {}
         if not isinstance(sequence, dict):
             raise BadInput("sqlite_sequence: not an object")
         if sequence:
-            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone():
+            if not store.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"):
                 raise BadInput("sqlite_sequence: this campaign's schema has no AUTOINCREMENT table")
-            conn.execute("DELETE FROM sqlite_sequence")
-            conn.executemany("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", list(sequence.items()))
+            db.execute("DELETE FROM sqlite_sequence")
+            for name, seq in sequence.items():
+                db.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", [name, seq])
         for name, sql in triggers:
             if not name.startswith("undo_"):
-                conn.execute(sql)
+                db.execute(sql)
         store._install_undo_triggers()
-        bad = conn.execute("PRAGMA foreign_key_check").fetchone()
+        bad = store.tuples("PRAGMA foreign_key_check")
         if bad:
-            raise BadInput(f"tables.{bad[0]}: row {bad[1]} refers to a missing row of {bad[2]}")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
+            raise BadInput(f"tables.{bad[0][0]}: row {bad[0][1]} refers to a missing row of {bad[0][2]}")
     return counts
 
 
-def _insert_table(conn: sqlite3.Connection, table: str, data: Any) -> int:
+def _insert_table(store: Store, table: str, data: Any) -> int:
     where = f"tables.{table}"
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
         raise BadInput(f"{where}: not an object with rows (a truncated file?)")
-    cols = _columns(conn, table)
+    cols = _columns(store, table)
     if data.get("columns") != cols:
         raise BadInput(f"{where}.columns: {data.get('columns')} does not match this ghcli's table ({', '.join(cols)})")
-    rowid = _has_rowid(conn, table)
+    rowid = _has_rowid(store, table)
     if bool(data.get("rowid")) != rowid:
         raise BadInput(f"{where}.rowid: {data.get('rowid')!r} does not match this ghcli's table")
     names = (["rowid"] if rowid else []) + [f'"{_q(c)}"' for c in cols]
     width = len(names)
     sql = f'INSERT INTO "{_q(table)}" ({", ".join(names)}) VALUES ({", ".join("?" * width)})'
-    conn.execute(f'DELETE FROM "{_q(table)}"')
+    db = store.db
+    db.execute(f'DELETE FROM "{_q(table)}"')
     for i, row in enumerate(data["rows"]):
         if not isinstance(row, list) or len(row) != width:
             raise BadInput(f"{where}.rows[{i}]: {str(row)[:40]} is not a row of {width} values")
         values = [_decode(v, f"{where}.rows[{i}]") for v in row]
         try:
-            conn.execute(sql, values)
+            db.execute(sql, values)
         except (sqlite3.IntegrityError, OverflowError) as e:
             raise BadInput(f"{where}.rows[{i}]: {str(row)[:60]} cannot be stored ({e})") from None
     return len(data["rows"])

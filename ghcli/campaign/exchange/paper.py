@@ -40,7 +40,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog, effects, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign.effects import ENVELOPE_B_AT
 from ghcli.campaign.exchange.ghs import DONATION_GOLD, MAX_EVENT_CARD, donation_marks
 from ghcli.campaign.tracks import MAX_LEVEL
@@ -52,7 +52,7 @@ def _must_choose(sc: dict) -> bool:
 
 
 @command("scenario complete", keys={"number": state.scenario_number})
-def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, choose: int | None = None) -> dict:
+def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, choose: int | None = None) -> Done:
     """Mark a scenario completed as the paper sheet says: achievements and unlocks, no rewards."""
     sc = catalog.find_scenario(number)
     n = sc["number"]
@@ -73,8 +73,9 @@ def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, 
                            "say which with --choose N (or --no-unlocks)")
         done, notes = _apply(store, party, sc, unlocks=unlocks, choose=choose)
         done.append(effects.complete_scenario(store, n))
-        store.summary = f"scenario {n} {sc['name']} completed by hand; " + "; ".join(d for d in done if d)
-    return {"scenario": n, "name": sc["name"], "unlocks": unlocks, "done": [d for d in done if d], "notes": notes}
+        summary = f"scenario {n} {sc['name']} completed by hand; " + "; ".join(d for d in done if d)
+    return Done(summary, {"scenario": n, "name": sc["name"], "unlocks": unlocks, "done": [d for d in done if d],
+                          "notes": notes})
 
 
 def _apply(store: Store, party: dict, sc: dict, *, unlocks: bool, choose: int | None) -> tuple[list[str], list[str]]:
@@ -102,7 +103,7 @@ def _rewards_in_words(rewards: dict) -> list[str]:
 
 
 @command("character give", keys={"name": state.character_key, "item_name": state.item_key})
-def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = True) -> dict:
+def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = True) -> Done:
     """A character owns an item without paying (from the supply, or from an event with from_supply=False)."""
     it = catalog.find_item(item_name)
     with store.change("character give", f"{name} gets {it['name']}"):
@@ -116,16 +117,17 @@ def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = Tr
                               "(--not-from-supply for an item from an event or a reward)")
             if row["copies"] < 1:
                 raise Refused(f"no copy of {it['name']} is left in the supply")
-            store.conn.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
-        store.conn.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
-        store.summary = (f"{ch['name']} gets item {it['number']} {it['name']}"
-                         + (" from the supply" if from_supply else " (not from the supply)"))
-    return {"character": ch["name"], "item": it["number"], "name": it["name"], "from_supply": from_supply}
+            store.db.execute("UPDATE supply SET copies = copies - 1 WHERE item = ?", [it["number"]])
+        store.db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [ch["id"], it["number"]])
+        summary = (f"{ch['name']} gets item {it['number']} {it['name']}"
+                   + (" from the supply" if from_supply else " (not from the supply)"))
+    return Done(summary, {"character": ch["name"], "item": it["number"], "name": it["name"],
+                          "from_supply": from_supply})
 
 
 @command("character new retired", keys={"class_name": state.any_class_key})
 def new_retired(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
-                quest: int | str | None = None) -> dict:
+                quest: int | str | None = None) -> Done:
     """A retired character on record, as the Town Records list it."""
     name = (name or "").strip()
     if not name:
@@ -153,27 +155,27 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
              int(kept is not None)])
         done = [f"retired {cls['name']} {name} (level {level}) on record"]
         if player:
-            store.conn.execute(
+            store.db.execute(
                 "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
                 "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [player])
             perks = store.value("SELECT extra_perks FROM players WHERE name = ?", [player])
             done.append(f"player {player} has {perks} extra perk{'s' if perks != 1 else ''}")
         if not store.value("SELECT 1 FROM retired_classes WHERE class = ?", [cls["key"]]):
-            store.conn.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
+            store.db.execute("INSERT INTO retired_classes (class) VALUES (?)", [cls["key"]])
             for deck in ("city", "road"):
                 card = cls.get(f"{deck}_event_on_retire")
                 if card:
                     done.append(effects.add_events(store, deck, [card]))
-        store.summary = "; ".join(d for d in done if d)
+        summary = "; ".join(d for d in done if d)
     from ghcli.campaign import characters
 
     out = characters.show(store, name)
     out["done"] = [d for d in done if d]
-    return out
+    return Done(summary, out)
 
 
 @command("campaign donations")
-def add_donations(store: Store, gold: int) -> dict:
+def add_donations(store: Store, gold: int) -> Done:
     """Gold already given to the Sanctuary, with the donation track's prosperity marks."""
     amount("donations", gold)
     if gold <= 0:
@@ -183,16 +185,16 @@ def add_donations(store: Store, gold: int) -> dict:
     with store.change("campaign donations"):
         before = state.campaign_row(store)["donations"]
         after = before + gold
-        store.conn.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
+        store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
         done = [f"donations {before} -> {after} gold"]
         if before < ENVELOPE_B_AT <= after:
             done.append("open envelope B")
         marks = donation_marks(after, before)
         if marks:
             done.append(effects.add_prosperity(store, marks))
-        store.summary = "; ".join(done)
-    return {"donations": after, "added": gold, "prosperity_marks": marks,
-            "envelope_b": before < ENVELOPE_B_AT <= after, "done": done}
+        summary = "; ".join(done)
+    return Done(summary, {"donations": after, "added": gold, "prosperity_marks": marks,
+                          "envelope_b": before < ENVELOPE_B_AT <= after, "done": done})
 
 
 def parse_cards(text: str) -> list[int]:
@@ -208,7 +210,7 @@ def parse_cards(text: str) -> list[int]:
 
 
 @command("event deck set")
-def set_event_deck(store: Store, deck: str, text: str) -> dict:
+def set_event_deck(store: Store, deck: str, text: str) -> Done:
     """The deck's order as written on the sheet (top first)."""
     deck = deck.strip().lower()
     if deck not in ("city", "road"):
@@ -225,8 +227,8 @@ def set_event_deck(store: Store, deck: str, text: str) -> dict:
         effects.set_deck(store, deck, cards)
         added = [c for c in cards if c not in before]
         removed = [c for c in before if c not in cards]
-        store.summary = (f"{deck} deck set: {len(cards)} cards, top {cards[0]}" if cards else f"{deck} deck emptied")
+        summary = (f"{deck} deck set: {len(cards)} cards, top {cards[0]}" if cards else f"{deck} deck emptied")
         for word, cards_ in (("added", added), ("removed", removed)):
             if cards_:
-                store.summary += f"; {word} {', '.join(map(str, cards_))}"
-    return {"deck": deck, "cards": cards, "added": added, "removed": removed}
+                summary += f"; {word} {', '.join(map(str, cards_))}"
+    return Done(summary, {"deck": deck, "cards": cards, "added": added, "removed": removed})

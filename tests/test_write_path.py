@@ -1,0 +1,148 @@
+"""One write path in the campaign layer (issue 16): SQL through the sqlite_utils Database
+that ``store.change()`` yields (``db.execute``, or ``store.db.execute`` in a helper called
+inside the change). No campaign module but ``campaign/db.py`` (nor ``ghcli/sync/``) reaches
+for the raw connection (``store.conn``), and none writes through sqlite-utils table methods
+(``db["table"].insert(...)``), which introspect the schema on every call (the reason is
+measured in the docstring of ``campaign/db.py``). A change returns its result (``Done``)
+rather than setting ``store.summary``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+CAMPAIGN = Path(__file__).resolve().parent.parent / "ghcli" / "campaign"
+TABLE_WRITES = {"insert", "insert_all", "upsert", "upsert_all", "update", "delete", "delete_where", "add_column",
+                "create", "drop", "transform"}
+
+
+def offences(source: str) -> list[str]:
+    """Each raw-connection use or table-method write in ``source``, as 'line N: what'."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        if node.attr == "conn" and isinstance(node.value, ast.Name) and node.value.id == "store":
+            out.append(f"line {node.lineno}: store.conn")
+        if node.attr in TABLE_WRITES and isinstance(node.value, ast.Subscript) and _is_db(node.value.value):
+            out.append(f"line {node.lineno}: table method .{node.attr}()")
+    return out
+
+
+def _is_db(node: ast.expr) -> bool:
+    """``db`` or ``store.db``: the sqlite_utils Database (``db["t"]`` is then a table)."""
+    return (isinstance(node, ast.Name) and node.id == "db") or (isinstance(node, ast.Attribute) and node.attr == "db")
+
+
+def campaign_modules() -> list[Path]:
+    """Every module of ghcli/campaign/ but db.py, and the layers above it that open a Store (sync/)."""
+    sync = CAMPAIGN.parent / "sync"
+    return sorted(p for p in [*CAMPAIGN.rglob("*.py"), *sync.rglob("*.py")] if p != CAMPAIGN / "db.py")
+
+
+def test_the_campaign_package_is_found():
+    names = {str(p.relative_to(CAMPAIGN.parent)) for p in campaign_modules()}
+    assert {"campaign/town.py", "campaign/effects.py", "campaign/arkham.py", "campaign/exchange/native.py",
+            "campaign/exchange/ghs.py", "sync/core.py"} <= names
+    assert "campaign/db.py" not in names
+
+
+@pytest.mark.parametrize("path", campaign_modules(), ids=lambda p: str(p.relative_to(CAMPAIGN.parent)))
+def test_no_campaign_module_writes_around_the_store(path: Path):
+    assert offences(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("source, expected", [
+    ('store.conn.execute("UPDATE characters SET gold = 0")', ["line 1: store.conn"]),
+    ("c = store.conn\nc.execute('DELETE FROM supply')", ["line 1: store.conn"]),
+    ('store.conn.executemany("INSERT INTO supply VALUES (?, ?)", rows)', ["line 1: store.conn"]),
+    ('db["characters"].insert({"name": "Ann"})', ["line 1: table method .insert()"]),
+    ('store.db["supply"].update(3, {"copies": 1})', ["line 1: table method .update()"]),
+    ('db.execute("UPDATE characters SET gold = 0")', []),
+    ('decks[deck].insert(0, card)', []),
+    ('store.db.execute("UPDATE characters SET gold = 0")', []),
+    ('store.rows("SELECT * FROM characters")', []),
+])
+def test_the_check_sees_each_way_around(source: str, expected: list[str]):
+    assert offences(source) == expected
+
+
+# -- a change returns its result (no store.summary side channel) ---------------------------
+
+
+def test_no_campaign_module_sets_a_summary_aside():
+    """The summary travels in the result (``Done``), never as an attribute set on the store."""
+    found = []
+    for path in sorted(CAMPAIGN.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr == "summary" and isinstance(node.ctx, ast.Store)
+                    and isinstance(node.value, ast.Name) and node.value.id in ("store", "self")):
+                found.append(f"{path.relative_to(CAMPAIGN)}:{node.lineno}")
+    assert found == []
+
+
+@pytest.fixture
+def store(tmp_path):
+    from ghcli.campaign import core
+    from ghcli.campaign.db import Store
+
+    core.init(tmp_path / "c.db", seed=1)
+    s = Store.open(tmp_path / "c.db")
+    yield s
+    s.close()
+
+
+def _last(store) -> tuple[str, str]:
+    row = store.one("SELECT command, summary FROM history ORDER BY id DESC LIMIT 1")
+    return row["command"], row["summary"]
+
+
+def test_apply_records_the_summary_of_the_result_and_returns_its_values(store):
+    from ghcli.campaign.db import Done
+
+    def give(db):
+        db.execute("UPDATE campaign SET donations = donations + 30 WHERE id = 1")
+        after = store.value("SELECT donations FROM campaign")
+        return Done(f"donations now {after}", {"donations": after})
+
+    assert store.apply("donations by hand", give, "donations") == {"donations": 30}
+    assert _last(store) == ("donations by hand", "donations now 30")
+    assert store.last_entry["summary"] == "donations now 30"
+
+
+def test_apply_keeps_the_given_summary_for_a_plain_result(store):
+    def give(db):
+        db.execute("UPDATE campaign SET donations = 10 WHERE id = 1")
+        return 10
+
+    assert store.apply("donations by hand", give, "ten gold donated") == 10
+    assert _last(store) == ("donations by hand", "ten gold donated")
+
+
+def test_a_refused_apply_changes_nothing(store):
+    from ghcli.errors import Refused
+
+    entries = store.value("SELECT count(*) FROM history")
+
+    def give(db):
+        db.execute("UPDATE campaign SET donations = 10 WHERE id = 1")
+        raise Refused("no")
+
+    with pytest.raises(Refused):
+        store.apply("donations by hand", give)
+    assert store.value("SELECT donations FROM campaign") == 0
+    assert store.value("SELECT count(*) FROM history") == entries
+
+
+def test_a_logged_command_records_the_summary_it_returns(store):
+    from ghcli.campaign import characters
+
+    out = characters.new(store, "Ann", "brute", quest=512)
+    assert out["name"] == "Ann"
+    assert _last(store) == ("character new", "new Brute Ann (level 1)")
+    out = characters.adjust(store, "Ann", gold=5)
+    assert out["gold"] == 35  # 15 x (level + 1) to start
+    assert _last(store) == ("character adjust", "Ann: gold +5 (30 -> 35)")
