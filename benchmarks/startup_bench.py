@@ -45,7 +45,8 @@ def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> Non
         chars.new(store, f"Hero{i}", CLASSES[i % len(CLASSES)], player=f"P{i}")
     done = store.value("SELECT count(*) FROM history")
     for i in range(history - done):
-        chars.adjust(store, f"Hero{i % characters}", xp=1, gold=1 if i % 2 else 0, checkmarks=1 if i % 51 == 0 else 0)  # spread: a sheet holds 18
+        # spread the checkmarks: a sheet holds 18
+        chars.adjust(store, f"Hero{i % characters}", xp=1, gold=1 if i % 2 else 0, checkmarks=1 if i % 51 == 0 else 0)
     assert store.value("SELECT count(*) FROM history") == history
     assert store.value("SELECT count(*) FROM characters") == characters
     store.close()

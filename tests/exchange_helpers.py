@@ -77,8 +77,10 @@ def campaign_facts(path) -> dict:
                 "retired_classes": sorted(r["class"] for r in rows("SELECT class FROM retired_classes")),
                 "completed_scenarios": [r["number"] for r in rows(
                     "SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")],
-                "unlocked": [r["number"] for r in rows("SELECT number FROM scenarios WHERE unlocked = 1 ORDER BY number")],
-                "blocked": [r["number"] for r in rows("SELECT number FROM scenarios WHERE blocked = 1 ORDER BY number")],
+                "unlocked": [r["number"] for r in rows(
+                    "SELECT number FROM scenarios WHERE unlocked = 1 ORDER BY number")],
+                "blocked": [r["number"] for r in rows(
+                    "SELECT number FROM scenarios WHERE blocked = 1 ORDER BY number")],
                 "available": sorted(s["number"] for s in avail if s["state"] == "available"),
                 "item_designs": [r["item"] for r in rows("SELECT item FROM item_designs ORDER BY item")],
                 "players": rows("SELECT name, extra_perks FROM players ORDER BY name"),

@@ -248,7 +248,8 @@ def test_upgrade_costs_difference(cli, camp):
     refused(cli, camp, "upgrade", "Roland", "Cover Up", "--from", "0", "--to", "1", match="weakness")
     refused(cli, camp, "upgrade", "Roland", "Beat Cop", "--from", "0", "--to", "1", "--copies", "2", match="holds 1")
     history = inv(cli, "Roland")["purchases"]
-    assert [(p["action"], p["title"], p["xp"]) for p in history] == [("upgrade", "Beat Cop", 2), ("upgrade", "Knife", 2)]
+    assert [(p["action"], p["title"], p["xp"]) for p in history] == [("upgrade", "Beat Cop", 2),
+                                                                      ("upgrade", "Knife", 2)]
 
 
 def test_deck_remove_by_guide(cli, camp):

@@ -21,7 +21,8 @@ BASE = {"format": 1, "hexes": [[0, 0], [1, 0], [2, 0]],
         "figures": [{"id": "g", "side": "monster", "at": [0, 0]},
                     {"id": "b", "side": "character", "at": [2, 0], "initiative": 10}],
         "active": "g", "action": {"move": 2, "attack": {"range": 0, "targets": 1}}}
-TEXT = "board: gloomhaven\nactive: g\nmove: 2\nattack: melee\nmap: 0,0\n g       b\nfigures:\ng monster\nb character 10\n"
+TEXT = ("board: gloomhaven\nactive: g\nmove: 2\nattack: melee\nmap: 0,0\n g       b\n"
+        "figures:\ng monster\nb character 10\n")
 SECONDS = 2.0  # the contract: an answer within a second or two
 
 
@@ -62,14 +63,18 @@ def _json(doc) -> bytes:
 NAMED = {
     "not utf-8": (b"\xff\xfe{garbage", "not UTF-8"),
     "deep nesting": (('{"a":' + "[" * 100000 + "]" * 100000 + "}").encode(), "nested deeper than 50"),
-    "deep nesting in extra:": ((TEXT + "extra: notes " + "[" * 100000 + "]" * 100000 + "\n").encode(), "extra notes: JSON nested"),
+    "deep nesting in extra:": ((TEXT + "extra: notes " + "[" * 100000 + "]" * 100000 + "\n").encode(),
+                               "extra notes: JSON nested"),
     "deep nesting in KEY=JSON": (TEXT.replace("b character 10", "b character 10 k=" + "[" * 100000).encode(), "nested"),
-    "area is a number": (_json({**BASE, "action": {"move": 2, "attack": {"range": 2, "targets": 1, "area": 7}}}), "action.attack.area"),
+    "area is a number": (_json({**BASE, "action": {"move": 2, "attack": {"range": 2, "targets": 1, "area": 7}}}),
+                         "action.attack.area"),
     "walls is a number": (_json({**BASE, "walls": 7}), "'walls' must be a list"),
     "active is a list": (_json({**BASE, "active": ["g"]}), "'active' must be a string"),
-    "huge coordinate": (_json({**BASE, "hexes": BASE["hexes"] + [[3, 4 * 10**20]]}), "hexes[3] is beyond the coordinate limit"),
+    "huge coordinate": (_json({**BASE, "hexes": BASE["hexes"] + [[3, 4 * 10**20]]}),
+                        "hexes[3] is beyond the coordinate limit"),
     "huge text coordinate": (TEXT.replace("map: 0,0", "map: 0," + "9" * 5000).encode(), "beyond the coordinate limit"),
-    "too many hexes": (_json({**BASE, "hexes": [[q, r] for q in range(80) for r in range(80)]}), "board has 6,400 hexes; at most 2,000"),
+    "too many hexes": (_json({**BASE, "hexes": [[q, r] for q in range(80) for r in range(80)]}),
+                       "board has 6,400 hexes; at most 2,000"),
     "a million-digit number": (_json(BASE).replace(b'"move": 2', b'"move": ' + b"7" * 5000), "not valid JSON"),
     "NaN initiative": (_json(BASE).replace(b'"initiative": 10', b'"initiative": NaN'), "initiative must be a number"),
 }
@@ -100,7 +105,8 @@ def test_limits_are_the_documented_ones():
     with pytest.raises(BadInput, match="board has 2,001 hexes; at most 2,000"):
         validate(dict(BASE, hexes=[[q, 0] for q in range(-1000, 1001)]))
     with pytest.raises(BadInput, match="61 figures; at most 60"):
-        validate(dict(BASE, figures=[{"id": f"c{i}", "side": "character", "at": [0, 0], "initiative": 1} for i in range(61)]))
+        validate(dict(BASE, figures=[{"id": f"c{i}", "side": "character", "at": [0, 0], "initiative": 1}
+                                     for i in range(61)]))
 
 
 def test_a_board_spread_to_the_limits_is_answered_quickly(tmp_path):
@@ -131,7 +137,8 @@ FIELDS = {
         "move": st.integers(-3, 10**7) | json_values,
         "jump": st.booleans() | json_values,
         "attack": st.none() | json_values | st.fixed_dictionaries({}, optional={
-            "range": st.integers(-2, 10**7) | json_values, "targets": st.integers(-1, 50) | st.just("all") | json_values,
+            "range": st.integers(-2, 10**7) | json_values,
+            "targets": st.integers(-1, 50) | st.just("all") | json_values,
             "area": hexes | json_values}),
     }) | json_values,
     "figures": st.lists(st.fixed_dictionaries({}, optional={
@@ -166,7 +173,8 @@ def text_boards(draw) -> bytes:
     lines = TEXT.splitlines()
     for _ in range(draw(st.integers(0, 4))):
         at = draw(st.integers(0, len(lines)))
-        line = draw(st.sampled_from(TEXT_LINES) | st.text(st.sampled_from(" .#^!~=_/\\<>|gb0123456789,:-"), max_size=20))
+        line = draw(st.sampled_from(TEXT_LINES)
+                    | st.text(st.sampled_from(" .#^!~=_/\\<>|gb0123456789,:-"), max_size=20))
         lines.insert(at, line)
     if draw(st.booleans()) and lines:
         del lines[draw(st.integers(0, len(lines) - 1))]
@@ -176,7 +184,8 @@ def text_boards(draw) -> bytes:
     return raw
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=json_boards() | text_boards())
 def test_fuzzed_boards_keep_the_contract(tmp_path, data):
     assert_contract(tmp_path, data)

@@ -153,7 +153,8 @@ def test_los_without_to_shades_every_visible_hex(cli, tmp_path):
     path.write_text(PROXIMITY, encoding="utf-8")
     seen = json.loads(cli("rules", "los", str(path), "--from", "g", "--json").stdout)
     root = _svg_of(cli, tmp_path, "rules", "los", str(path), "--from", "g")
-    visible = {(int(p.get("data-q")), int(p.get("data-r"))) for p in root.iter(NS + "polygon") if "visible" in classes(p)}
+    visible = {(int(p.get("data-q")), int(p.get("data-r"))) for p in root.iter(NS + "polygon")
+               if "visible" in classes(p)}
     assert visible == {tuple(h) for h in seen["visible"]} and len(visible) == 14
     (origin,) = [p for p in root.iter(NS + "polygon") if "los-from" in classes(p)]
     assert (origin.get("data-q"), origin.get("data-r")) == ("4", "-2")

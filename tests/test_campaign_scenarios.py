@@ -55,7 +55,8 @@ def test_global_achievement_must_not_be_held(store):
     do(store, effects.unlock_scenario, 3)
     assert by_number(store)[3]["state"] == "available"
     do(store, effects.add_global_achievement, "the-merchant-flees")
-    assert by_number(store)[3] == {"number": 3, "name": catalog.scenario(3)["name"], "location": catalog.scenario(3)["location"],
+    assert by_number(store)[3] == {"number": 3, "name": catalog.scenario(3)["name"],
+                                   "location": catalog.scenario(3)["location"],
                                    "state": "locked", "reasons": ["global achievement The Merchant Flees is held"]}
 
 

@@ -42,7 +42,8 @@ def test_reputation_ten_opens_the_sun_box_once(cli, camp):
     before = snapshot(camp)[1]
     run_ok(cli, "party", "reputation", "+1")
     after = snapshot(camp)[1]
-    changed = [line for line in after if line not in before and not line.startswith(("INSERT INTO \"history\"", "INSERT INTO \"undo_log\""))]
+    bookkeeping = ("INSERT INTO \"history\"", "INSERT INTO \"undo_log\"")
+    changed = [line for line in after if line not in before and not line.startswith(bookkeeping)]
     assert all("parties" in line for line in changed), changed
 
 

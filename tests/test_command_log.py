@@ -1,4 +1,5 @@
-"""The command log: every walkthrough of the README and docs/*.md replayed from its log rebuilds the database exactly."""
+"""The command log: every walkthrough of the README and docs/*.md replayed from its log rebuilds the database
+exactly."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def test_history_json_shows_the_log_fields(cli, monkeypatch):
     hist = json.loads(cli("history", "--json").stdout)
     new, init = hist
     assert new["command"] == "character new" and new["op"] == "character new"
-    assert new["args"] == {"name": "Hilda", "class_name": "brute", "player": None, "level": 1, "quest": None, "cards": []}
+    assert new["args"] == {"name": "Hilda", "class_name": "brute", "player": None, "level": 1, "quest": None,
+                           "cards": []}
     assert new["draws"][0][0] == "sample" and len(new["draws"][0][1]) == 2  # the two quests offered
     assert init["draws"][0][0] == "shuffle" and sorted(init["draws"][0][1]) == list(range(1, 31))
     assert new["player"] == "Ann" and new["version"] and new["status"] == "ok" and new["reason"] is None

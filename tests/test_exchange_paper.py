@@ -50,7 +50,8 @@ def _scenarios(db):
 
     con = sqlite3.connect(db)
     try:
-        return {n: (u, c, b) for n, u, c, b in con.execute("SELECT number, unlocked, completed, blocked FROM scenarios")}
+        return {n: (u, c, b)
+                for n, u, c, b in con.execute("SELECT number, unlocked, completed, blocked FROM scenarios")}
     finally:
         con.close()
 
@@ -125,7 +126,8 @@ def test_character_new_retired(cli, camp):
 
     con = sqlite3.connect(camp)
     retired = [r[0] for r in con.execute("SELECT class FROM retired_classes")]
-    decks = {d: [r[0] for r in con.execute("SELECT card FROM event_decks WHERE deck = ?", [d])] for d in ("city", "road")}
+    decks = {d: [r[0] for r in con.execute("SELECT card FROM event_decks WHERE deck = ?", [d])]
+             for d in ("city", "road")}
     con.close()
     from ghcli.campaign import catalog
 

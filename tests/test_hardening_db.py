@@ -25,7 +25,8 @@ def _beside(path: Path) -> list[str]:
 
 def test_init_leaves_only_the_campaign(cli, db_file):
     run_ok(cli, "init")
-    assert _beside(db_file) == ["config", "home"] or not [n for n in _beside(db_file) if n.startswith((".", "campaign"))]
+    assert (_beside(db_file) == ["config", "home"]
+            or not [n for n in _beside(db_file) if n.startswith((".", "campaign"))])
     assert oct(db_file.stat().st_mode & 0o077) != "0o0", "the campaign file keeps the usual permissions"
 
 

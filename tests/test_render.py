@@ -162,11 +162,13 @@ def test_sight_lines_are_drawn_between_corners(orientation):
     p2 = (float(line.get("x2")), float(line.get("y2")))
     assert any(_close(p1, c) for c in hexes[tuple(a)]) and any(_close(p2, c) for c in hexes[tuple(b)])
     ends = [c for c in root.iter(NS + "circle") if "los-end" in _classes(c)]
-    assert [_close((float(c.get("cx")), float(c.get("cy"))), _centre(hexes[tuple(h)])) for c, h in zip(ends, (a, b))] == [True, True]
+    assert [_close((float(c.get("cx")), float(c.get("cy"))), _centre(hexes[tuple(h)]))
+            for c, h in zip(ends, (a, b))] == [True, True]
 
     # blocked: the nearest blocked line, and the wall it touches (an edge of a hex)
     wall = [_flat_corner(b, 0), _flat_corner(b, 1)]
-    blocked = dict(seen, visible=False, line=None, blocked_line=[_flat_corner(a, 0), _flat_corner(b, 1)], blocked_by=wall)
+    blocked = dict(seen, visible=False, line=None, blocked_line=[_flat_corner(a, 0), _flat_corner(b, 1)],
+                   blocked_by=wall)
     root = ET.fromstring(svg(doc, los=blocked))
     (line,) = [x for x in root.iter(NS + "line") if "los-line" in _classes(x)]
     assert "blocked" in _classes(line)

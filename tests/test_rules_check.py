@@ -90,7 +90,8 @@ def test_a_ranged_hex_in_reach_that_the_rules_do_not_pick():
     for d in dests:
         assert check(board, answer, Hex(*d), ["c1"]).legal
     v = check(board, answer, Hex(3, 0), None)  # in range and in sight of c1, but not where the rules go
-    assert not v.legal and v.reason.startswith("not allowed: the monster can attack the c1 with 6 movement from 6,-1 or 6,0")
+    assert not v.legal and v.reason.startswith("not allowed: the monster can attack the c1 with 6 movement "
+                                               "from 6,-1 or 6,0")
     assert v.reason.endswith("3,0 is not among the hexes the rules pick (most targets, the focus without "
                              "disadvantage, fewest disadvantaged targets, then least movement)")
 

@@ -37,7 +37,8 @@ def test_the_scan_finds_a_flag():
 
 
 @pytest.mark.parametrize("args, words", [
-    (("enhance", "cost", "--ability", "attack", "--level", "10"), "the card level must be from 1 to 9, not 10 (--level)"),
+    (("enhance", "cost", "--ability", "attack", "--level", "10"),
+     "the card level must be from 1 to 9, not 10 (--level)"),
     (("enhance", "cost", "--ability", "attack", "--previous", "-1"), "0 or more, not -1 (--previous)"),
     (("enhance", "cost", "--ability", "attack", "--lost"), "applies to fh and gh2e, not gh (--lost)"),
     (("enhance", "cost", "--ability", "attack", "--effect", "poison"), "(--ability, --effect, --hex)"),
@@ -45,7 +46,8 @@ def test_the_scan_finds_a_flag():
     (("enhance", "cost", "--ability", "atack"), "unknown ability 'atack'; did you mean 'attack'? (--ability)"),
     (("rules", "attack", "3", "--bless", "11"), "11 bless cards: there are 0 to 10 (--bless)"),
     (("rules", "attack", "3", "--curse", "11"), "11 curse cards: there are 0 to 10 (--curse)"),
-    (("rules", "rest", "short", "--discard", "3", "--cards", "a,b"), "3 discarded cards counted but 2 named (--discard)"),
+    (("rules", "rest", "short", "--discard", "3", "--cards", "a,b"),
+     "3 discarded cards counted but 2 named (--discard)"),
 ])
 def test_the_cli_words_its_options(cli, args, words):
     r = cli(*args)
@@ -69,6 +71,7 @@ def test_the_rules_alone_name_the_parameter():
 def test_arkham_defeat_by_both_names_choose(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("GHCLI_ARKHAM_DB", str(tmp_path / "a.db"))
     assert cli("arkham", "init").exit_code == 0
-    assert cli("arkham", "investigator", "join", "Roland", "--player", "A", "--health", "9", "--sanity", "5").exit_code == 0
+    r = cli("arkham", "investigator", "join", "Roland", "--player", "A", "--health", "9", "--sanity", "5")
+    assert r.exit_code == 0
     r = cli("arkham", "defeat", "Roland", "--by", "both")
     assert r.exit_code == 2 and "the player chooses physical or mental trauma (--choose)" in r.stderr

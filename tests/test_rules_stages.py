@@ -37,7 +37,8 @@ def board(picture: str, rules="gloomhaven", action=None, walls=(), inits=None) -
             elif c == "m":
                 figures.append({"id": f"m{len(figures)}", "side": "monster", "at": [q, r]})
             elif c.isdigit() or (c.isalpha() and c.islower()):
-                figures.append({"id": c.upper(), "side": "character", "at": [q, r], "initiative": inits.get(c.upper(), 50)})
+                figures.append({"id": c.upper(), "side": "character", "at": [q, r],
+                                "initiative": inits.get(c.upper(), 50)})
     return Board.from_dict({
         "format": 1, "rules": rules, "hexes": hexes, "terrain": terrain,
         "walls": [[list(a), list(b)] for a, b in walls], "figures": figures, "active": "M",

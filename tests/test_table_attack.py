@@ -62,7 +62,8 @@ SEQUENCES = [
     ("disadvantage, rolling stun ignored", dict(base=3, mode="disadvantage"), "r+0:stun,-1", 2, [False, True], []),
     # disadvantage with TWO rolling cards: draw on, only the card that is not rolling applies
     ("disadvantage, two rolling", dict(base=3, mode="disadvantage"), "r+1,r+1,+1", 4, [False, False, True], []),
-    ("disadvantage, three rolling then x2", dict(base=3, mode="disadvantage"), "r+1,r+1,r+1,x2", 6, [False] * 3 + [True], []),
+    ("disadvantage, three rolling then x2", dict(base=3, mode="disadvantage"), "r+1,r+1,r+1,x2", 6,
+     [False] * 3 + [True], []),
     # shield and pierce
     ("shield 2: 4 - 2", dict(base=3, shield=2), "+1", 2, [True], []),
     ("shield 2 pierce 1: 4 - 1", dict(base=3, shield=2, pierce=1), "+1", 3, [True], []),
@@ -118,7 +119,8 @@ DISTRIBUTIONS = [
     # advantage with two rolling {r+1,r+1,+0,x2} base 1, 12 ordered first pairs:
     # both rolling 2/12 then +0 -> 3 or x2 -> 6; one rolling 8/12: with +0 -> 2, with x2 -> 4; (+0,x2) 2/12 -> x2 -> 2
     (dict(base=1, mode="advantage"), "2*r+1,+0,x2", {2: F(1, 2), 3: F(1, 12), 4: F(1, 3), 6: F(1, 12)}),
-    # disadvantage, same deck: both rolling -> next card alone (+0 1, x2 2); one rolling -> the other alone; (+0,x2) -> +0
+    # disadvantage, same deck: both rolling -> next card alone (+0 1, x2 2); one rolling -> the other alone;
+    # (+0,x2) -> +0
     (dict(base=1, mode="disadvantage"), "2*r+1,+0,x2", {1: F(7, 12), 2: F(5, 12)}),
 ]
 
@@ -133,7 +135,8 @@ def test_small_distributions_by_hand(kw, deck, expected):
 def test_standard_deck_base_3():
     # null 0, -2 1, five -1 2, six +0 3, five +1 4, +2 5, x2 6 (out of 20): expected 60/20
     dist = distribution(Attack(3), build_deck())
-    assert dist.probabilities == {0: F(1, 20), 1: F(1, 20), 2: F(5, 20), 3: F(6, 20), 4: F(5, 20), 5: F(1, 20), 6: F(1, 20)}
+    assert dist.probabilities == {0: F(1, 20), 1: F(1, 20), 2: F(5, 20), 3: F(6, 20), 4: F(5, 20), 5: F(1, 20),
+                                  6: F(1, 20)}
     assert dist.expected_damage == 3
     assert dist.shuffle_probability == F(2, 20)
 
@@ -204,7 +207,8 @@ def test_seeded_draw_is_the_shuffled_deck_resolved():
 
 @pytest.mark.parametrize(
     "spec,text",
-    [("+1", "+1"), ("r+1", "r+1"), ("rolling +0:pierce3", "r+0:pierce3"), ("2x", "x2"), ("NULL", "null"), ("+1:stun:fire", "+1:fire:stun")],
+    [("+1", "+1"), ("r+1", "r+1"), ("rolling +0:pierce3", "r+0:pierce3"), ("2x", "x2"), ("NULL", "null"),
+     ("+1:stun:fire", "+1:fire:stun")],
 )
 def test_card_notation_round_trips(spec, text):
     assert str(Modifier.parse(spec)) == text

@@ -137,7 +137,8 @@ def test_exhausted(cli, hand, discard, exhausted, must):
 
 
 def test_exhausted_by_hit_points(cli):
-    assert json.loads(cli("rules", "exhausted", "--hand", "5", "--discard", "3", "--hp", "0", "--json").stdout)["exhausted"] is True
+    r = cli("rules", "exhausted", "--hand", "5", "--discard", "3", "--hp", "0", "--json")
+    assert json.loads(r.stdout)["exhausted"] is True
     r = cli("rules", "exhausted", "--hand", "1", "--discard", "0")
     assert r.stdout.startswith("exhausted: ")
 
@@ -187,5 +188,5 @@ def test_elements_errors(cli):
 def test_elements_text(cli):
     r = cli("rules", "elements", "--strong", "fire", "--infused", "ice")
     assert r.exit_code == 0
-    line = next(l for l in r.stdout.splitlines() if l.startswith("ice"))
+    line = next(row for row in r.stdout.splitlines() if row.startswith("ice"))
     assert "infused" in line and "strong (usable)" in line

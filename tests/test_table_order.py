@@ -58,7 +58,8 @@ CASES = [
     ),
     (
         "summons just before their summoner, in the order summoned",
-        ["-c", "mindthief=20,70", "-c", "brute=10,40", "-s", "mindthief=rats", "-s", "brute=bear", "-s", "mindthief=imp"],
+        ["-c", "mindthief=20,70", "-c", "brute=10,40",
+         "-s", "mindthief=rats", "-s", "brute=bear", "-s", "mindthief=imp"],
         ["bear", "brute", "rats", "imp", "mindthief"],
         [],
     ),
@@ -80,7 +81,8 @@ def test_order(cli, name, args, order, ties):
 
 
 def test_order_says_why(cli):
-    data = json.loads(cli("rules", "order", "-m", "guard=30", "-c", "brute=30,80", "-c", "tinkerer=30,20", "--json").stdout)
+    r = cli("rules", "order", "-m", "guard=30", "-c", "brute=30,80", "-c", "tinkerer=30,20", "--json")
+    data = json.loads(r.stdout)
     assert any("character goes before a monster" in d for d in data["decided"])
     assert any("other card" in d and d.index("tinkerer") < d.index("brute") for d in data["decided"])
     long_rest = json.loads(cli("rules", "order", "--long-rest", "sw", "--json").stdout)["order"][0]

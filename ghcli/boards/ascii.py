@@ -78,7 +78,8 @@ def drawing(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None
     walls_layer(c, d, used)
     active_at = overlays_brackets(c, spans, d, answer, los, marks)
     lines = ["".join(row).rstrip() for row in c.canvas]
-    lines += caption_layer(d, tokens, used, label_of, fig_at, answer, marks["options"], los, active_at, marks["targets"])
+    lines += caption_layer(d, tokens, used, label_of, fig_at, answer, marks["options"], los, active_at,
+                           marks["targets"])
     return Drawing(tuple(lines), {h: (L + c.top, s + c.off, e + c.off) for h, (L, s, e) in spans.items()})
 
 
@@ -274,7 +275,8 @@ def caption_layer(d, tokens, used, label_of, fig_at, answer, options, los, activ
         keys.append("___ \\ / < > wall" if d["orientation"] != "pointy" else "| wall")
     if keys:
         out.append("key: " + ", ".join(keys))
-    aliases = [f"{label_of[i]} = {f['id']}" for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]
+    aliases = [f"{label_of[i]} = {f['id']}" for i, f in enumerate(d["figures"])
+               if i in label_of and label_of[i] != f["id"]]
     if aliases:
         out.append("labels: " + ", ".join(aliases))
     off_map = [f["id"] for i, f in enumerate(d["figures"]) if i not in fig_at.values()]

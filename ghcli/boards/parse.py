@@ -87,7 +87,8 @@ class _Parser:
                 figure_lines.append((i, s))
                 continue
             word = s.split()[0]
-            raise self.err(i, f"unexpected {word!r}: expected 'key: value' (one of {', '.join(k + ':' for k in HEADER_KEYS)})")
+            keys = ", ".join(k + ":" for k in HEADER_KEYS)
+            raise self.err(i, f"unexpected {word!r}: expected 'key: value' (one of {keys})")
         for key in ("board", "active", "move", "attack", "map"):
             if len(header[key]) > 1:
                 raise self.err(header[key][1][0], f"a second '{key}:' line")
@@ -107,7 +108,8 @@ class _Parser:
                 elif word in ORIENTATIONS:
                     orientation = word
                 else:
-                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SET_NAMES)}; orientations: flat, pointy)")
+                    raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SET_NAMES)}; "
+                                      "orientations: flat, pointy)")
         return rules, orientation
 
     # -- words ----------------------------------------------------------------
@@ -170,7 +172,8 @@ class _Parser:
     def _figure(self, i: int, s: str) -> dict:
         label, rest = (s.split(None, 1) + [""])[:2]
         if not LABEL_RE.match(label):
-            raise self.err(i, f"figure label {label!r} must be letters, digits, '-' or '_' (starting with a letter or digit)")
+            raise self.err(i, f"figure label {label!r} must be letters, digits, '-' or '_' "
+                              "(starting with a letter or digit)")
         fid = label
         rest = rest.strip()
         if rest.startswith("="):
@@ -211,7 +214,8 @@ class _Parser:
             elif "initiative" not in fig and re.match(r"-?\d", w):
                 fig["initiative"] = self._number(i, w, "initiative")
             else:
-                raise self.err(i, f"figure {label}: unknown word {w!r} (expected an initiative, elite, invisible, standee N, at Q,R or KEY=JSON)")
+                raise self.err(i, f"figure {label}: unknown word {w!r} (expected an initiative, elite, invisible, "
+                                  "standee N, at Q,R or KEY=JSON)")
             k += 1
         for key, v in extras.items():
             fig[key] = v
@@ -269,9 +273,9 @@ class _Parser:
                         p = tok_end
                         continue
                     if flat:
-                        raise self.err(lineno, f"{token!r} is half a hex off the grid: on one line hexes are 8 characters "
-                                       "apart (this column has its hexes on the lines above and below; only '___', a wall, "
-                                       "goes between them)", p + 1)
+                        raise self.err(lineno, f"{token!r} is half a hex off the grid: on one line hexes are "
+                                       "8 characters apart (this column has its hexes on the lines above and "
+                                       "below; only '___', a wall, goes between them)", p + 1)
                     raise self.err(lineno, f"{token!r} is off the hex grid (in a row hexes are 4 characters apart, "
                                    "and each row is shifted 2 characters)", p + 1)
                 if (L, c) in seen:
@@ -338,7 +342,8 @@ class _Parser:
         labels: dict[str, dict] = {}
         for f in figures:
             if f["label"] in labels:
-                raise self.err(f["line"], f"figure label {f['label']!r} is used twice (also line {labels[f['label']]['line']})")
+                first = labels[f["label"]]["line"]
+                raise self.err(f["line"], f"figure label {f['label']!r} is used twice (also line {first})")
             labels[f["label"]] = f
         terrain: dict[str, set] = {k: set() for k in TERRAINS}
         placed: dict[str, tuple] = {}
@@ -349,17 +354,20 @@ class _Parser:
                 continue
             m = _TOKEN_RE.match(token)
             if not m:
-                raise self.err(lineno, f"{token!r} is not a hex: write '.', terrain (# ^ ! ~ =), or a figure label", col)
+                raise self.err(lineno, f"{token!r} is not a hex: write '.', terrain (# ^ ! ~ =), or a figure label",
+                               col)
             label = m.group(2)
             for ch in m.group(1) + m.group(3):
                 terrain[CHAR_TERRAIN[ch]].add(h)
             if label:
                 if label not in labels:
-                    raise self.err(lineno, f"{label!r} is not a figure: list it under 'figures:' (e.g. '{label} character 20')", col)
+                    raise self.err(lineno, f"{label!r} is not a figure: list it under 'figures:' "
+                                           f"(e.g. '{label} character 20')", col)
                 if label in placed:
                     raise self.err(lineno, f"figure {label!r} is on the map twice (also line {placed[label][1]})", col)
                 if labels[label]["at"] is not None:
-                    raise self.err(lineno, f"figure {label!r} is on the map and has 'at' (line {labels[label]['line']}): give one", col)
+                    raise self.err(lineno, f"figure {label!r} is on the map and has 'at' "
+                                           f"(line {labels[label]['line']}): give one", col)
                 placed[label] = (h, lineno)
         figs = []
         for f in figures:
@@ -369,7 +377,8 @@ class _Parser:
             elif f["label"] in placed:
                 at = list(placed[f["label"]][0])
             else:
-                raise self.err(f["line"], f"figure {f['label']!r} is not on the map: write its label in a hex, or add 'at Q,R'")
+                raise self.err(f["line"], f"figure {f['label']!r} is not on the map: write its label in a hex, "
+                                          "or add 'at Q,R'")
             figs.append({"id": fig.pop("id"), "side": fig.pop("side"), "at": at, **fig})
         walls = set(map_walls)
         for i, value in header["walls"]:
@@ -462,7 +471,8 @@ class _Parser:
                 elif w in FLAGS:
                     action[w] = True
                 else:
-                    raise self.err(i, f"unknown word {w!r} in 'attack:' (melee, range N, targets N|all, area DQ,DR ..., muddled, none)")
+                    raise self.err(i, f"unknown word {w!r} in 'attack:' (melee, range N, targets N|all, "
+                                      "area DQ,DR ..., muddled, none)")
                 k += 1
             if attack is None:
                 action["attack"] = None

@@ -214,7 +214,8 @@ def walls_layer(d: dict, frame: Frame) -> list[str]:
         key = (b[0] - a[0], b[1] - a[1])
         if key in EDGE_CORNERS:
             i, j = EDGE_CORNERS[key]
-            out.append(_line("wall", frame.corner(a, i), frame.corner(a, j), f'data-between="{a[0]},{a[1]} {b[0]},{b[1]}"'))
+            between = f'data-between="{a[0]},{a[1]} {b[0]},{b[1]}"'
+            out.append(_line("wall", frame.corner(a, i), frame.corner(a, j), between))
     out.append("</g>")
     return out
 
@@ -280,14 +281,16 @@ def overlays_over(d: dict, frame: Frame, answer: Optional[dict], los: Optional[d
         dest = opt.get("destination")
         if _is_hex(dest):
             x, y = frame.centre(dest)
-            out.append(f'<circle class="destination" data-option="{n}" cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
+            out.append(f'<circle class="destination" data-option="{n}" cx="{x}" cy="{y}" r="{ring}" '
+                       f'stroke="{colour}"/>')
             if several:
                 bx, by = _around(x, y, ring, -40 + 35 * (n - 1))
                 out.append(_number(n, bx, by, colour, "destination"))
         for t in opt.get("targets") or []:
             if t in at_of:
                 x, y = frame.centre(at_of[t])
-                out.append(f'<circle class="target" data-option="{n}" data-id={quoteattr(t)} cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
+                out.append(f'<circle class="target" data-option="{n}" data-id={quoteattr(t)} '
+                           f'cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
                 if several:
                     bx, by = _around(x, y, ring, 220 - 35 * (n - 1))
                     out.append(_number(n, bx, by, colour, "target"))
@@ -348,11 +351,13 @@ def _initiative(v) -> str:
 
 
 def _is_hex(h) -> bool:
-    return isinstance(h, (list, tuple)) and len(h) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in h)
+    return (isinstance(h, (list, tuple)) and len(h) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in h))
 
 
 def _is_point(p) -> bool:
-    return isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p)
+    return (isinstance(p, (list, tuple)) and len(p) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p))
 
 
 def _is_segment(s) -> bool:
@@ -421,7 +426,8 @@ def action_text(d: dict) -> Optional[str]:
         if atk.get("area"):
             kind += f", area of {len(atk['area'])} hexes (pattern below)"
             if targets != 1:
-                kind += ", every enemy in range" if targets == "all" else f", +{targets - 1} targets" if isinstance(targets, int) else ""
+                kind += (", every enemy in range" if targets == "all"
+                         else f", +{targets - 1} targets" if isinstance(targets, int) else "")
         else:
             kind += f", {targets} targets" if targets != 1 else ", 1 target"
         words.append(kind)
@@ -443,14 +449,16 @@ def _captions(d: dict, answer, los, label_of: dict) -> list[str]:
         for n, opt in enumerate(options, 1):
             head = f"Option {n}" if len(options) > 1 else "Answer"
             targets = ", ".join(opt.get("targets") or []) or "nobody"
-            out.append(f"{head}: focus {opt.get('focus') or '-'}, ends at {_fmt(opt.get('destination'))}, attacks {targets}.")
+            out.append(f"{head}: focus {opt.get('focus') or '-'}, ends at {_fmt(opt.get('destination'))}, "
+                       f"attacks {targets}.")
     if los:
         if isinstance(los.get("visible"), list):
             out.append(f"Line of sight from {_fmt(los.get('from'))}: {len(los['visible'])} hexes visible (shaded).")
         else:
             verdict = "visible" if los.get("visible") else "not visible"
             out.append(f"Line of sight from {_fmt(los.get('from'))} to {_fmt(los.get('to'))}: {verdict}.")
-    legend = [f"{label_of[i]} = {f['id']}" + (f" ({_initiative(f['initiative'])})" if _is_number(f.get("initiative")) else "")
+    legend = [f"{label_of[i]} = {f['id']}"
+              + (f" ({_initiative(f['initiative'])})" if _is_number(f.get("initiative")) else "")
               for i, f in enumerate(d["figures"]) if i in label_of and label_of[i] != f["id"]]
     if legend:
         out.append("Labels: " + ", ".join(legend) + ".")

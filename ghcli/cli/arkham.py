@@ -149,7 +149,8 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
 def xp(investigator: str = typer.Argument(...),
        victory: int = typer.Option(0, "--victory", help="XP of the victory display."),
        bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
-       scenario_name: Optional[str] = typer.Option(None, "--scenario", help="A recorded scenario (default: the latest)."),
+       scenario_name: Optional[str] = typer.Option(None, "--scenario",
+                                                   help="A recorded scenario (default: the latest)."),
        as_json: bool = common.json_option()) -> None:
     """Record one investigator's XP for a scenario."""
     from ghcli.campaign import arkham
@@ -272,8 +273,10 @@ def investigator_add(name: str = typer.Argument(...),
 @investigator_app.command("join")
 def investigator_join(name: str = typer.Argument(...),
                       player: Optional[str] = typer.Option(None, "--player", help="Who plays the investigator."),
-                      health: Optional[int] = typer.Option(None, "--health", help="Printed health (if not in the pool)."),
-                      sanity: Optional[int] = typer.Option(None, "--sanity", help="Printed sanity (if not in the pool)."),
+                      health: Optional[int] = typer.Option(None, "--health",
+                                                           help="Printed health (if not in the pool)."),
+                      sanity: Optional[int] = typer.Option(None, "--sanity",
+                                                           help="Printed sanity (if not in the pool)."),
                       as_json: bool = common.json_option()) -> None:
     """An investigator joins (new: 0 XP, no trauma; one who left: everything kept)."""
     from ghcli.campaign import arkham

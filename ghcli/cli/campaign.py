@@ -12,14 +12,16 @@ achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
 
 @app.command("prosperity", context_settings=common.SIGNED_CONTEXT)
 def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove."),
-                   as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                   as_json: bool = common.json_option(
+                       "Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
     from ghcli.campaign import core
 
     delta = common.signed(change, "the prosperity change")
     p = core.change_prosperity(common.open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
-    common.emit(p, as_json, f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt}).\n{p['done']}")
+    common.emit(p, as_json, f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; "
+                            f"{nxt}).\n{p['done']}")
 
 
 @app.command("show")
@@ -52,7 +54,8 @@ def _show_text(s: dict) -> str:
 
 @achievement_app.command("add")
 def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
-                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                    as_json: bool = common.json_option(
+                        "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
     from ghcli.campaign import core
 
@@ -62,7 +65,8 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 
 @achievement_app.command("remove")
 def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
-                       as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                       as_json: bool = common.json_option(
+                           "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a global achievement (counted ones count down)."""
     from ghcli.campaign import core
 
@@ -80,7 +84,9 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
 
 
 @app.command("unlock-class")
-def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"),
+                     as_json: bool = common.json_option(
+                         "Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
     from ghcli.campaign import core
 
@@ -89,7 +95,9 @@ def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: 
 
 
 @app.command("unlock-scenario")
-def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"),
+                        as_json: bool = common.json_option(
+                            "Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
     from ghcli.campaign import core
 

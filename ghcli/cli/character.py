@@ -76,7 +76,8 @@ def new_cmd(
         return
 
     with common.worded({"cards": "--card"}):
-        c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest, cards=card or [])
+        c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest,
+                           cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
@@ -84,7 +85,8 @@ def new_cmd(
 
 
 @app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters), as_json: bool = common.json_option()) -> None:
+def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
+             as_json: bool = common.json_option()) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
@@ -114,7 +116,8 @@ def adjust_cmd(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
-    checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N", help="Checkmarks to add or remove."),
+    checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N",
+                                             help="Checkmarks to add or remove."),
     as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
 ) -> None:
     """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""

@@ -30,7 +30,8 @@ def cost(
         help="poison, wound, muddle, immobilize, disarm, curse, strengthen, bless, regenerate, ward, jump, "
         "element (or fire, ice, air, earth, light, dark), any-element.",
     ),
-    hexes: Optional[int] = typer.Option(None, "--hex", metavar="N", help="A hex sticker on an area attack of N hexes now."),
+    hexes: Optional[int] = typer.Option(None, "--hex", metavar="N",
+                                        help="A hex sticker on an area attack of N hexes now."),
     level: int = typer.Option(1, "--level", metavar="L", help=f"Card level, 1-{MAX_CHARACTER_LEVEL}."),
     previous: int = typer.Option(0, "--previous", metavar="K", help="Enhancements already on that action."),
     multi: bool = typer.Option(False, "--multi", help="The ability targets several figures."),

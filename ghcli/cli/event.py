@@ -22,7 +22,8 @@ def draw(
 
     result = events.draw(common.open_store(), deck)
     common.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
-                                 f"({common.counted(result['left'], 'card')} left in the deck). Read it, choose A or B, then "
+                                 f"({common.counted(result['left'], 'card')} left in the deck). "
+                                 "Read it, choose A or B, then "
                                  f"`ghcli event resolve {result['deck']} --option A|B ... --return|--remove`.")
 
 
@@ -69,7 +70,8 @@ def resolve(
     outcome = events.Outcome(
         gold_each=gold_each, gold=common.as_dict(common.pairs(gold, "--gold"), "--gold"),
         xp_each=xp_each, xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
-        checkmarks_each=checkmarks_each, checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        checkmarks_each=checkmarks_each,
+        checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
         reputation=reputation, prosperity=prosperity,
         items=common.pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
         achievements=list(achievement or []), lose_achievements=list(lose_achievement or []),

@@ -34,7 +34,6 @@ from pathlib import PurePath
 from typing import Any, Callable, get_args, get_origin
 
 import typer
-from typer.core import TyperGroup
 
 from ghcli.cli.common import ErrorHandlingGroup
 
@@ -180,7 +179,8 @@ def _plain_converter(annotation: Any, info: Any) -> Callable[[Any], Any] | None:
     if annotation is bool:
         return _to_bool
     if annotation in (int, float):
-        if getattr(info, "min", None) is None and getattr(info, "max", None) is None and not getattr(info, "clamp", False):
+        unbounded = getattr(info, "min", None) is None and getattr(info, "max", None) is None
+        if unbounded and not getattr(info, "clamp", False):
             return lambda v: v if type(v) is annotation else annotation(_to_str(v).strip())
         return None
     return None

@@ -44,7 +44,8 @@ def level_text(doc: dict) -> str:
 @app.command("show")
 def show_cmd(
     name: str = typer.Argument(..., metavar="NAME", help="As players say it: 'bandit guard', bandit-guard, ..."),
-    level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L", help="Scenario (monster) level 0-7; default all."),
+    level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L",
+                                        help="Scenario (monster) level 0-7; default all."),
     characters: Optional[int] = typer.Option(None, "--characters", "-c", metavar="N",
                                              help="Characters in play (1-4): works out a boss's health formula."),
     as_json: bool = common.json_option(),

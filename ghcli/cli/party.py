@@ -14,18 +14,21 @@ achievement_app = typer.Typer(help="The current party's achievements.", no_args_
 @app.command("reputation", context_settings=common.SIGNED_CONTEXT)
 def reputation_cmd(change: str = typer.Argument(
         ..., metavar="+N|-N", help=f"Reputation to gain or lose (kept within {REPUTATION_MIN}..{REPUTATION_MAX})."),
-                   as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                   as_json: bool = common.json_option(
+                       "Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the current party's reputation along its track."""
     from ghcli.campaign import core
 
     p = core.change_reputation(common.open_store(), common.signed(change, "the reputation change"))
-    common.emit(p, as_json, "\n".join([f"{p['name']}: reputation {p['reputation']:+d} (shop prices {p['price_modifier']:+d}).",
-                                        *p["done"]]))
+    common.emit(p, as_json, "\n".join([f"{p['name']}: reputation {p['reputation']:+d} "
+                                       f"(shop prices {p['price_modifier']:+d}).",
+                                       *p["done"]]))
 
 
 @achievement_app.command("add")
 def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
-                    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                    as_json: bool = common.json_option(
+                        "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a party achievement."""
     from ghcli.campaign import core
 
@@ -35,7 +38,8 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 
 @achievement_app.command("remove")
 def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
-                       as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+                       as_json: bool = common.json_option(
+                           "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a party achievement."""
     from ghcli.campaign import core
 
@@ -54,7 +58,9 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
 
 
 @app.command("new")
-def new_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+def new_cmd(name: str = typer.Argument(..., metavar="NAME"),
+            as_json: bool = common.json_option(
+                "Print what changed as JSON: the values and the history entry.")) -> None:
     """Found a new party in town; it becomes the current party."""
     from ghcli.campaign import core
 
@@ -63,7 +69,9 @@ def new_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = com
 
 
 @app.command("switch")
-def switch_cmd(name: str = typer.Argument(..., metavar="NAME"), as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+def switch_cmd(name: str = typer.Argument(..., metavar="NAME"),
+               as_json: bool = common.json_option(
+                   "Print what changed as JSON: the values and the history entry.")) -> None:
     """Make another party the current one."""
     from ghcli.campaign import core
 

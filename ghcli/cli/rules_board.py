@@ -58,12 +58,14 @@ def _focus_text(doc: dict, answer: dict) -> str:
 
 @app.command("focus")
 def focus(
-    boards: List[str] = typer.Argument(..., metavar="BOARD...", help="Board files (JSON or text format), '-' for stdin."),
+    boards: List[str] = typer.Argument(..., metavar="BOARD...",
+                                       help="Board files (JSON or text format), '-' for stdin."),
     as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     check: Optional[str] = typer.Option(
         None, "--check", metavar="DEST[:TARGET,...]",
-        help="Is this move one of the rules' options? DEST and TARGETs as Q,R or figure ids/labels (exit 0 either way)."),
+        help="Is this move one of the rules' options? DEST and TARGETs as Q,R or figure ids/labels "
+             "(exit 0 either way)."),
 ) -> None:
     """Where the active monster moves and whom it attacks, with every players' choice.
 
@@ -159,7 +161,8 @@ def _verdict_text(verdict: dict) -> str:
 def los(
     board: str = typer.Argument(..., metavar="BOARD", help="Board file (JSON or text format), '-' for stdin."),
     from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
-    to: Optional[str] = typer.Option(None, "--to", metavar="HEX", help="The hex looked at (Q,R, id or label; else list every visible hex)."),
+    to: Optional[str] = typer.Option(None, "--to", metavar="HEX",
+                                     help="The hex looked at (Q,R, id or label; else list every visible hex)."),
     as_json: bool = common.json_option(),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the line's coordinates."),

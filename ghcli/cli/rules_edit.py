@@ -20,7 +20,8 @@ app = typer.Typer()
 @app.command("edit")
 def edit(
     board: Optional[str] = typer.Argument(
-        None, metavar="[BOARD]", help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),
+        None, metavar="[BOARD]",
+        help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),
 ) -> None:
     """Edit a board in the terminal, with the monster's answer recomputed after every key.
 

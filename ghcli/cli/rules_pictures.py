@@ -77,7 +77,8 @@ def summary_text(s: dict) -> str:
         rows.append(row + [" ".join(f.get("flags", []))] if flags else row)
     headers = ["figure", "side", "at", "initiative"] + (["flags"] if flags else [])
     lines = [
-        f"{s['rules']} rules, {s['orientation']} orientation: {common.counted(s['hexes'], 'hex', 'hexes')}, {common.counted(s['walls'], 'thin wall')}, {terrain}",
+        f"{s['rules']} rules, {s['orientation']} orientation: {common.counted(s['hexes'], 'hex', 'hexes')}, "
+        f"{common.counted(s['walls'], 'thin wall')}, {terrain}",
         f"active: {s['active']}: {_action_text(s['action'])}",
         "",
         common.table(rows, headers=headers),
@@ -88,7 +89,9 @@ def summary_text(s: dict) -> str:
 @board_app.command("show")
 def show(
     board: str = typer.Argument(..., help="Board file (JSON format 1 or text), or - for standard input."),
-    svg_file: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture to FILE (- for standard output, instead of the text)."),
+    svg_file: Optional[str] = typer.Option(
+        None, "--svg", metavar="FILE",
+        help="Also write an SVG picture to FILE (- for standard output, instead of the text)."),
     as_json: bool = common.json_option("Print the summary as JSON."),
 ) -> None:
     """Check a board: its ASCII picture and a short summary (validates it first)."""
@@ -111,7 +114,8 @@ def show(
 def convert(
     board: str = typer.Argument(..., help="Board file (JSON format 1 or text), or - for standard input."),
     to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other one)."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write to FILE instead of standard output."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                         help="Write to FILE instead of standard output."),
 ) -> None:
     """Convert a board between JSON (format 1) and the text format, losslessly."""
     from ghcli.errors import BadInput

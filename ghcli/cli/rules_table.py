@@ -36,7 +36,8 @@ def order(
         help="A character's leading card's initiative, then its other card's (repeatable).",
     ),
     long_rest: Optional[List[str]] = typer.Option(
-        None, "--long-rest", "-r", metavar="NAME", help=f"A character on a long rest: initiative {LONG_REST_INITIATIVE} (repeatable)."
+        None, "--long-rest", "-r", metavar="NAME",
+        help=f"A character on a long rest: initiative {LONG_REST_INITIATIVE} (repeatable)."
     ),
     monster: Optional[List[str]] = typer.Option(
         None, "--monster", "-m", metavar="TYPE=INIT[:e1,n2,...]",
@@ -120,7 +121,8 @@ def attack(
 
     mode, why = rules.attack_mode(
         [n for n, on in (("advantage", advantage), ("strengthen", strengthen)) if on],
-        [n for n, on in (("disadvantage", disadvantage), ("muddle", muddle), ("ranged on adjacent", ranged_adjacent)) if on],
+        [n for n, on in (("disadvantage", disadvantage), ("muddle", muddle), ("ranged on adjacent", ranged_adjacent))
+         if on],
     )
     att = rules.Attack(
         base, mode=mode, poisoned=poison, shield=shield, pierce=pierce, conditions=tuple(_split(condition))
@@ -154,7 +156,8 @@ def attack(
                     notes.append("leaves the deck")
                 if d.card.shuffles:
                     notes.append("shuffle at round end")
-                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored", "; ".join(notes)])
+                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored",
+                             "; ".join(notes)])
             lines = [
                 f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, seed {seed}",
                 common.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
@@ -164,7 +167,8 @@ def attack(
             else:
                 lines.append(f"attack value {res.attack_value}, shield {res.shield} after pierce: {res.damage} damage")
             if res.effects:
-                lines.append("effects: " + ", ".join(res.effects) + (" (they still apply on a null)" if res.final.kind == rules.NULL else ""))
+                on_null = " (they still apply on a null)" if res.final.kind == rules.NULL else ""
+                lines.append("effects: " + ", ".join(res.effects) + on_null)
             if res.removed:
                 lines.append("leave the deck: " + ", ".join(res.removed))
             if res.shuffle_at_round_end:
@@ -288,10 +292,14 @@ def exhausted(
 
 @app.command("elements")
 def elements(
-    strong: Optional[List[str]] = typer.Option(None, "--strong", metavar="ELEMENTS", help="Strong at the start of the turn."),
-    waning: Optional[List[str]] = typer.Option(None, "--waning", metavar="ELEMENTS", help="Waning at the start of the turn."),
-    infused: Optional[List[str]] = typer.Option(None, "--infused", metavar="ELEMENTS", help="Infused during this turn."),
-    consumed: Optional[List[str]] = typer.Option(None, "--consumed", metavar="ELEMENTS", help="Consumed during this turn."),
+    strong: Optional[List[str]] = typer.Option(None, "--strong", metavar="ELEMENTS",
+                                               help="Strong at the start of the turn."),
+    waning: Optional[List[str]] = typer.Option(None, "--waning", metavar="ELEMENTS",
+                                               help="Waning at the start of the turn."),
+    infused: Optional[List[str]] = typer.Option(None, "--infused", metavar="ELEMENTS",
+                                                help="Infused during this turn."),
+    consumed: Optional[List[str]] = typer.Option(None, "--consumed", metavar="ELEMENTS",
+                                                 help="Consumed during this turn."),
     as_json: bool = common.json_option(),
 ) -> None:
     """The element board now, after this turn, and after this round's and the next round's end."""

@@ -38,7 +38,8 @@ def finish(
         raise BadInput("say how it ended: --won or --lost")
     r = results.finish(
         common.open_store(), scenario, won=won, level=level, casual=casual,
-        xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"), coins=common.as_dict(common.pairs(coins, "--coins"), "--coins"),
+        xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
+        coins=common.as_dict(common.pairs(coins, "--coins"), "--coins"),
         checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
         items=common.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
     )

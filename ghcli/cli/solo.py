@@ -22,7 +22,8 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
         if not rows:
             return "No characters in the current party."
         table = common.table(
-            [[r["character"], r["class_name"], r["scenario"], f"{r['reward_item']['number']} {r['reward_item']['name']}",
+            [[r["character"], r["class_name"], r["scenario"],
+              f"{r['reward_item']['number']} {r['reward_item']['name']}",
               ("yes" if r["eligible"] else "no: needs " + ", ".join(r["missing"]))
               + ("" if r["eligibility_confirmed"] else " (rule not confirmed for this class)"),
               f"{r['won']}/{r['played']}" if r["played"] else ""] for r in rows],

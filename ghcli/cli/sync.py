@@ -39,7 +39,8 @@ def _report_text(r: dict) -> str:
 
 
 @sync_app.callback()
-def sync_cmd(ctx: typer.Context, as_json: bool = common.json_option("Print what came in, went out and was rejected as JSON.")) -> None:
+def sync_cmd(ctx: typer.Context,
+             as_json: bool = common.json_option("Print what came in, went out and was rejected as JSON.")) -> None:
     """Sync with the group: send new entries, fetch theirs, replay in one order, push.
 
     Example: ghcli sync
@@ -53,7 +54,8 @@ def sync_cmd(ctx: typer.Context, as_json: bool = common.json_option("Print what 
 
 
 @sync_app.command("init")
-def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE", help="A git remote URL or a path to a bare repository."),
+def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
+                                          help="A git remote URL or a path to a bare repository."),
              as_json: bool = common.json_option()) -> None:
     """Start syncing: send this campaign, or join the remote's.
 
@@ -94,8 +96,8 @@ app.add_typer(sync_app)
 
 
 @app.command("backup")
-def backup_cmd(file: Optional[str] = typer.Argument(None, metavar="[FILE]",
-                                                     help="Where to write the copy (default: beside the database, dated)."),
+def backup_cmd(file: Optional[str] = typer.Argument(
+                   None, metavar="[FILE]", help="Where to write the copy (default: beside the database, dated)."),
                as_json: bool = common.json_option()) -> None:
     """A consistent copy of the database, even while others write.
 

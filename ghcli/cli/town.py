@@ -61,7 +61,8 @@ def level_up(
 
 
 @app.command("perk")
-def perk(character: str = complete.character_argument(), number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list."),
+def perk(character: str = complete.character_argument(),
+         number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list."),
          as_json: bool = common.json_option()) -> None:
     """Take a perk earned with checkmarks (every 3, at most 6) or a player's extra perks."""
     from ghcli.campaign import town

@@ -179,7 +179,8 @@ class BoardEditor(App):
             if ch in model.FLAT_EDGES or ch in model.POINTY_EDGES:
                 edges = model.FLAT_EDGES if self.doc["orientation"] == "flat" else model.POINTY_EDGES
                 if ch in edges:
-                    self.change(lambda d: model.toggle_wall(d, self.cursor, ch), f"wall on the {model.EDGE_NAMES[ch]} edge")
+                    self.change(lambda d: model.toggle_wall(d, self.cursor, ch),
+                                f"wall on the {model.EDGE_NAMES[ch]} edge")
                 else:
                     self.message = f"{ch!r} is not an edge of a {self.doc['orientation']} hex"
             else:
@@ -218,7 +219,8 @@ class BoardEditor(App):
             self.change(lambda d: model.toggle_terrain(d, here, kind), f"{kind} at {here[0]},{here[1]}")
         elif ch == "w":
             self.mode = "wall"
-            names = "w e d s a q: N NE SE S SW NW" if self.doc["orientation"] == "flat" else "w e d x z a: NW NE E SE SW W"
+            names = ("w e d s a q: N NE SE S SW NW" if self.doc["orientation"] == "flat"
+                     else "w e d x z a: NW NE E SE SW W")
             self.message = f"wall on which edge? {names}"
         elif ch == "v":
             self.mode, self.mark = "rect", here

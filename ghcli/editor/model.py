@@ -331,6 +331,7 @@ def save_text(doc: dict, path: str) -> str:
     if path.lower().endswith(".json"):
         import json
 
-        items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}" for k, v in doc.items()]
+        items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+                 for k, v in doc.items()]
         return "{\n" + ",\n".join(items) + "\n}\n"
     return tb.dump(doc)

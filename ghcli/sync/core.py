@@ -241,8 +241,8 @@ def _merge(clone: Path, identity) -> None:
     if not _has_head(clone):
         git.run(clone, "checkout", "-q", "-B", BRANCH, f"origin/{BRANCH}")
         return
-    r = git.run(clone, "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-X", "ours", f"origin/{BRANCH}", check=False,
-                identity=identity)
+    r = git.run(clone, "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-X", "ours", f"origin/{BRANCH}",
+                check=False, identity=identity)
     if r.returncode != 0:
         git.run(clone, "merge", "--abort", check=False)
         raise SyncError(f"cannot merge the remote's log: {git.last_line(r)}")
