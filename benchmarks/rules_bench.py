@@ -140,7 +140,8 @@ def main(argv=None) -> None:
         print(f"{name:<12} {t * 1000:>8.3f}ms {target * 1000:>8.2f}ms  {'yes' if t <= target else 'NO':<4} {note}")
     r_med = statistics.median(r for r, _ in ratios)
     print(f"{'ratio':<12} median {r_med:.2f}, worst {ratios[0][0]:.2f} ({ratios[0][1]}); target <= {RATIO_TARGET}:"
-          f" {'yes' if not over else f'NO, {len(over)} cases over'} (best of {args.repeat} runs each, {args.clock} clock"
+          f" {'yes' if not over else f'NO, {len(over)} cases over'}"
+          f" (best of {args.repeat} runs each, {args.clock} clock"
           f"{', board documents only' if args.board_only else ''})")
     print("worst ratios:", ", ".join(f"{n} {r:.2f}" for r, n in ratios[: args.slow]))
 

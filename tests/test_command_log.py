@@ -136,7 +136,8 @@ def test_every_store_change_call_site_is_a_logged_command():
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-                     and n.func.attr in ("change", "apply") and isinstance(n.func.value, ast.Name) and n.func.value.id == "store"]
+                     and n.func.attr in ("change", "apply") and isinstance(n.func.value, ast.Name)
+                     and n.func.value.id == "store"]
             logged = any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "command" for d in fn.decorator_list)
             if calls and not logged:
                 missing.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")

@@ -18,7 +18,8 @@ from ghcli.errors import BadInput, NotFound
 
 
 def _norm(text: str) -> str:
-    """Lower case, with spaces, underscores, apostrophes and colons folded: 'City Rule: Economic' -> 'city-rule-economic'."""
+    """Lower case, with spaces, underscores, apostrophes and colons folded:
+    'City Rule: Economic' -> 'city-rule-economic'."""
     text = str(text).strip().lower().replace("'", "").replace("’", "")
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 

@@ -106,7 +106,8 @@ def show(store: Store, name: str) -> dict:
         ],
         "cards": [
             {"card": r["card"], "name": _card_name(cls["key"], r["card"]), "at_level": r["at_level"]}
-            for r in store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY at_level, card",
+            for r in store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? "
+                                "ORDER BY at_level, card",
                                 [char["id"]])
         ],
         "enhancements": enhancing.character_enhancements(store, char["id"]),

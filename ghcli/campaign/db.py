@@ -329,7 +329,8 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise explain(e, self.path) from None
         if rows != ["ok"]:
-            detail = " ".join((rows[0] if rows else "no answer to quick_check").replace("*** in database main ***", "").split())
+            first = rows[0] if rows else "no answer to quick_check"
+            detail = " ".join(first.replace("*** in database main ***", "").split())
             raise _damaged(self.path, detail)
         self._sound = True
 
@@ -433,7 +434,8 @@ class Store:
 
     @classmethod
     def _describe(cls, path: Path, set_name: str, kind: str) -> str:
-        """What an existing file holds, for the refusal to overwrite it: 'a campaign', 'an Arkham campaign', 'a file'."""
+        """What an existing file holds, for the refusal to overwrite it: 'a campaign',
+        'an Arkham campaign', 'a file'."""
         try:
             # immutable: read the file as it lies, making no -wal/-shm beside it (a refused init leaves nothing)
             conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
@@ -483,7 +485,9 @@ class Store:
 
     def _install_undo_triggers(self) -> None:
         conn = self.conn
-        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo\\_%' ESCAPE '\\'").fetchall():
+        triggers = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo\\_%' ESCAPE '\\'").fetchall()
+        for (name,) in triggers:
             conn.execute(f'DROP TRIGGER "{name}"')
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()]
         for table in tables:
@@ -504,7 +508,8 @@ class Store:
             values = " || ', ' || ".join(f'quote(old."{c}")' for c in cols)
             conn.execute(
                 f'CREATE TRIGGER "undo_{table}_delete" AFTER DELETE ON {q} BEGIN '
-                f"INSERT INTO undo_log(sql) VALUES ('INSERT INTO {q} (rowid, {names}) VALUES (' || old.rowid || ', ' || {values} || ')'); END"
+                f"INSERT INTO undo_log(sql) VALUES ('INSERT INTO {q} (rowid, {names}) VALUES ('"
+                f" || old.rowid || ', ' || {values} || ')'); END"
             )
 
     # -- reading ---------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Call these only inside a change (a logged command, ``with store.change(...)``):
 they write SQL through ``store.db``, the Database the change yields, so the
-command's transaction, history entry and undo cover them. Each returns a short description of what it did (for summaries).
+command's transaction, history entry and undo cover them. Each returns a short description of what
+it did (for summaries).
 """
 
 from __future__ import annotations
@@ -133,7 +134,8 @@ def add_party_achievement(store: Store, party_id: int, key: str) -> str:
 
 
 def remove_party_achievement(store: Store, party_id: int, key: str) -> str:
-    return _remove_achievement(store, "party_achievements", {"party_id": party_id}, catalog.find_achievement(key, "party"))
+    ach = catalog.find_achievement(key, "party")
+    return _remove_achievement(store, "party_achievements", {"party_id": party_id}, ach)
 
 
 def change_reputation(store: Store, party_id: int, delta: int) -> str:

@@ -96,7 +96,8 @@ def class_enhancements(store: Store) -> list[dict]:
     """Every class's enhanced cards (stickers stay with the class): one entry per class, its cards and stickers."""
     by_class: dict[str, dict] = {}
     for r in _sticker_rows(store, "1", []):
-        cls = by_class.setdefault(r["class"], {"class": r["class"], "class_name": catalog.find_class(r["class"])["name"],
+        cls = by_class.setdefault(r["class"], {"class": r["class"],
+                                               "class_name": catalog.find_class(r["class"])["name"],
                                                "cards": []})
         if not cls["cards"] or cls["cards"][-1]["card"] != r["card"]:
             cls["cards"].append({"card": r["card"], "name": r["card_name"], "stickers": []})

@@ -115,7 +115,8 @@ def buy(store: Store, name: str, item_name: str) -> Done:
             raise Refused(f"item {it['number']} (not available) is not in the shop's supply")
         if available[it["number"]] < 1:
             raise Refused(f"no copy of {it['name']} is left in the supply"
-                          + (" (the party's characters hold the others)" if it["number"] in _held(store, party) else ""))
+                          + (" (the party's characters hold the others)"
+                             if it["number"] in _held(store, party) else ""))
         shelf = store.value("SELECT copies FROM supply WHERE item = ?", [it["number"]]) or 0
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
             raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
@@ -235,7 +236,8 @@ def take_perk(store: Store, name: str, perk: int) -> Done:
                     if tracks.checkmark_perks(ch["checkmarks"]) < MAX_CHECKMARK_PERKS
                     else f"; checkmarks give at most {MAX_CHECKMARK_PERKS} perks")
             raise Refused(f"{ch['name']} has taken {'the 1 perk' if allowed == 1 else f'all {allowed} perks'} earned "
-                          f"({counted(ch['checkmarks'], 'checkmark')}, level {ch['level']}, {ch['extra_perks']} extra){more}")
+                          f"({counted(ch['checkmarks'], 'checkmark')}, level {ch['level']}, "
+                          f"{ch['extra_perks']} extra){more}")
         entry = _check_perk(store, ch, perk)
         _take_perk(store, ch, perk)
         summary = f"{ch['name']} takes perk {perk}: {entry['text']}"

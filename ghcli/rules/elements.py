@@ -106,7 +106,8 @@ def timeline(
     consumed_set = {element(n) for n in consumed}
     for e in sorted(consumed_set):
         if start[e] not in USABLE:
-            raise Refused(f"{e} is inert: it cannot be consumed (an element infused this turn is usable from the next turn)")
+            raise Refused(f"{e} is inert: it cannot be consumed "
+                          "(an element infused this turn is usable from the next turn)")
     out = []
     for e in ELEMENTS:
         now = "inert" if e in consumed_set else start[e]

@@ -251,7 +251,8 @@ def sticker_for(ability: Optional[str] = None, effect: Optional[str] = None, hex
     given = [n for n, v in (("an ability", ability), ("an effect", effect), ("a hex count", hexes)) if v is not None]
     if len(given) != 1:
         both = " and ".join(given)
-        raise BadInput(f"name exactly one sticker: an ability, an effect or a hex count{f' (not {both})' if both else ''}",
+        raise BadInput("name exactly one sticker: an ability, an effect or a hex count"
+                       + (f" (not {both})" if both else ""),
                        field=("ability", "effect", "hexes"))
     if ability is not None:
         key = str(ability).strip().lower()

@@ -182,7 +182,8 @@ class Grid:
             for i, p in enumerate(pos):
                 cells[p] = i
             d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
-            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5]) for p in pos]
+            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5])
+                     for p in pos]
         for w in walls:
             a, b = w
             a, b = index.get(tuple(a)), index.get(tuple(b))

@@ -214,7 +214,8 @@ def _hull_of(dq: int, dr: int) -> tuple:
     to B first, they reject most walls outside H) and the labels of those two sides
     (None, None if H has not two such sides)."""
     tx, ty = 3 * dq, 2 * dr + dq
-    edges = tuple(sorted(_hull(CORNER_OFFSETS, tuple((x + tx, y + ty) for x, y in CORNER_OFFSETS)), key=lambda e: e[4] is None))
+    moved = tuple((x + tx, y + ty) for x, y in CORNER_OFFSETS)
+    edges = tuple(sorted(_hull(CORNER_OFFSETS, moved), key=lambda e: e[4] is None))
     sides = [i for i, e in enumerate(edges) if e[4] is not None]
     if len(sides) != 2:
         return edges, None, None
@@ -735,7 +736,8 @@ class Sight:
         if walls is None:
             return None  # a chain of walls blocks every line
         found = _first_clear(
-            self._samples_of(a), self._samples_of(b), [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
+            self._samples_of(a), self._samples_of(b),
+            [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
         )
         if found:
             return (found[0], found[1], SCALE)
@@ -836,7 +838,8 @@ class Sight:
                         best = (key, ca, cb, hits)
             _, ca, cb, hits = best
             # the touched wall nearest the start of the line
-            first = min(hits, key=lambda w: (w[0][0] + w[1][0] - 2 * ca[0]) ** 2 + 3 * (w[0][1] + w[1][1] - 2 * ca[1]) ** 2)
+            first = min(hits, key=lambda w: ((w[0][0] + w[1][0] - 2 * ca[0]) ** 2
+                                             + 3 * (w[0][1] + w[1][1] - 2 * ca[1]) ** 2))
             out["blocked_line"] = [list(lattice_to_real(ca)), list(lattice_to_real(cb))]
             out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
             h1, h2 = sorted(edge_hexes(first), key=lambda h: (h not in self.hexes, h))

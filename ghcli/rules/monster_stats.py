@@ -44,7 +44,8 @@ def check_level(level: int) -> int:
 def check_characters(characters: int) -> int:
     """A character count 1-4, else bad input."""
     if not MIN_CHARACTERS <= characters <= MAX_CHARACTERS:
-        raise BadInput(f"the number of characters must be from {MIN_CHARACTERS} to {MAX_CHARACTERS}, not {characters}", field="characters")
+        raise BadInput(f"the number of characters must be from {MIN_CHARACTERS} to {MAX_CHARACTERS}, "
+                       f"not {characters}", field="characters")
     return characters
 
 

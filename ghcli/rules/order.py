@@ -233,7 +233,8 @@ def round_order(
                 "a character goes before a monster"
             )
         if len(mons) > 1:
-            ties.append(Tie(tuple(m.name for m in mons), init, "monster types with the same initiative: players' choice"))
+            ties.append(Tie(tuple(m.name for m in mons), init,
+                            "monster types with the same initiative: players' choice"))
         ordered.extend(mons)
         i = j
 

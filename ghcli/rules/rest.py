@@ -87,7 +87,8 @@ def rest(
             raise BadInput(f"{discard} discarded cards counted but {len(cards)} named", field="discard")
         discard = len(cards)
     if discard is not None and discard < MIN_DISCARD:
-        raise Refused(f"a rest needs at least {MIN_DISCARD} discarded cards; there {'is' if discard == 1 else 'are'} {discard}")
+        raise Refused(f"a rest needs at least {MIN_DISCARD} discarded cards; "
+                      f"there {'is' if discard == 1 else 'are'} {discard}")
     if kind == "long" and reroll:
         raise BadInput("only a short rest rerolls: a long rest chooses the card")
     if kind == "short" and lose is not None:
@@ -173,7 +174,8 @@ def exhaustion(hand: int, discard: int, hp: Optional[int] = None) -> Exhaustion:
         exhausted, reason = True, "no hit points left"
     elif not can_play and not can_rest:
         exhausted = True
-        reason = f"fewer than 2 cards in hand ({hand}) and fewer than 2 discarded ({discard}): cannot play two cards or rest"
+        reason = (f"fewer than 2 cards in hand ({hand}) and fewer than 2 discarded ({discard}): "
+                  "cannot play two cards or rest")
     elif not can_play:
         exhausted = False
         reason = f"fewer than 2 cards in hand ({hand}) but {discard} discarded: must long rest"

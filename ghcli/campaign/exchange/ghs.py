@@ -523,7 +523,8 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
         plan.drop(f"{path}.progress.perks ({name}: {taken} taken)",
                   f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // "
                   f"{tracks.CHECKMARKS_PER_PERK}, at most {tracks.MAX_CHECKMARK_PERKS}, + extra "
-                  f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, and `perk` waits until more are earned")
+                  f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, "
+                  "and `perk` waits until more are earned")
     return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
                          extra_perks=extra, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks))
 
@@ -754,7 +755,8 @@ def write_plan(store, plan: Plan) -> dict:
         for n, copies in sorted(supply.items()):
             db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
             if owned.get(n, 0) > copies:
-                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none left")
+                plan.drop(f"item {n} ({owned[n]} owned)",
+                          f"more copies than the {copies} printed: the shop has none left")
         for key in _milestones(plan):
             db.execute("INSERT INTO milestones (key) VALUES (?)", [key])
         location = _write_location(store, plan, party_id)
@@ -815,7 +817,8 @@ def _write_location(store, plan: Plan, party_id: int) -> str:
     if n is not None:
         row = store.one("SELECT unlocked, completed FROM scenarios WHERE number = ?", [n])
         if row and row["unlocked"]:
-            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? WHERE id = ?",
+            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? "
+                       "WHERE id = ?",
                        [n, int(bool(row["completed"])), party_id])
             return f"on the road to scenario {n} (its road event resolved)"
         plan.drop(f"scenario {n}", "in play in GHS but not unlocked in ghcli's reading: the party is in town")

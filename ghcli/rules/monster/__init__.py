@@ -137,7 +137,8 @@ def decide(board) -> Decision:
         p = plan(turn, groups, choice, f)  # stages 4-5
         if p.now:
             why.append(explain.attacks_now(f))
-            found = [(h, tuple(sorted(e.id for e in turn.reach.members(g))) if turn.has_attack else ()) for h, g in p.choices]
+            found = [(h, tuple(sorted(e.id for e in turn.reach.members(g))) if turn.has_attack else ())
+                     for h, g in p.choices]
         elif p.destinations:
             why.append(explain.heads_for(f, [hexes[d] for d in p.destinations]))
             found = [(x, ()) for x in p.ends]
