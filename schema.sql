@@ -157,16 +157,5 @@ CREATE TABLE milestones (
     key  TEXT PRIMARY KEY
 );
 
--- One row per campaign-changing command; undo_log holds its inverse SQL.
-CREATE TABLE history (
-    id       INTEGER PRIMARY KEY,
-    at       TEXT NOT NULL,
-    command  TEXT NOT NULL,
-    summary  TEXT NOT NULL
-);
-
-CREATE TABLE undo_log (
-    seq         INTEGER PRIMARY KEY,
-    history_id  INTEGER,
-    sql         TEXT NOT NULL
-);
+-- history and undo_log (the change log and its exact undo) follow from
+-- ghcli/data/history.sql, written once for every campaign kind.

@@ -118,3 +118,26 @@ def test_the_two_schema_files_are_one():
     # The design asks for schema.sql at the top level; the package ships its copy.
     top = PACKAGE.parent / "schema.sql"
     assert top.read_text(encoding="utf-8") == (PACKAGE / "data" / "schema.sql").read_text(encoding="utf-8")
+
+
+def test_the_change_log_tables_are_written_once(tmp_path):
+    # history and undo_log live in data/history.sql only; both campaign kinds get them from there.
+    from ghcli.campaign import arkham
+    from ghcli.campaign.db import Store
+
+    data = PACKAGE / "data"
+    for schema in ("schema.sql", "arkham_schema.sql"):
+        assert "CREATE TABLE history" not in (data / schema).read_text(encoding="utf-8"), schema
+    assert (data / "history.sql").read_text(encoding="utf-8").count("CREATE TABLE") == 2
+    sql = "SELECT name, sql FROM sqlite_master WHERE name IN ('history', 'undo_log') ORDER BY name"
+    ghcli_store = Store.create(tmp_path / "g.db")
+    arkham_store = arkham.create(tmp_path / "a.db", "A")
+    try:
+        tables = [[tuple(r) for r in s.conn.execute(sql)] for s in (ghcli_store, arkham_store)]
+    finally:
+        ghcli_store.close()
+        arkham_store.close()
+    assert [name for name, _ in tables[0]] == ["history", "undo_log"]
+    # the ghcli set's later migrations add the command log's columns; the first statements are one
+    assert tables[1][1] == tables[0][1]
+    assert tables[1][0][1].split("\n")[:2] == tables[0][0][1].split("\n")[:2]

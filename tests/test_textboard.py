@@ -218,3 +218,26 @@ def test_convert_errors(cli, tmp_path):
     assert res.exit_code == 2 and res.stderr.startswith("error: cannot read")
     res = cli("rules", "board", "convert", "-", input="map:\n .  x\n")
     assert res.exit_code == 2 and "line 2, column 5" in res.stderr
+
+
+def test_convert_json_reports_the_conversion_and_round_trips(cli, tmp_path):
+    # --json without -o: the converted board itself, as JSON; with -o: where it went.
+    import json as _json
+
+    case = Path(__file__).parent / "rules_cases" / "G-035.json"
+    doc = _json.loads(case.read_text())
+    r = cli("rules", "board", "convert", str(case), "--json")
+    assert r.exit_code == 0, r.output
+    out = _json.loads(r.stdout)
+    assert out["format"] == "text" and out["output"] == "-" and out["board"].startswith("board:")
+    text = tmp_path / "b.txt"
+    text.write_text(out["board"], encoding="utf-8")
+    back = _json.loads(cli("rules", "board", "convert", str(text), "--json").stdout)
+    assert back["format"] == "json"
+    assert back["board"]["active"] == doc["active"]
+    assert [f["id"] for f in back["board"]["figures"]] == [f["id"] for f in doc["figures"]]
+    assert sorted(map(tuple, back["board"]["hexes"])) == sorted(map(tuple, doc["hexes"]))
+    dest = tmp_path / "c.json"
+    r = cli("rules", "board", "convert", str(text), "-o", str(dest), "--json")
+    assert _json.loads(r.stdout) == {"format": "json", "output": str(dest)}
+    assert _json.loads(dest.read_text())["active"] == doc["active"]

@@ -57,9 +57,9 @@ INIT_HINT = "ghcli arkham init"
 
 
 def _schema(db) -> None:
-    from ghcli.data import HERE
+    from ghcli.data import arkham_schema_sql
 
-    db.executescript((HERE / "arkham_schema.sql").read_text(encoding="utf-8"))
+    db.executescript(arkham_schema_sql())
 
 
 def _standalone(db) -> None:

@@ -116,6 +116,8 @@ def convert(
     to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other one)."),
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
                                          help="Write to FILE instead of standard output."),
+    as_json: bool = common.json_option("Print {format, output} as JSON (without -o, also the converted board: "
+                                       "the format-1 object, or the text as one string)."),
 ) -> None:
     """Convert a board between JSON (format 1) and the text format, losslessly."""
     from ghcli.errors import BadInput
@@ -133,7 +135,17 @@ def convert(
         out = board_input.named(board, lambda: json_text(textboard.canonical(doc)))
     else:
         raise BadInput(f"--to must be json or text, not {to!r}")
-    common.write_text(output or "-", out)
+    if not as_json:
+        common.write_text(output or "-", out)
+        return
+    result: dict = {"format": to, "output": output or "-"}
+    if output:
+        common.write_text(output, out)
+    else:
+        import json
+
+        result["board"] = json.loads(out) if to == "json" else out
+    common.emit(result, True)
 
 
 def json_text(doc: dict) -> str:

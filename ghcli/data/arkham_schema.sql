@@ -79,16 +79,5 @@ CREATE TABLE log_entries (
     crossed  INTEGER NOT NULL DEFAULT 0 CHECK (crossed IN (0, 1))
 );
 
--- One row per campaign-changing command; undo_log holds its inverse SQL.
-CREATE TABLE history (
-    id       INTEGER PRIMARY KEY,
-    at       TEXT NOT NULL,
-    command  TEXT NOT NULL,
-    summary  TEXT NOT NULL
-);
-
-CREATE TABLE undo_log (
-    seq         INTEGER PRIMARY KEY,
-    history_id  INTEGER,
-    sql         TEXT NOT NULL
-);
+-- history and undo_log (the change log and its exact undo) follow from
+-- ghcli/data/history.sql, written once for every campaign kind.

@@ -9,6 +9,10 @@ from ghcli.rules.monster.movement import Movement, Terrain
 from ghcli.rules.monster.reach import Reach
 from ghcli.rules.rulesets import RULE_SETS, RuleSet
 
+#: The proximity of an enemy no path of hexes reaches: farther than any hex of a board
+#: (coordinates lie within +-1000, so no real count comes near it).
+UNREACHED = 10**6
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -64,7 +68,7 @@ class Turn:
         return self.grid.distances([self.terrain.start], until={index[e.at] for e in self.enemies})
 
     def prox(self, e) -> int:
-        return self.proximity.get(self.grid.index[e.at], 10**6)
+        return self.proximity.get(self.grid.index[e.at], UNREACHED)
 
     def secondary_key(self, e) -> tuple:
         """How extra targets are ranked: proximity then initiative (Gloomhaven), initiative (Jaws)."""
