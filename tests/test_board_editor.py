@@ -158,3 +158,21 @@ def test_place_figure_refuses_what_the_text_format_refuses():
     assert doc["active"] == "guard"  # the first monster is the active one
     with pytest.raises(Exception, match="already"):
         model.place_figure(doc, (1, 0), "g = other monster")
+
+
+def test_edit_json_prints_the_board_as_left_and_its_answer(tmp_path, monkeypatch, cli):
+    # `rules edit --json`: once the screen is gone, the board, whether it is saved, and the answer.
+    import json
+
+    from ghcli.editor import app as editor_app
+
+    path = tmp_path / "proximity.txt"
+    path.write_text(PROXIMITY, encoding="utf-8")
+    monkeypatch.setattr(editor_app.BoardEditor, "run", lambda self: None)  # the user quits at once
+    monkeypatch.setattr("ghcli.cli.rules_edit._in_terminal", lambda: True)
+    r = cli("rules", "edit", str(path), "--json")
+    assert r.exit_code == 0, r.output
+    left = json.loads(r.stdout)
+    expected = decide(Board.from_dict(tb.load(PROXIMITY))).to_dict()
+    assert left["board"] == str(path) and left["saved"] is True
+    assert left["answer"] == expected and left["doc"]["active"] == tb.load(PROXIMITY)["active"]

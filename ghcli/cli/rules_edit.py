@@ -13,6 +13,7 @@ from typing import Optional
 
 import typer
 
+from ghcli.cli import common
 
 app = typer.Typer()
 
@@ -22,6 +23,8 @@ def edit(
     board: Optional[str] = typer.Argument(
         None, metavar="[BOARD]",
         help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),
+    as_json: bool = typer.Option(False, "--json", help="When the editor closes, print the board as it was left and "
+                                 "the rules' answer as JSON: {board, saved, doc, answer or error}."),
 ) -> None:
     """Edit a board in the terminal, with the monster's answer recomputed after every key.
 
@@ -43,10 +46,17 @@ def edit(
         doc = board_input.named(board, lambda: textboard.canonical(doc))
     else:
         doc = model.new_board()
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _in_terminal():
         raise BadInput("the board editor needs a terminal (standard input and output are not one)")
     from ghcli.editor.app import run  # Textual, only now
 
-    code = run(doc, board)
+    code, left = run(doc, board)
     if code:
         raise typer.Exit(code)
+    if as_json:  # after the screen is gone: the board as it was left, and the rules' answer
+        common.emit(left, True)
+
+
+def _in_terminal() -> bool:
+    """Standard input and output are a terminal (the editor draws and reads keys there)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

@@ -277,8 +277,12 @@ class BoardEditor(App):
             self.message = f"{key!r} does nothing here (see the keys below)"
 
 
-def run(doc: dict, path: Optional[str]) -> int:
-    """Run the editor until the user quits; the process's exit code."""
+def run(doc: dict, path: Optional[str]) -> tuple[int, dict]:
+    """Run the editor until the user quits: the process's exit code, and the board as it was left
+    ({"board": the file or None, "saved": whether the file holds it, "doc": format 1, "answer"|"error"})."""
     app = BoardEditor(doc, path)
     app.run()
-    return app.return_code or 0
+    left = {"board": app.path, "saved": app.path is not None and not app.dirty, "doc": app.doc}
+    ans = model.solve(app.doc)
+    left.update({"answer": ans.answer} if ans.error is None else {"error": ans.error})
+    return app.return_code or 0, left
