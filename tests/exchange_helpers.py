@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
-import sqlite3
 from pathlib import Path
+from helpers import sql_dump
 
 HERE = Path(__file__).parent
 GAME_A = HERE / "ghs_fixtures" / "a-gh-bare-export" / "ghs-game_The Lumberjacks.json"
@@ -30,13 +30,7 @@ def _edit(doc: dict, path: str, value) -> dict:
     return doc
 
 
-def dump(path) -> list[str]:
-    """The database's SQL dump (what 'lossless' compares)."""
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
+dump = sql_dump  # the whole SQL dump (tests/helpers.py)
 
 
 def campaign_facts(path) -> dict:

@@ -173,15 +173,22 @@ def tour_walkthrough() -> list[list[str]]:
                 assert words[0] == "ghcli", line
                 commands.append(words[1:])
     return commands
+
+
+def sql_dump(path) -> list[str]:
+    """The database's whole SQL dump (what 'lossless' and 'unchanged' compare)."""
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
 def dump(path) -> list[str]:
     """The database's SQL dump but for this machine's own bookkeeping (sync settings, when
     each migration ran): what must be equal on every machine of a group, and to a replay."""
-    conn = sqlite3.connect(path)
-    try:
-        return [line for line in conn.iterdump()
-                if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
-    finally:
-        conn.close()
+    return [line for line in sql_dump(path)
+            if '"sync_state"' not in line and not line.startswith('INSERT INTO "_sqlite_migrations"')]
 
 
 def table_cells(text: str) -> list[list[str]]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
+from helpers import sql_dump
 
 
 @pytest.fixture
@@ -15,12 +15,7 @@ def adb(tmp_path, monkeypatch):
     return path
 
 
-def dump(path) -> list[str]:
-    conn = sqlite3.connect(path)
-    try:
-        return list(conn.iterdump())
-    finally:
-        conn.close()
+dump = sql_dump  # the whole SQL dump (tests/helpers.py)
 
 
 def ok(cli, *args):
