@@ -1,4 +1,6 @@
-"""Speed of the rules core (issues 5 and 15): `python benchmarks/rules_bench.py [--repeat N] [--slow K]`.
+"""Speed of the rules core (issues 5 and 15): `python benchmarks/rules_bench.py [--clock cpu] [--whole-files]`.
+
+Options: ``--repeat N`` runs per case, ``--slow K`` worst ratios listed.
 
 Prints, in one run:
 
@@ -20,12 +22,13 @@ command would start.
 ``gloom-times.json`` (copied here from the shared data) is gloom's solver
 timed per case on a machine like this one: its ``what`` key says how.
 
-``--board-only`` times each case's board document alone (the keys of board
-format 1, re-serialised): the case files also carry test data (the expected
-answer, and in most of them a ``los`` list of sight checks that is often most
-of the file's bytes), whose JSON parsing is no part of answering the board and
-which gloom's timing (its scenarios are Python code) never read. By default
-the files are timed whole, as they are.
+What is timed is each case's board document (the keys of board format 1,
+``BOARD_KEYS``, re-serialised): the case files also carry test data (the
+expected answer, the source, and in 182 of them a ``los`` list of sight
+checks that is often most of the file's bytes), whose JSON parsing is no part
+of answering a board and which gloom's timing never read (its scenarios are
+Python code, built by ``init_from_test_scenario``). ``--whole-files`` times
+the files as they are, test data included, for comparison.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from ghcli.rules.monster import decide  # noqa: E402
 #: seconds; the ratio target is ours / gloom's per case
 TARGETS = {"median case": 0.0006, "worst case": 0.020, "big board": 0.005}
 RATIO_TARGET = 0.5
-#: The keys of board format 1 (``--board-only`` keeps these).
+#: The keys of board format 1: what is timed of each case file (all of it with ``--whole-files``).
 BOARD_KEYS = ("format", "rules", "orientation", "hexes", "terrain", "walls", "figures", "active", "action")
 
 
@@ -99,15 +102,15 @@ def main(argv=None) -> None:
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall: elapsed time (as gloom was timed); cpu: this thread's CPU time, which"
                     " waiting for a busy machine's cores does not inflate")
-    ap.add_argument("--board-only", action="store_true",
-                    help="time each case's board document alone (the keys of board format 1), without the"
-                    " test data the case files also carry (expected answers, 'los' lists of sight checks:"
-                    " often most of a file's bytes), which gloom's timing never read")
+    ap.add_argument("--whole-files", action="store_true",
+                    help="time each case file as it is, with the test data it also carries (expected"
+                    " answers, 'los' lists of sight checks: often most of a file's bytes), which gloom's"
+                    " timing never read; by default each case's board document alone is timed")
     args = ap.parse_args(argv)
     clock = time.perf_counter if args.clock == "wall" else time.thread_time
     gloom = json.loads((Path(__file__).parent / "gloom-times.json").read_text())["cases"]
     texts = {p.stem: p.read_text() for p in sorted((ROOT / "tests" / "rules_cases").glob("*.json"))}
-    if args.board_only:
+    if not args.whole_files:
         texts = {name: json.dumps({k: v for k, v in json.loads(text).items() if k in BOARD_KEYS})
                  for name, text in texts.items()}
     big = json.dumps(big_board())
@@ -142,7 +145,7 @@ def main(argv=None) -> None:
     print(f"{'ratio':<12} median {r_med:.2f}, worst {ratios[0][0]:.2f} ({ratios[0][1]}); target <= {RATIO_TARGET}:"
           f" {'yes' if not over else f'NO, {len(over)} cases over'}"
           f" (best of {args.repeat} runs each, {args.clock} clock"
-          f"{', board documents only' if args.board_only else ''})")
+          f"{', whole case files' if args.whole_files else ', board documents'})")
     print("worst ratios:", ", ".join(f"{n} {r:.2f}" for r, n in ratios[: args.slow]))
 
 
