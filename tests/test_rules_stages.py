@@ -4,6 +4,7 @@ small boards of our own, and the fast searches against plain reference searches.
 from __future__ import annotations
 
 import heapq
+import re
 import random
 
 import pytest
@@ -252,3 +253,20 @@ def test_the_docs_python_api_example_prints_what_it_says(capsys):
     expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
     exec(compile(code, "docs/rules.md", "exec"), {})
     assert capsys.readouterr().out.splitlines() == expected
+
+
+def test_the_readme_rules_core_paragraph_names_every_stage_module():
+    """The README's short map of the solver (issue 15) names each stage's module, and every
+    file it names exists: a contributor can follow it to any rule's code."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The rules core", 1)[1].split("\n## ", 1)[0]
+    stages = sorted(p.name for p in (root / "ghcli" / "rules" / "monster").glob("*.py") if p.name != "__init__.py")
+    named = re.findall(r"`([\w/]+\.py)`", section)
+    assert sorted(n for n in named if "/" not in n) == stages
+    for n in named:
+        path = root / n if "/" in n else root / "ghcli" / "rules" / "monster" / n
+        assert path.exists(), n
+    assert "Board.from_dict(doc)" in section and "decide(board).to_dict()" in section
