@@ -33,7 +33,8 @@ from ghcli.rules.hexes import (
     lattice_to_real,
     shared_edge,
 )
-from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
+from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
+from ghcli.rules.los_portal import PairFrame, portal_line, portal_search
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -511,6 +512,11 @@ class Sight:
         return sorted(_walls_by_hex(self.hexes, self._thin)[None])
 
     @cached_property
+    def _centres(self) -> list:
+        """The lattice centre of each map hex, by hex number (``hexes.Grid``)."""
+        return [(3 * q, 2 * r + q) for q, r in self._map.hexes]
+
+    @cached_property
     def _dead(self) -> frozenset:
         """Every wall's end points."""
         return frozenset(p for seg in self.walls for p in seg)
@@ -741,6 +747,13 @@ class Sight:
         )
         if found:
             return (found[0], found[1], SCALE)
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        index = self._map.index
+        i, j = index.get(a), index.get(b)
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 and i is not None and j is not None:
+            frame = _frame(dq, dr)
+            poly = portal_search(frame, i, j, self._map.steps, self._centres)
+            return None if poly is None else (frame, poly, "portal")
         # no sample line is clear: decide exactly (lines through two vertices, turned)
         dq, dr = b[0] - a[0], b[1] - a[1]
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
@@ -773,6 +786,14 @@ class Sight:
         found = self._clear(a, b)
         if found is None:
             return None
+        if found[2] == "portal":
+            frame, poly, _ = found
+            (mx, my), (ex, ey) = portal_line(frame, poly)
+            cb = tuple((3 * (b[0] - a[0]) + x, 2 * (b[1] - a[1]) + b[0] - a[0] + y) for x, y in CORNER_OFFSETS)
+            pa = _chord_middle(mx, my, ex, ey, CORNER_OFFSETS)
+            pb = _chord_middle(mx, my, ex, ey, cb)
+            ax, ay = 3 * a[0], 2 * a[1] + a[0]
+            return tuple((x + ax, y + ay) for x, y in (pa, pb))
         if found[2] == "turned":
             cand, rel, _ = found
             line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
@@ -876,6 +897,13 @@ def clear_caches() -> None:
     _hull_proof.cache_clear()
     _band.cache_clear()
     _pair.cache_clear()
+    _frame.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _frame(dq: int, dr: int) -> PairFrame:
+    """``los_portal.PairFrame`` for the offset (dq, dr), cached."""
+    return PairFrame(dq, dr)
 
 
 def sight_for(board) -> Sight:
