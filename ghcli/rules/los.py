@@ -34,7 +34,7 @@ from ghcli.rules.hexes import (
     shared_edge,
 )
 from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
-from ghcli.rules.los_portal import PairFrame, portal_line, portal_search
+from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_line, portal_search, tree_visible
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -727,11 +727,34 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
+    def _sees(self, a, b) -> bool:
+        """The verdict for hexes a and b (a != b). The any-point rule between two map
+        hexes: through the open edge between neighbours, else a walk of the offset's
+        chain tree (``los_portal.tree_visible``) when there is one; otherwise, and for
+        the corner rule, ``_clear``."""
+        if not self.corners_only:
+            grid = self._map
+            i, j = grid.index.get(a), grid.index.get(b)
+            if i is not None and j is not None:
+                if j in grid.steps[i]:
+                    return True  # neighbours, the edge between them open
+                tree = _tree_for(b[0] - a[0], b[1] - a[1])
+                if tree is not None:
+                    return tree_visible(tree[0], tree[1], i, j, grid.steps)
+        return self._clear(a, b) is not None
+
     def _clear(self, a, b):
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
-        points times ``scale`` (1: corners; SCALE: sample points), ``(candidate, walls,
-        "turned")`` (``ghcli.rules.los_exact``; walls relative to a's centre), or None
-        (every line is blocked)."""
+        points times ``scale`` (1: corners, or the centres of neighbours with an open
+        edge between them; SCALE: sample points), ``(frame, polygon, "portal")``
+        (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
+        (``ghcli.rules.los_exact``; walls relative to a's centre), or None (every line
+        is blocked)."""
+        if not self.corners_only:
+            grid = self._map
+            i, j = grid.index.get(a), grid.index.get(b)
+            if i is not None and j is not None and j in grid.steps[i]:
+                return (lattice_centre(a), lattice_centre(b), 1)  # through the open edge's middle
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
@@ -747,14 +770,28 @@ class Sight:
         )
         if found:
             return (found[0], found[1], SCALE)
+        found = self._portal(a, b)
+        if found is not False:
+            return found
+        return self._turned(a, b, walls)
+
+    def _portal(self, a, b):
+        """``los_portal.portal_search`` for map hexes a and b, not neighbours:
+        ``(frame, polygon, "portal")``, or None (every line is blocked); False when it
+        does not apply (neighbours, or a hex off the map)."""
         dq, dr = b[0] - a[0], b[1] - a[1]
         index = self._map.index
         i, j = index.get(a), index.get(b)
-        if abs(dq) + abs(dr) + abs(dq + dr) > 2 and i is not None and j is not None:
-            frame = _frame(dq, dr)
-            poly = portal_search(frame, i, j, self._map.steps, self._centres)
-            return None if poly is None else (frame, poly, "portal")
-        # no sample line is clear: decide exactly (lines through two vertices, turned)
+        if abs(dq) + abs(dr) + abs(dq + dr) <= 2 or i is None or j is None:
+            return False
+        frame = _frame(dq, dr)
+        poly = portal_search(frame, i, j, self._map.steps, self._centres)
+        return None if poly is None else (frame, poly, "portal")
+
+    def _turned(self, a, b, walls: list):
+        """``los_exact.clear_candidate`` for hexes a and b, with ``walls`` (flat) a
+        superset of those touching their hull: ``(candidate, walls, "turned")``, or
+        None (every line is blocked)."""
         dq, dr = b[0] - a[0], b[1] - a[1]
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
@@ -821,7 +858,7 @@ class Sight:
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = self._clear(*key) is not None  # the verdict is symmetric: one table per offset
+            v = self._sees(*key)  # the verdict is symmetric: one table per offset
             self._cache[key] = v
         return v
 
@@ -898,6 +935,22 @@ def clear_caches() -> None:
     _band.cache_clear()
     _pair.cache_clear()
     _frame.cache_clear()
+    _tree_for.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _tree_for(dq: int, dr: int) -> Optional[tuple]:
+    """``(tree, perm)`` for the offset (dq, dr) (``los_portal.canonical``,
+    ``chain_tree``, shipped in ``ghcli.rules._sight_trees``), or None beyond the
+    shipped trees' distance (or under 2)."""
+    if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= TREE_DISTANCE:
+        return None
+    import base64
+
+    from ghcli.rules._sight_trees import TREES
+
+    o, perm = canonical(dq, dr)
+    return base64.b64decode(TREES[o]), perm
 
 
 @lru_cache(maxsize=4096)

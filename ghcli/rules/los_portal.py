@@ -260,3 +260,148 @@ def portal_line(frame: PairFrame, poly: list) -> tuple:
     p0 = (-3 * cy * s0 / d, cx * s0 / d)
     p1 = ((cx - 3 * cy * (s0 + m)) / d, (cy + cx * (s0 + m)) / d)
     return p0, (p1[0] - p0[0], p1[1] - p0[1])
+
+
+# -- the chains of every offset, once for all boards ----------------------------------
+#
+# Which chains of edges some line crosses from A to B is geometry alone: the board
+# only says which edges are open. So for each offset between the two hexes the
+# chains are worked out once (``chain_tree``), as a tree of their prefixes, and a
+# board's question is a walk of that tree along its open edges (``tree_visible``),
+# no arithmetic at all. The trees of offsets up to ``TREE_DISTANCE`` are shipped in
+# ``ghcli.rules._sight_trees`` (written by ``tree_module``; a test rebuilds them),
+# one for each offset up to the twelve symmetries of the hex grid.
+
+#: The largest distance between the two hexes with a shipped tree.
+TREE_DISTANCE = 12
+
+
+def _symmetries() -> tuple:
+    """The twelve symmetries of the hex grid about a hex centre, as integer matrices
+    ``(a, b, c, d)`` of axial vectors, ``(q, r) -> (a q + b r, c q + d r)`` (linear, so
+    each maps hexes, edges and lines alike): the six turns (60 degrees:
+    ``(q, r) -> (-r, q + r)``), each also after the mirror ``(q, r) -> (-q - r, r)``."""
+    out = []
+    for a, b, c, d in ((1, 0, 0, 1), (-1, -1, 0, 1)):
+        for _ in range(6):
+            out.append((a, b, c, d))
+            a, b, c, d = -c, -d, a + c, b + d  # then turned
+    return tuple(out)
+
+
+_SYMMETRIES = _symmetries()
+
+
+def _perm(m: tuple) -> tuple:
+    """For the symmetry m: for each direction k, the direction m maps to k."""
+    a, b, c, d = m
+    images = [(a * q + b * r, c * q + d * r) for q, r in DIRECTIONS]
+    return tuple(images.index(v) for v in DIRECTIONS)
+
+
+_PERMS = tuple(_perm(m) for m in _SYMMETRIES)
+
+
+def canonical(dq: int, dr: int) -> tuple:
+    """``(offset, perm)``: the least image of the offset under the twelve symmetries,
+    and for each direction k of that image's tree the direction it stands for at
+    the offset asked (``perm[k]``)."""
+    o, i = min(((a * dq + b * dr, c * dq + d * dr), i) for i, (a, b, c, d) in enumerate(_SYMMETRIES))
+    return o, _PERMS[i]
+
+
+def chain_tree(dq: int, dr: int) -> bytes:
+    """The tree of the chains of edges some line crosses from hex A (at 0) to the hex B
+    at axial offset (dq, dr), distance at least 2, on a map with no walls: each node
+    a step ``(k, enters_b, size)``, 3 bytes (k and whether it enters B in the first,
+    the size in bytes of its subtree in the next two, little-endian), then its
+    subtree; the root's children come first (the whole is the root's subtree). A
+    step is kept when some line crosses its chain and may still meet B's inside
+    (``PairFrame.misses_b``), and it leads to B: every chain of the tree ends in B.
+    Children are written with the steps facing B last (``tree_visible`` tries
+    them first)."""
+    frame = PairFrame(dq, dr)
+    cx, cy = frame.cx, frame.cy
+
+    def grow(hx, hy, back, poly) -> bytes:
+        out = []
+        for k in frame.exits:
+            if k == back:
+                continue
+            h1, h2 = frame.crossing(hx, hy, k)
+            got = _cut(poly, *h1)
+            if got is None:
+                continue
+            got = _cut(got, *h2)
+            if got is None:
+                continue
+            nx, ny = hx + _STEP[k][0], hy + _STEP[k][1]
+            if (nx, ny) == (cx, cy):
+                out.append(bytes((k | 8, 0, 0)))
+                continue
+            if frame.misses_b(got):
+                continue
+            sub = grow(nx, ny, _BACK[k], got)
+            if sub:
+                out.append(bytes((k, len(sub) & 255, len(sub) >> 8)) + sub)
+        return b"".join(reversed(out))
+
+    return grow(0, 0, -1, frame.start)
+
+
+def tree_visible(tree: bytes, perm: tuple, a: int, b: int, steps: list) -> bool:
+    """Some chain of ``tree`` (``chain_tree``, its directions read through ``perm``:
+    see ``canonical``) runs from map hex number a to b along open edges
+    (``Grid.steps``: -1 for a wall or the map's edge)."""
+    stack = [(0, len(tree), a)]
+    pop = stack.pop
+    push = stack.append
+    while stack:
+        j, end, x = pop()
+        st = steps[x]
+        while j < end:
+            c = tree[j]
+            size = tree[j + 1] | tree[j + 2] << 8
+            y = st[perm[c & 7]]
+            if y >= 0:
+                if c & 8:
+                    return True
+                push((j + 3, j + 3 + size, y))
+            j += 3 + size
+    return False
+
+
+def tree_offsets(limit: int = TREE_DISTANCE) -> list:
+    """The canonical offsets (``canonical``) at distance 2 to ``limit``, sorted."""
+    out = set()
+    for dq in range(-limit, limit + 1):
+        for dr in range(-limit, limit + 1):
+            if 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= limit:
+                out.add(canonical(dq, dr)[0])
+    return sorted(out)
+
+
+def tree_module(limit: int = TREE_DISTANCE) -> str:
+    """The source of ``ghcli.rules._sight_trees``: every canonical offset's tree, in
+    base64 (each decoded on first use, alone)."""
+    import base64
+
+    out = [
+        '"""The chain trees of line of sight (``ghcli.rules.los_portal.chain_tree``) of every',
+        f"offset at distance 2 to {limit}, up to the grid's symmetries (``los_portal.canonical``),",
+        "in base64. Generated by ``ghcli.rules.los_portal.tree_module``; tests/test_los_portal.py",
+        "checks it against the trees built afresh.",
+        '"""',
+        "",
+        f"LIMIT = {limit}",
+        "",
+        "#: canonical offset -> its tree (``los_portal.chain_tree``), base64",
+        "TREES = {",
+    ]
+    for o in tree_offsets(limit):
+        text = base64.b64encode(chain_tree(*o)).decode()
+        out.append(f"    {o!r}: (")
+        out += [f'        "{text[i:i + 80]}"' for i in range(0, len(text), 80)]
+        out.append("    ),")
+    out += ["}", ""]
+    return "\n".join(out)
