@@ -1,4 +1,4 @@
-"""The exact any-point sight test by portals (Frosthaven, Jaws of the Lion).
+"""The exact any-point sight test by chains of open edges (Frosthaven, Jaws of the Lion).
 
 Hexes A and B (not neighbours) see each other when some segment from a point
 inside A to a point inside B touches no wall. The walls are hex edges (a thin
@@ -18,25 +18,33 @@ wall, or an edge between a map hex and a hex off the map), so:
   in ``Xk`` then runs from ``e_k`` to ``e(k+1)`` (a line meets a convex hex in
   one chord), so no condition on the order is needed.
 
-Write the lines with the directions of the segments from A to B (all with a
-positive component along the direction from A's centre to B's, and within the
-cone of those directions) as ``s = s0 + m t`` in coordinates ``(t, s)`` (a
-linear map of the lattice with positive determinant, so "left" is "above").
-A point (t, s) lies on the left when ``s0 + m t < s``: a half-plane of the
-line parameters (s0, m). So a chain of edges is crossed by some line exactly
-when the intersection of its open half-planes (two per edge, two more for the
-direction cone) is not empty: a convex polygon, cut one half-plane at a time.
-Exact: the polygon's vertices are intersections of two of the half-planes'
-boundary lines, in homogeneous integer coordinates; a cut keeps a polygon of
-positive area exactly when some vertex lies strictly inside the new
-half-plane (the polygon being convex with positive area before).
+So A sees B exactly when some chain of open edges from A to B is crossed by a
+line. Which chains are crossed by a line is geometry alone (the board only says
+which edges are open), decided once per offset between the two hexes:
 
-``visible`` searches the chains depth first from A, over the map hexes that
-meet the convex hull of A and B (every segment between them lies in it),
-trying first the edges that face B: it answers True on reaching B, False
-when every chain has been cut off. The verdict needs no candidate lines, and
-a chain of walls, or several groups of walls that only together shut out
-every line, end the search alike.
+* Write the lines with the directions of the segments from A to B (within the
+  cone of those directions, all with a positive component along the direction
+  from A's centre to B's) as ``s = s0 + m t`` in coordinates ``(t, s)`` (a
+  linear map of the lattice with positive determinant, so "left" is "above").
+  A point (t, s) lies on the left when ``s0 + m t < s``: an open half-plane of
+  the line parameters (s0, m). A chain is crossed by some line exactly when the
+  intersection of its half-planes (two per edge, two for the direction cone, two
+  that bound s0 for lines through A) is not empty: a convex polygon, cut one
+  half-plane at a time (``_cut``). Exact: the polygon's vertices are
+  intersections of two of the half-planes' boundary lines, in homogeneous integer
+  coordinates, and a cut keeps a polygon of positive area exactly when some vertex
+  lies strictly inside the new half-plane (the polygon being convex with positive
+  area before).
+* ``chain_tree`` lists the crossed chains from A to B as a tree of their
+  prefixes, dropping a prefix as soon as no line crossing it can meet B's inside
+  (``PairFrame.misses_b``: then no hex after it meets the two hexes' hull).
+  The trees of every offset up to ``TREE_DISTANCE`` are shipped in
+  ``ghcli.rules._sight_trees``, one for each offset up to the twelve symmetries
+  of the hex grid (``canonical``), and a board's question is a walk of its
+  offset's tree along the board's open edges (``tree_visible``): no arithmetic.
+* Farther apart, ``portal_search`` does the same search on the board itself,
+  cutting the polygons as it goes, and its polygon gives a clear line (the
+  witness for renderers: ``portal_line``).
 """
 
 from __future__ import annotations
@@ -155,7 +163,7 @@ class PairFrame:
         #: A's corners (the offsets of any hex's corners) as (t, s)
         self.corner_ts = tuple((cx * x + 3 * cy * y, cx * y - cy * x) for x, y in CORNER_OFFSETS)
         # B's corners as (t, s)
-        self._b = tuple((cx * x + 3 * cy * y, cx * y - cy * x) for x, y in ((cx + kx, cy + ky) for kx, ky in CORNER_OFFSETS))
+        self._b = tuple((t + cx * cx + 3 * cy * cy, s) for t, s in self.corner_ts)
 
     def misses_b(self, verts: list) -> bool:
         """Every line of the polygon (its vertices ``verts``) misses B's inside: B lies
@@ -191,9 +199,9 @@ class PairFrame:
 
 def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) -> Optional[list]:
     """The polygon (see ``_cut``) of the lines that cross a chain of open edges from
-    map hex number a to b (see the module docstring), or None when there is none. ``steps``: ``Grid.steps``; ``centres[i]``: hex i's lattice
-    centre. A chain is dropped as soon as no line it leaves can meet B's inside
-    (``PairFrame.misses_b``; so every hex of a chain meets the two hexes' hull).
+    map hex number a to b (see the module docstring), or None when there is none.
+    ``steps``: ``Grid.steps``; ``centres[i]``: hex i's lattice centre. A chain is
+    dropped as soon as no line it leaves can meet B's inside (``PairFrame.misses_b``).
 
     At each hex the lines of the polygon P are sorted by the hex's corners: a corner
     on the same side of all of them (at every vertex of P) does not split P, so a
@@ -233,6 +241,8 @@ def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) 
             if sq == 0:  # q left: s0 + m t_q - s_q < 0
                 tk, sk = corner_ts[qj]
                 got = _cut(got, 1, th + tk, -sh - sk)
+                if got is None:  # pragma: no cover - q splits the polygon: some of it is left
+                    continue
             if sp == 0:  # p right: -s0 - m t_p + s_p < 0
                 tk, sk = corner_ts[pj]
                 got = _cut(got, -1, -th - tk, sh + sk)
@@ -262,15 +272,7 @@ def portal_line(frame: PairFrame, poly: list) -> tuple:
     return p0, (p1[0] - p0[0], p1[1] - p0[1])
 
 
-# -- the chains of every offset, once for all boards ----------------------------------
-#
-# Which chains of edges some line crosses from A to B is geometry alone: the board
-# only says which edges are open. So for each offset between the two hexes the
-# chains are worked out once (``chain_tree``), as a tree of their prefixes, and a
-# board's question is a walk of that tree along its open edges (``tree_visible``),
-# no arithmetic at all. The trees of offsets up to ``TREE_DISTANCE`` are shipped in
-# ``ghcli.rules._sight_trees`` (written by ``tree_module``; a test rebuilds them),
-# one for each offset up to the twelve symmetries of the hex grid.
+# -- the chains of every offset, once for all boards (see the module docstring) --------
 
 #: The largest distance between the two hexes with a shipped tree.
 TREE_DISTANCE = 12
