@@ -8,11 +8,18 @@ off the map (the map's edge and wall hexes).
   of B touches no wall (touching a wall's end point counts as touching).
 * Frosthaven and Jaws of the Lion: a line from any point of A to any point of
   B that touches no wall (so a hex whose corners all touch walls still sees
-  out of its middle). Decided exactly: after the quick tests (corner lines, a
-  chain of walls across the two hexes' hull, lines between six sample points
-  per hex) ``ghcli.rules.los_exact`` tries the finitely many candidate lines
-  that settle it (lines through two vertices, turned a little; its docstring
-  has the argument).
+  out of its middle). Decided exactly by ``ghcli.rules.los_portal``: A sees B
+  when some chain of open edges (no wall) from A to B is crossed by a line, and
+  which chains are is geometry alone, shipped once per offset between the two
+  hexes (up to distance 12) as a tree that a board's question walks along its
+  open edges. Neighbours see each other through their edge when it is open.
+  Otherwise (farther apart, a wall between neighbours) the quick tests (corner
+  lines, a chain of walls across the two hexes' hull, lines between six sample
+  points per hex) come first, then the chains are searched on the board
+  (``los_portal.portal_search``), or for neighbours ``ghcli.rules.los_exact``
+  tries the finitely many candidate lines that settle it (lines through two
+  vertices, turned a little). Each module's docstring has its argument; the
+  tests check the three exact methods against each other and a brute force.
 
 ``Sight`` holds the walls of one board and caches verdicts per pair.
 """
@@ -469,13 +476,17 @@ class Sight:
 
     ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
-    point. The any-point test checks, after the corner lines, whether a chain
+    point. ``visible`` answers the any-point rule between two map hexes by a walk
+    of the offset's chain tree (``_sees``; see ``ghcli.rules.los_portal``), and
+    neighbours by their edge. The witnesses (``clear_segment``), and the pairs
+    with no tree, go through ``_clear``: it checks, after the corner lines, whether a chain
     of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
     ``_ipieces``): such a chain blocks every line between them (on a map full
     of holes most blocked pairs are settled so). Then lines between six
     points of each hex (its corners pulled a thousandth inwards) find most
-    clear lines that slip past a wall's end point; when
-    none is clear, ``los_exact.clear_candidate`` decides exactly. The sample
+    clear lines that slip past a wall's end point; when none is clear,
+    ``los_portal.portal_search`` (``los_exact.clear_candidate`` for neighbours
+    with a wall between them) decides exactly. The sample
     and candidate lines are tried against the walls that may touch that hull
     only. The walls
     looked at for a pair are those on the outlines of the map hexes meeting
