@@ -40,6 +40,7 @@ from ghcli.rules.hexes import (
     lattice_to_real,
     shared_edge,
 )
+from ghcli.rules.los_corner import PROGRAM_DISTANCE, programs_clear
 from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
 from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_line, portal_search, tree_visible
 
@@ -743,10 +744,14 @@ class Sight:
         hexes: through the open edge between neighbours, else a walk of the offset's
         chain tree (``los_portal.tree_visible``) when there is one; otherwise, and for
         the corner rule, ``_clear``."""
-        if not self.corners_only:
-            grid = self._map
-            i, j = grid.index.get(a), grid.index.get(b)
-            if i is not None and j is not None:
+        grid = self._map
+        i, j = grid.index.get(a), grid.index.get(b)
+        if i is not None and j is not None:
+            if self.corners_only:
+                got = _programs_for(b[0] - a[0], b[1] - a[1])
+                if got is not None:
+                    return programs_clear(got[0], got[1], i, grid.steps)
+            else:
                 if j in grid.steps[i]:
                     return True  # neighbours, the edge between them open
                 tree = _tree_for(b[0] - a[0], b[1] - a[1])
@@ -947,6 +952,22 @@ def clear_caches() -> None:
     _pair.cache_clear()
     _frame.cache_clear()
     _tree_for.cache_clear()
+    _programs_for.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _programs_for(dq: int, dr: int) -> Optional[tuple]:
+    """``(programs, perm)`` for the offset (dq, dr) (``los_corner``, shipped in
+    ``ghcli.rules._corner_programs``), or None beyond the shipped distance (or
+    under 2)."""
+    if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= PROGRAM_DISTANCE:
+        return None
+    import base64
+
+    from ghcli.rules._corner_programs import PROGRAMS
+
+    o, perm = canonical(dq, dr)
+    return base64.b64decode(PROGRAMS[o]), perm
 
 
 @lru_cache(maxsize=4096)
