@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_los_exact import _near, _rows_board, _touch, _walls
-from test_los_portal import _image, _pairs, _pillars_board
+from los_reference import _image, _near, _pairs, _pillars_board, _rows_board, _touch, _walls
 
 from ghcli.rules import _corner_programs, los_corner, los_portal
 from ghcli.rules.hexes import Grid, Hex, distance, lattice_corners

@@ -16,36 +16,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from test_los_exact import _reference, _rows_board, _segment_ok, _walls
+from los_reference import _image, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
 
 from ghcli.rules import _sight_trees, los_portal
 from ghcli.rules.hexes import DIRECTIONS, Grid, Hex, distance, lattice_corners, shared_edge
 from ghcli.rules.los import Sight, clear_caches
-
-
-def _pillars_board(seed: int, width: int = 9, depth: int = 7, holes: int = 9, thin: int = 0):
-    """A parallelogram map with ``holes`` single hexes taken out inside it (each a
-    separate group of six walls, none at the map's edge) and ``thin`` random thin
-    walls: lines between two hexes are often shut out only by several pillars together."""
-    rng = random.Random(seed)
-    hexes = {(q, r) for q in range(width) for r in range(depth)}
-    inner = sorted(h for h in hexes if 0 < h[0] < width - 1 and 0 < h[1] < depth - 1)
-    for h in rng.sample(inner, holes):
-        hexes.discard(h)
-    walls = []
-    cells = sorted(hexes)
-    while len(walls) < thin:
-        h = rng.choice(cells)
-        d = rng.choice(((1, 0), (0, 1), (1, -1)))
-        n = (h[0] + d[0], h[1] + d[1])
-        if n in hexes and [h, n] not in walls:
-            walls.append([h, n])
-    return hexes, walls
-
-
-def _pairs(hexes):
-    order = sorted(Hex(*h) for h in hexes)
-    return [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]
 
 
 def _methods(sight: Sight, a, b) -> dict:
@@ -137,11 +112,6 @@ def test_beyond_the_shipped_trees():
         got = _methods(sight, a, b)
         assert len(set(got.values())) == 1, (a, b, got)
     assert far > 20
-
-
-def _image(m, h):
-    a, b, c, d = m
-    return (a * h[0] + b * h[1], c * h[0] + d * h[1])
 
 
 def test_verdicts_keep_the_grid_symmetries():

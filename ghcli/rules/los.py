@@ -761,16 +761,10 @@ class Sight:
 
     def _clear(self, a, b):
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
-        points times ``scale`` (1: corners, or the centres of neighbours with an open
-        edge between them; SCALE: sample points), ``(frame, polygon, "portal")``
+        points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon, "portal")``
         (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
         (``ghcli.rules.los_exact``; walls relative to a's centre), or None (every line
         is blocked)."""
-        if not self.corners_only:
-            grid = self._map
-            i, j = grid.index.get(a), grid.index.get(b)
-            if i is not None and j is not None and j in grid.steps[i]:
-                return (lattice_centre(a), lattice_centre(b), 1)  # through the open edge's middle
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
