@@ -6,6 +6,10 @@ off the map (the map's edge and wall hexes).
 
 * Gloomhaven: hex A sees hex B when some line from a corner of A to a corner
   of B touches no wall (touching a wall's end point counts as touching).
+  Between two map hexes up to distance 12 apart, each corner line is a shipped
+  step program (``ghcli.rules.los_corner``: the hex edges it touches, all of
+  which must be open links); otherwise the corner lines are tested against the
+  walls near the two hexes.
 * Frosthaven and Jaws of the Lion: a line from any point of A to any point of
   B that touches no wall (so a hex whose corners all touch walls still sees
   out of its middle). Decided exactly by ``ghcli.rules.los_portal``: A sees B
@@ -477,9 +481,10 @@ class Sight:
 
     ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
-    point. ``visible`` answers the any-point rule between two map hexes by a walk
-    of the offset's chain tree (``_sees``; see ``ghcli.rules.los_portal``), and
-    neighbours by their edge. The witnesses (``clear_segment``), and the pairs
+    point. ``visible`` answers between two map hexes from tables of the offset
+    between them (``_sees``): the corner rule by step programs
+    (``ghcli.rules.los_corner``), the any-point rule by a walk of the offset's chain
+    tree (``ghcli.rules.los_portal``), neighbours by their edge. The witnesses (``clear_segment``), and the pairs
     with no tree, go through ``_clear``: it checks, after the corner lines, whether a chain
     of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
     ``_ipieces``): such a chain blocks every line between them (on a map full
