@@ -483,18 +483,18 @@ class Sight:
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
     point. ``visible`` answers between two map hexes from tables of the offset
     between them (``_sees``): the corner rule by step programs
-    (``ghcli.rules.los_corner``), the any-point rule by a walk of the offset's chain
-    tree (``ghcli.rules.los_portal``), neighbours by their edge. The witnesses (``clear_segment``), and the pairs
-    with no tree, go through ``_clear``: it checks, after the corner lines, whether a chain
-    of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
+    (``ghcli.rules.los_corner``), the any-point rule by a walk of the offset's
+    chain tree (``ghcli.rules.los_portal``), neighbours by their edge. The
+    witnesses (``clear_segment``), and the pairs with no table, go through
+    ``_clear``: it checks, after the corner lines, whether a chain of walls
+    crosses the convex hull of the two hexes (see ``_hull_walls`` and
     ``_ipieces``): such a chain blocks every line between them (on a map full
     of holes most blocked pairs are settled so). Then lines between six
     points of each hex (its corners pulled a thousandth inwards) find most
     clear lines that slip past a wall's end point; when none is clear,
     ``los_portal.portal_search`` (``los_exact.clear_candidate`` for neighbours
-    with a wall between them) decides exactly. The sample
-    and candidate lines are tried against the walls that may touch that hull
-    only. The walls
+    with a wall between them) decides exactly. The sample and candidate lines
+    are tried against the walls that may touch that hull only. The walls
     looked at for a pair are those on the outlines of the map hexes meeting
     the hull (``_band``, one table per offset between the two hexes), a
     superset of the walls touching it, so the verdicts do not depend on that
@@ -745,10 +745,11 @@ class Sight:
 
     # -- the tests -------------------------------------------------------------
     def _sees(self, a, b) -> bool:
-        """The verdict for hexes a and b (a != b). The any-point rule between two map
-        hexes: through the open edge between neighbours, else a walk of the offset's
-        chain tree (``los_portal.tree_visible``) when there is one; otherwise, and for
-        the corner rule, ``_clear``."""
+        """The verdict for hexes a and b (a != b). Between two map hexes: the corner rule
+        by the offset's step programs (``los_corner.programs_clear``); the any-point rule
+        through the open edge between neighbours, else by a walk of the offset's chain
+        tree (``los_portal.tree_visible``). Otherwise (no table: too far apart, a hex
+        off the map, neighbours with a wall between) ``_clear``."""
         grid = self._map
         i, j = grid.index.get(a), grid.index.get(b)
         if i is not None and j is not None:
@@ -766,8 +767,8 @@ class Sight:
 
     def _clear(self, a, b):
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
-        points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon, "portal")``
-        (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
+        points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon,
+        "portal")`` (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
         (``ghcli.rules.los_exact``; walls relative to a's centre), or None (every line
         is blocked)."""
         walls = self._band_walls(a, b)
