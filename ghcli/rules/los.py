@@ -6,13 +6,24 @@ off the map (the map's edge and wall hexes).
 
 * Gloomhaven: hex A sees hex B when some line from a corner of A to a corner
   of B touches no wall (touching a wall's end point counts as touching).
+  Between two map hexes up to distance 12 apart, each corner line is a shipped
+  step program (``ghcli.rules.los_corner``: the hex edges it touches, all of
+  which must be open links); otherwise the corner lines are tested against the
+  walls near the two hexes.
 * Frosthaven and Jaws of the Lion: a line from any point of A to any point of
   B that touches no wall (so a hex whose corners all touch walls still sees
-  out of its middle). Decided exactly: after the quick tests (corner lines, a
-  chain of walls across the two hexes' hull, lines between six sample points
-  per hex) ``ghcli.rules.los_exact`` tries the finitely many candidate lines
-  that settle it (lines through two vertices, turned a little; its docstring
-  has the argument).
+  out of its middle). Decided exactly by ``ghcli.rules.los_portal``: A sees B
+  when some chain of open edges (no wall) from A to B is crossed by a line, and
+  which chains are is geometry alone, shipped once per offset between the two
+  hexes (up to distance 12) as a tree that a board's question walks along its
+  open edges. Neighbours see each other through their edge when it is open.
+  Otherwise (farther apart, a wall between neighbours) the quick tests (corner
+  lines, a chain of walls across the two hexes' hull, lines between six sample
+  points per hex) come first, then the chains are searched on the board
+  (``los_portal.portal_search``), or for neighbours ``ghcli.rules.los_exact``
+  tries the finitely many candidate lines that settle it (lines through two
+  vertices, turned a little). Each module's docstring has its argument; the
+  tests check the three exact methods against each other and a brute force.
 
 ``Sight`` holds the walls of one board and caches verdicts per pair.
 """
@@ -33,7 +44,9 @@ from ghcli.rules.hexes import (
     lattice_to_real,
     shared_edge,
 )
-from ghcli.rules.los_exact import _pair, clear_candidate, witness_line
+from ghcli.rules.los_corner import PROGRAM_DISTANCE, programs_clear
+from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
+from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_line, portal_search, tree_visible
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -468,15 +481,20 @@ class Sight:
 
     ``rules`` picks the sight rule: ``"gloomhaven"`` corner to corner; the
     others (Frosthaven; Jaws of the Lion uses Frosthaven's) any point to any
-    point. The any-point test checks, after the corner lines, whether a chain
-    of walls crosses the convex hull of the two hexes (see ``_hull_walls`` and
+    point. ``visible`` answers between two map hexes from tables of the offset
+    between them (``_sees``): the corner rule by step programs
+    (``ghcli.rules.los_corner``), the any-point rule by a walk of the offset's
+    chain tree (``ghcli.rules.los_portal``), neighbours by their edge. The
+    witnesses (``clear_segment``), and the pairs with no table, go through
+    ``_clear``: it checks, after the corner lines, whether a chain of walls
+    crosses the convex hull of the two hexes (see ``_hull_walls`` and
     ``_ipieces``): such a chain blocks every line between them (on a map full
     of holes most blocked pairs are settled so). Then lines between six
     points of each hex (its corners pulled a thousandth inwards) find most
-    clear lines that slip past a wall's end point; when
-    none is clear, ``los_exact.clear_candidate`` decides exactly. The sample
-    and candidate lines are tried against the walls that may touch that hull
-    only. The walls
+    clear lines that slip past a wall's end point; when none is clear,
+    ``los_portal.portal_search`` (``los_exact.clear_candidate`` for neighbours
+    with a wall between them) decides exactly. The sample and candidate lines
+    are tried against the walls that may touch that hull only. The walls
     looked at for a pair are those on the outlines of the map hexes meeting
     the hull (``_band``, one table per offset between the two hexes), a
     superset of the walls touching it, so the verdicts do not depend on that
@@ -509,6 +527,11 @@ class Sight:
     def walls(self) -> list:
         """Every wall (sorted segments): the thin walls and the map's edge."""
         return sorted(_walls_by_hex(self.hexes, self._thin)[None])
+
+    @cached_property
+    def _centres(self) -> list:
+        """The lattice centre of each map hex, by hex number (``hexes.Grid``)."""
+        return [(3 * q, 2 * r + q) for q, r in self._map.hexes]
 
     @cached_property
     def _dead(self) -> frozenset:
@@ -721,11 +744,33 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
+    def _sees(self, a, b) -> bool:
+        """The verdict for hexes a and b (a != b). Between two map hexes: the corner rule
+        by the offset's step programs (``los_corner.programs_clear``); the any-point rule
+        through the open edge between neighbours, else by a walk of the offset's chain
+        tree (``los_portal.tree_visible``). Otherwise (no table: too far apart, a hex
+        off the map, neighbours with a wall between) ``_clear``."""
+        grid = self._map
+        i, j = grid.index.get(a), grid.index.get(b)
+        if i is not None and j is not None:
+            if self.corners_only:
+                got = _programs_for(b[0] - a[0], b[1] - a[1])
+                if got is not None:
+                    return programs_clear(got[0], got[1], i, grid.steps)
+            else:
+                if j in grid.steps[i]:
+                    return True  # neighbours, the edge between them open
+                tree = _tree_for(b[0] - a[0], b[1] - a[1])
+                if tree is not None:
+                    return tree_visible(tree[0], tree[1], i, j, grid.steps)
+        return self._clear(a, b) is not None
+
     def _clear(self, a, b):
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
-        points times ``scale`` (1: corners; SCALE: sample points), ``(candidate, walls,
-        "turned")`` (``ghcli.rules.los_exact``; walls relative to a's centre), or None
-        (every line is blocked)."""
+        points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon,
+        "portal")`` (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
+        (``ghcli.rules.los_exact``; walls relative to a's centre), or None (every line
+        is blocked)."""
         walls = self._band_walls(a, b)
         found = _first_clear(self._live_corners(a), self._live_corners(b), walls)
         if found:
@@ -741,7 +786,28 @@ class Sight:
         )
         if found:
             return (found[0], found[1], SCALE)
-        # no sample line is clear: decide exactly (lines through two vertices, turned)
+        found = self._portal(a, b)
+        if found is not False:
+            return found
+        return self._turned(a, b, walls)
+
+    def _portal(self, a, b):
+        """``los_portal.portal_search`` for map hexes a and b, not neighbours:
+        ``(frame, polygon, "portal")``, or None (every line is blocked); False when it
+        does not apply (neighbours, or a hex off the map)."""
+        dq, dr = b[0] - a[0], b[1] - a[1]
+        index = self._map.index
+        i, j = index.get(a), index.get(b)
+        if abs(dq) + abs(dr) + abs(dq + dr) <= 2 or i is None or j is None:
+            return False
+        frame = _frame(dq, dr)
+        poly = portal_search(frame, i, j, self._map.steps, self._centres)
+        return None if poly is None else (frame, poly, "portal")
+
+    def _turned(self, a, b, walls: list):
+        """``los_exact.clear_candidate`` for hexes a and b, with ``walls`` (flat) a
+        superset of those touching their hull: ``(candidate, walls, "turned")``, or
+        None (every line is blocked)."""
         dq, dr = b[0] - a[0], b[1] - a[1]
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
@@ -773,6 +839,14 @@ class Sight:
         found = self._clear(a, b)
         if found is None:
             return None
+        if found[2] == "portal":
+            frame, poly, _ = found
+            (mx, my), (ex, ey) = portal_line(frame, poly)
+            cb = tuple((3 * (b[0] - a[0]) + x, 2 * (b[1] - a[1]) + b[0] - a[0] + y) for x, y in CORNER_OFFSETS)
+            pa = _chord_middle(mx, my, ex, ey, CORNER_OFFSETS)
+            pb = _chord_middle(mx, my, ex, ey, cb)
+            ax, ay = 3 * a[0], 2 * a[1] + a[0]
+            return tuple((x + ax, y + ay) for x, y in (pa, pb))
         if found[2] == "turned":
             cand, rel, _ = found
             line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
@@ -800,7 +874,7 @@ class Sight:
         key = (a, b) if a <= b else (b, a)
         v = self._cache.get(key)
         if v is None:
-            v = self._clear(*key) is not None  # the verdict is symmetric: one table per offset
+            v = self._sees(*key)  # the verdict is symmetric: one table per offset
             self._cache[key] = v
         return v
 
@@ -876,6 +950,45 @@ def clear_caches() -> None:
     _hull_proof.cache_clear()
     _band.cache_clear()
     _pair.cache_clear()
+    _frame.cache_clear()
+    _tree_for.cache_clear()
+    _programs_for.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _programs_for(dq: int, dr: int) -> Optional[tuple]:
+    """``(programs, perm)`` for the offset (dq, dr) (``los_corner``, shipped in
+    ``ghcli.rules._corner_programs``), or None beyond the shipped distance (or
+    under 2)."""
+    if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= PROGRAM_DISTANCE:
+        return None
+    import base64
+
+    from ghcli.rules._corner_programs import PROGRAMS
+
+    o, perm = canonical(dq, dr)
+    return base64.b64decode(PROGRAMS[o]), perm
+
+
+@lru_cache(maxsize=4096)
+def _tree_for(dq: int, dr: int) -> Optional[tuple]:
+    """``(tree, perm)`` for the offset (dq, dr) (``los_portal.canonical``,
+    ``chain_tree``, shipped in ``ghcli.rules._sight_trees``), or None beyond the
+    shipped trees' distance (or under 2)."""
+    if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= TREE_DISTANCE:
+        return None
+    import base64
+
+    from ghcli.rules._sight_trees import TREES
+
+    o, perm = canonical(dq, dr)
+    return base64.b64decode(TREES[o]), perm
+
+
+@lru_cache(maxsize=4096)
+def _frame(dq: int, dr: int) -> PairFrame:
+    """``los_portal.PairFrame`` for the offset (dq, dr), cached."""
+    return PairFrame(dq, dr)
 
 
 def sight_for(board) -> Sight:

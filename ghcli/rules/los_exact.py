@@ -1,4 +1,8 @@
-"""The exact any-point sight test (Frosthaven, Jaws of the Lion).
+"""The exact any-point sight test by candidate lines (Frosthaven, Jaws of the Lion).
+
+``ghcli.rules.los`` decides most pairs by chains of open edges (``los_portal``);
+this test serves neighbours with a wall between them, and the tests compare the
+two on every pair of their boards.
 
 Hexes A and B see each other when some segment from a point inside A to a point
 inside B touches no wall. Walls never cross a hex's inside, so such a segment
