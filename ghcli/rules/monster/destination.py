@@ -66,16 +66,7 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
         pool = [h for h in pool if not reach.disadvantaged(h, focus)] or pool
-    # the most targets: hexes tried by a bound that asks no line of sight, highest first;
-    # a hex whose bound is below the best size found cannot have it (size -1: not tried)
-    size = dict.fromkeys(pool, -1)
-    k = -1
-    for ub, h in sorted(((groups.size_bound(h, focus), h) for h in pool), key=lambda x: -x[0]):
-        if ub < k:
-            break
-        size[h] = groups.best_size(h, focus)
-        k = max(k, size[h])
-    pool_k = [h for h in pool if size[h] == k]
+    k, most = most_targets(groups, focus, pool, cost, rs.rank_extra_targets)
     dis = reach.dis_mask
 
     def preference(h, group):  # fewest disadvantaged targets, then least movement
@@ -83,34 +74,84 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
 
     scored = []
     if rs.rank_extra_targets:  # the groups ranked like focuses, from the cheapest hexes
-        cheapest = min(cost[h] for h in pool_k)
-        found = set()
-        for h in pool_k:
-            if cost[h] == cheapest:
-                found.update(g for g in groups.groups(h, focus) if g.bit_count() == k)
+        found = {g for h in most for g in groups.largest(h, focus)}
         rank = {g: sorted(turn.secondary_key(e) for e in reach.members(g) if e is not focus) for g in found}
         best = min(rank.values())
         ranked = [g for g in found if rank[g] == best]
-        for h in pool:
-            if size[h] >= k:
-                for g in ranked:
-                    if groups.can_attack(h, g):
-                        scored.append((preference(h, g), h, g))
+        scored = first_attackable(groups, [h for h in pool if groups.size_bound(h, focus) >= k], ranked, cost, dis, k)
     else:  # Frosthaven: no ranking; hexes tried by a bound on their disadvantaged targets
         def bound(h):
             return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
 
         lowest = None
-        for b, h in sorted(((bound(h), h) for h in pool_k), key=lambda x: x[0]):
+        for b, h in sorted(((bound(h), h) for h in most), key=lambda x: x[0]):
             if lowest is not None and b > lowest:
                 break  # no hex from here on can do better
-            for g in groups.groups(h, focus):
-                if g.bit_count() == k:
-                    sc = preference(h, g)
-                    scored.append((sc, h, g))
-                    if lowest is None or sc < lowest:
-                        lowest = sc
+            for g in groups.largest(h, focus):
+                sc = preference(h, g)
+                scored.append((sc, h, g))
+                if lowest is None or sc < lowest:
+                    lowest = sc
     return first_ranked(turn, choice, focus, scored)
+
+
+def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int) -> list:
+    """(preference, h, g) of every pair of a hex of ``hexes`` and a group of ``ranked`` (k
+    targets each) whose preference, (disadvantaged targets, movement), is the least among the
+    pairs one attack can take (``can_attack``).
+
+    Preferences ask no line of sight, so the pairs are tried one preference at a time, least
+    first, and sight is asked only until some pair of one preference is attackable. (A hex
+    that takes k targets has at least k as its ``size_bound``: ``hexes`` may be those.)"""
+    by_cost: dict = {}
+    for h in hexes:
+        by_cost.setdefault(cost[h], []).append(h)
+    tiers = sorted(by_cost.items())
+    union = 0
+    for g in ranked:
+        union |= g
+    split: dict = {}  # hex -> {disadvantaged targets: the ranked groups with that many}
+
+    def split_of(h):
+        out = split.get(h)
+        if out is None:
+            d = dis(h) & union
+            out = split[h] = {0: ranked} if not d else {}
+            if d:
+                for g in ranked:
+                    out.setdefault((d & g).bit_count(), []).append(g)
+        return out
+
+    for n in range(k + 1):
+        for c, tier in tiers:
+            scored = [((n, c), h, g) for h in tier for g in split_of(h).get(n, ()) if groups.can_attack(h, g)]
+            if scored:
+                return scored
+    return []
+
+
+def most_targets(groups, focus, pool: list, cost: list, cheapest: bool) -> tuple:
+    """(k, hexes): the most targets k one attack on the focus from a hex of ``pool`` takes, and
+    the hexes of pool that take k (``cheapest``: only those with the least movement).
+
+    Hexes are tried by a bound that asks no line of sight (``size_bound``), highest first
+    (then cheapest): a hex whose bound is below the best size found cannot take it, nor,
+    for ``cheapest``, one whose bound only equals it and which costs more than a hex found."""
+    order = sorted((-groups.size_bound(h, focus), cost[h], h) for h in pool)
+    k, most, least = -1, [], None
+    for minus_bound, c, h in order:
+        if -minus_bound < k or (cheapest and -minus_bound == k and c > least):
+            break
+        size = groups.best_size(h, focus)
+        if size > k:
+            k, most, least = size, [h], c
+        elif size == k:
+            most.append(h)
+            least = min(least, c)
+    if cheapest:
+        top = min(cost[h] for h in most)
+        most = [h for h in most if cost[h] == top]
+    return k, most
 
 
 def first_ranked(turn, choice, focus, scored: list) -> list:

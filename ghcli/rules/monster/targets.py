@@ -10,6 +10,7 @@ are kept per (hex, focus) and (hex, group): tied focuses ask the same.
 from __future__ import annotations
 
 import itertools
+from typing import Optional
 
 
 def best_masks(keyed: list, m: int) -> list:
@@ -36,12 +37,12 @@ class TargetGroups:
         self.m = self.reach.extra if turn.has_attack else 0  # extra targets allowed
         self._groups: dict = {}
         self._can: dict = {}
-        self._ways: dict = {}  # ``_area_ways``
-        self._bounds: dict = {}  # ``size_bound``
+        self._bounds: dict = {}  # ``_bounds_of``
 
-    def groups(self, h: int, focus) -> list:
-        """The target groups (bit masks with the focus) worth considering from hex h."""
-        key = (h, focus.id)
+    def groups(self, h: int, focus, size: Optional[int] = None) -> list:
+        """The target groups (bit masks with the focus) worth considering from hex h (``size``:
+        only those of that many targets; the others are not built)."""
+        key = (h, focus.id, size)
         out = self._groups.get(key)
         if out is not None:
             return out
@@ -57,42 +58,61 @@ class TargetGroups:
         hit_mask = sum(b for _, b in keyed)
         others = [kb for kb in keyed if kb[1] != fbit]
         found = set()
+
+        def add(base: int, rest: list, n: int) -> None:  # base and the n best of rest
+            if size is None or base.bit_count() + min(n, len(rest)) == size:
+                found.update(base | g for g in best_masks(rest, n))
+
         if not reach.area:
             if hit_mask & fbit:
-                found.update(fbit | g for g in best_masks(others, m))
+                add(fbit, others, m)
         else:
             for cov in reach.placements(h):
                 rest = [kb for kb in others if not cov & kb[1]]
                 if cov & fbit:
-                    found.update(cov | g for g in best_masks(rest, m))
+                    add(cov, rest, m)
                 elif m >= 1 and hit_mask & fbit:
-                    found.update(cov | fbit | g for g in best_masks(rest, m - 1))
+                    add(cov | fbit, rest, m - 1)
             if m >= 1 and hit_mask & fbit:  # extra targets only, no one in the area
-                found.update(fbit | g for g in best_masks(others, m - 1))
+                add(fbit, others, m - 1)
         out = self._groups[key] = list(found)
         return out
+
+    def largest(self, h: int, focus) -> list:
+        """The groups of ``groups(h, focus)`` with the most targets (``best_size``)."""
+        return self.groups(h, focus, self.best_size(h, focus))
 
     def best_size(self, h: int, focus) -> int:
         """The most targets, the focus among them, of one attack from h (0: the focus cannot be
         attacked from h): the size of the largest of ``groups(h, focus)``.
 
         A way of attacking is an area placement (the enemies it covers in sight, ``cov``, none
-        for single targets only) and up to m single targets among the other enemies hit
-        (``hits``): ``|cov| + min(m, |hits - cov|)`` targets, the focus among them when it is
-        covered, or else hit (with m >= 1; it is then one of the single targets, and the
-        count is the same). So with the focus hit every way counts (``_area_ways``, one
-        table per hex for every focus); without, only the placements covering it.
-        Without an area, line of sight to the extra targets is asked only until m are hit."""
+        for single targets only) and up to m single targets among the other enemies hit:
+        ``|cov| + min(m, hit outside cov)`` targets, the focus among them when it is covered,
+        or else hit (with m >= 1; it is then one of the single targets, and the count is the
+        same). So with the focus hit every way counts; without, only the placements covering
+        it. The ways are tried by their bound (``_bounds``: every enemy in range counted as in
+        sight), highest first, until no bound is above the best found; line of sight is asked
+        for a placement's enemies, and for the single targets one enemy at a time until m
+        are hit (``_hits_upto``)."""
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
+        within = reach.range_mask(h)
         if not reach.area:
             if not reach.hit_bits(h, fbit):
                 return 0
-            return 1 + self._hits_upto(h, reach.range_mask(h) & ~fbit, m)
-        ways = self._area_ways(h)
-        if m >= 1 and reach.hit_bits(h, fbit):
-            return ways[0][0]
-        return next((n for n, cov in ways if cov & fbit), 0)
+            return 1 + self._hits_upto(h, within & ~fbit, m)
+        focus_hit = m >= 1 and reach.hit_bits(h, fbit)
+        best = 0
+        for bound, raw in self._bounds_of(h):
+            if bound <= best:
+                break
+            if not (focus_hit or raw & fbit):
+                continue
+            cov = reach.visible_mask(h, raw)
+            if focus_hit or cov & fbit:
+                best = max(best, cov.bit_count() + self._hits_upto(h, within & ~cov, m))
+        return best
 
     def _hits_upto(self, h: int, mask: int, cap: int) -> int:
         """min(cap, how many enemies of ``mask`` a single-target attack from h hits), asking line
@@ -107,18 +127,21 @@ class TargetGroups:
                 n += 1
         return min(n, cap)
 
-    def _area_ways(self, h: int) -> list:
-        """(targets, cov) of every way of attacking from h (see ``best_size``), most first."""
-        out = self._ways.get(h)
-        if out is None:
+    def _bounds_of(self, h: int) -> list:
+        """(bound, raw) of every way of attacking from h (see ``best_size``), highest bound
+        first: ``raw`` the enemies an area placement would cover if all were in sight (0: single
+        targets only), ``bound`` its targets counting every enemy in range as in sight (sight
+        only ever takes targets away, from a placement or from the single targets)."""
+        ways = self._bounds.get(h)
+        if ways is None:
             reach, m = self.reach, self.m
-            hits = reach.hit_mask(h) if m else 0
-            out = [(cov.bit_count() + min(m, (hits & ~cov).bit_count()), cov) for cov in reach.placements(h)]
-            if hits:
-                out.append((min(m, hits.bit_count()), 0))
-            out.sort(key=lambda w: -w[0])
-            out = self._ways[h] = out or [(0, 0)]
-        return out
+            within = reach.range_mask(h) if m else 0
+            ways = [(cov.bit_count() + min(m, (within & ~cov).bit_count()), cov) for cov in reach.raw_covers(h)]
+            if within:
+                ways.append((min(m, within.bit_count()), 0))
+            ways.sort(key=lambda w: -w[0])
+            ways = self._bounds[h] = ways or [(0, 0)]
+        return ways
 
     def size_bound(self, h: int, focus) -> int:
         """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
@@ -126,17 +149,11 @@ class TargetGroups:
         placement or from the single targets)."""
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
-        within = reach.range_mask(h) if (m or not reach.area) else 0
         if not reach.area:
+            within = reach.range_mask(h)
             return 1 + min(m, (within & ~fbit).bit_count()) if within & fbit else 0
-        ways = self._bounds.get(h)
-        if ways is None:
-            ways = [(cov.bit_count() + min(m, (within & ~cov).bit_count()), cov) for cov in reach.raw_covers(h)]
-            if within:
-                ways.append((min(m, within.bit_count()), 0))
-            ways.sort(key=lambda w: -w[0])
-            ways = self._bounds[h] = ways or [(0, 0)]
-        if m >= 1 and within & fbit:
+        ways = self._bounds_of(h)
+        if m >= 1 and reach.range_mask(h) & fbit:
             return ways[0][0]
         return next((n for n, cov in ways if cov & fbit), 0)
 
