@@ -20,6 +20,7 @@ disadvantage on the less important targets.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ghcli.rules.monster.movement import MOVE
@@ -40,53 +41,66 @@ class Plan:
 def plan(turn, groups, choice, focus) -> Plan:
     """The destination stage for one focus."""
     cost, reach, endable, move = turn.movement.cost, turn.reach, turn.terrain.endable, turn.move
-    # the hexes the focus can be attacked from with the fewest negative hexes (its attack
-    # cost's), asking line of sight for the focus only: those reachable this turn first
-    least_neg = choice.ranks[focus.id][0] >> 20
-    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == least_neg and endable(h)]
-    now = [h for h in near if cost[h] & MOVE <= move and reach.targetable(h, focus)]
-    cands = now or [h for h in near if reach.targetable(h, focus)]
-    if not cands:
-        return Plan(focus, False)
-    if not now and turn.rules.unreachable_heads_for_nearest:  # only the distance counts
-        top = min(cost[h] for h in cands)
-        dests = tuple(sorted(h for h in cands if cost[h] == top))
+    # the hexes the focus might be attacked from with the fewest negative hexes (its attack
+    # cost's); line of sight is left to the target stage. The cheapest hex it can be
+    # attacked from costs its attack cost, so that tells whether it is attacked this turn.
+    attack_cost = choice.ranks[focus.id][0]
+    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == attack_cost >> 20 and endable(h)]
+    if attack_cost & MOVE <= move:
+        now = [h for h in near if cost[h] & MOVE <= move]
+        return Plan(focus, True, choices=tuple(best_attacks(turn, groups, choice, focus, now)))
+    if turn.rules.unreachable_heads_for_nearest:  # only the distance counts
+        dests = tuple(sorted(h for h in near if cost[h] == attack_cost and reach.targetable(h, focus)))
     else:
-        chosen = best_attacks(turn, groups, choice, focus, cands)
-        if now:
-            return Plan(focus, True, choices=tuple(chosen))
-        dests = tuple(sorted({h for h, _ in chosen}))
+        dests = tuple(sorted({h for h, _ in best_attacks(turn, groups, choice, focus, near)}))
     ways = approach(turn, dests)
     ends = tuple(x for d in dests for x in ways[d])
     return Plan(focus, False, destinations=dests, ends=ends)
 
 
 def best_attacks(turn, groups, choice, focus, pool: list) -> list:
-    """The (hex, group) pairs of ``pool`` ranked first for this focus (ties: players' choice)."""
+    """The (hex, group) pairs of ``pool`` ranked first for this focus (ties: players' choice).
+
+    ``pool``: hexes the focus might be attacked from, one of them at least in line of sight
+    (a hex it cannot be attacked from takes no targets, so it is never chosen)."""
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
-        pool = [h for h in pool if not reach.disadvantaged(h, focus)] or pool
-    k, most = most_targets(groups, focus, pool, cost, rs.rank_extra_targets)
+        clear = [h for h in pool if not reach.disadvantaged(h, focus)]
+        if any(reach.targetable(h, focus) for h in clear):
+            pool = clear
+    k, hexes = most_targets(groups, focus, pool, cost)
     dis = reach.dis_mask
+
+    def takes_k(h):
+        return groups.best_size(h, focus) == k
 
     def preference(h, group):  # fewest disadvantaged targets, then least movement
         return ((dis(h) & group).bit_count(), cost[h])
 
     scored = []
-    if rs.rank_extra_targets:  # the groups ranked like focuses, from the cheapest hexes
+    if rs.rank_extra_targets:  # the groups ranked like focuses, from the cheapest hexes taking k
+        for _, tier in itertools.groupby(sorted(hexes, key=cost.__getitem__), key=cost.__getitem__):
+            most = [h for h in tier if takes_k(h)]
+            if most:
+                break
         found = {g for h in most for g in groups.largest(h, focus)}
         rank = {g: sorted(turn.secondary_key(e) for e in reach.members(g) if e is not focus) for g in found}
         best = min(rank.values())
         ranked = [g for g in found if rank[g] == best]
-        scored = first_attackable(groups, [h for h in pool if groups.size_bound(h, focus) >= k], ranked, cost, dis, k)
-    else:  # Frosthaven: no ranking; hexes tried by a bound on their disadvantaged targets
-        def bound(h):
+        scored = first_attackable(groups, hexes, ranked, cost, dis, k)
+    else:  # Frosthaven: no ranking; hexes tried by bounds on their disadvantaged targets
+        def bound(h):  # asks no line of sight
+            return (max(0, k - (reach.reach_bound(h) & ~dis(h)).bit_count()), cost[h])
+
+        def sharper(h):  # asks line of sight for the enemies not disadvantaged, until k
             return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
 
         lowest = None
-        for b, h in sorted(((bound(h), h) for h in most), key=lambda x: x[0]):
+        for b, h in sorted((bound(h), h) for h in hexes):
             if lowest is not None and b > lowest:
                 break  # no hex from here on can do better
+            if not takes_k(h) or (lowest is not None and sharper(h) > lowest):
+                continue
             for g in groups.largest(h, focus):
                 sc = preference(h, g)
                 scored.append((sc, h, g))
@@ -130,28 +144,20 @@ def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int)
     return []
 
 
-def most_targets(groups, focus, pool: list, cost: list, cheapest: bool) -> tuple:
+def most_targets(groups, focus, pool: list, cost: list) -> tuple:
     """(k, hexes): the most targets k one attack on the focus from a hex of ``pool`` takes, and
-    the hexes of pool that take k (``cheapest``: only those with the least movement).
+    the hexes of pool that might take k (``best_size`` tells which).
 
     Hexes are tried by a bound that asks no line of sight (``size_bound``), highest first
-    (then cheapest): a hex whose bound is below the best size found cannot take it, nor,
-    for ``cheapest``, one whose bound only equals it and which costs more than a hex found."""
-    order = sorted((-groups.size_bound(h, focus), cost[h], h) for h in pool)
-    k, most, least = -1, [], None
-    for minus_bound, c, h in order:
-        if -minus_bound < k or (cheapest and -minus_bound == k and c > least):
+    (then cheapest), until no bound is above the best size found: only a hex whose bound
+    reaches k might take k targets."""
+    bound = {h: groups.size_bound(h, focus) for h in pool}
+    k = 0
+    for h in sorted(pool, key=lambda h: (-bound[h], cost[h])):
+        if bound[h] <= k:
             break
-        size = groups.best_size(h, focus)
-        if size > k:
-            k, most, least = size, [h], c
-        elif size == k:
-            most.append(h)
-            least = min(least, c)
-    if cheapest:
-        top = min(cost[h] for h in most)
-        most = [h for h in most if cost[h] == top]
-    return k, most
+        k = max(k, groups.best_size(h, focus))
+    return k, [h for h in pool if bound[h] >= k]
 
 
 def first_ranked(turn, choice, focus, scored: list) -> list:

@@ -136,6 +136,17 @@ class Reach:
             st[1] |= yes
         return st[1] & mask
 
+    def sees_any(self, h: int, mask: int) -> bool:
+        """Some enemy of ``mask`` is in line of sight of h (asked one enemy at a time, until one is)."""
+        if self.visible_mask(h, mask & self.known_visible(h)[0]):
+            return True
+        while mask:
+            b = mask & -mask
+            mask ^= b
+            if self.visible_mask(h, b):
+                return True
+        return False
+
     def hit_bits(self, h: int, mask: int) -> int:
         """The enemies of ``mask`` a single-target attack from h reaches: in range and adjacent
         (no wall between) or in sight (asked lazily, kept)."""
@@ -167,6 +178,14 @@ class Reach:
             for cov in self.placements(h):
                 out |= cov
             self._reach[h] = out
+        return out
+
+    def reach_bound(self, h: int) -> int:
+        """Every enemy some attack from h could target were every enemy in range in sight (a
+        superset of ``reach_mask``; asks nothing)."""
+        out = self.range_mask(h) if self.single else 0
+        for cov in self.raw_covers(h):
+            out |= cov
         return out
 
     def reach_count(self, h: int, mask: int, cap: int) -> int:

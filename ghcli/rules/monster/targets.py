@@ -38,6 +38,7 @@ class TargetGroups:
         self._groups: dict = {}
         self._can: dict = {}
         self._bounds: dict = {}  # ``_bounds_of``
+        self._size: dict = {}  # ``best_size``
 
     def groups(self, h: int, focus, size: Optional[int] = None) -> list:
         """The target groups (bit masks with the focus) worth considering from hex h (``size``:
@@ -95,6 +96,13 @@ class TargetGroups:
         sight), highest first, until no bound is above the best found; line of sight is asked
         for a placement's enemies, and for the single targets one enemy at a time until m
         are hit (``_hits_upto``)."""
+        key = (h, focus.id)
+        out = self._size.get(key)
+        if out is None:
+            out = self._size[key] = self._best_size(h, focus)
+        return out
+
+    def _best_size(self, h: int, focus) -> int:
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
         within = reach.range_mask(h)
@@ -107,8 +115,11 @@ class TargetGroups:
         for bound, raw in self._bounds_of(h):
             if bound <= best:
                 break
-            if not (focus_hit or raw & fbit):
-                continue
+            if not focus_hit:
+                if not raw & fbit:
+                    continue
+                if not reach.visible_mask(h, fbit):
+                    break  # no placement covers the focus in sight
             cov = reach.visible_mask(h, raw)
             if focus_hit or cov & fbit:
                 best = max(best, cov.bit_count() + self._hits_upto(h, within & ~cov, m))
@@ -166,19 +177,26 @@ class TargetGroups:
         return out
 
     def _can_attack(self, h: int, group: int) -> bool:
-        """(Line of sight asked for the group's members only.)"""
+        """One area placement covers, in sight, some of the group and no one else, and the rest
+        of the group (at most m) are single targets hit; or the whole group (at most m) is
+        single targets. Placements are tried by the enemies they would cover if all were in
+        sight (``Reach.raw_covers``): one that leaves more than m of the group outside it is
+        skipped unasked, and sight is asked first for its enemies outside the group, one at
+        a time (any of them in sight: it is not usable)."""
         reach, m = self.reach, self.m
+
+        def singles(rest: int) -> bool:
+            return rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest)
+
         if not reach.area:
             return group.bit_count() <= m + 1 and reach.hit_bits(h, group) == group
-        covs = reach.placements(h)
-        covered = 0
-        for cov in covs:
-            covered |= cov
-        if group & ~(covered | (reach.range_mask(h) if m else 0)):
-            return False
-        for cov in covs:
-            if cov & ~group == 0:
-                rest = group & ~cov
-                if rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest):
-                    return True
-        return group.bit_count() <= m and reach.hit_bits(h, group) == group
+        within = reach.range_mask(h)
+        for raw in reach.raw_covers(h):
+            outside = group & ~raw  # single targets whatever is in sight
+            if not raw & group or outside.bit_count() > m or outside & ~within:
+                continue
+            if not singles(outside) or reach.sees_any(h, raw & ~group):
+                continue
+            if singles(group & ~reach.visible_mask(h, raw & group)):
+                return True
+        return singles(group)
