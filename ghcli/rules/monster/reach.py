@@ -56,6 +56,7 @@ class Reach:
         self._dis: dict = {}
         self._attack_hexes: dict = {}
         self._area_near: dict = {}
+        self._unseen_last = 0  # ``sees_all``: the enemy last found out of sight, asked first
 
     @cached_property
     def sight(self):
@@ -153,6 +154,30 @@ class Reach:
         within, adjacent = self.range_adjacent(h)
         rest = mask & within & ~adjacent
         return (mask & adjacent) | (self.visible_mask(h, rest) if rest else 0)
+
+    def sees_all(self, h: int, mask: int) -> bool:
+        """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
+        known first, until one is not)."""
+        known = mask & self.known_visible(h)[0]
+        if self.visible_mask(h, known) != known:
+            return False
+        rest = mask & ~known
+        if rest & self._unseen_last and not self.visible_mask(h, self._unseen_last):
+            return False
+        rest &= ~self._unseen_last
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if not self.visible_mask(h, b):
+                self._unseen_last = b
+                return False
+        return True
+
+    def hits_all(self, h: int, mask: int) -> bool:
+        """A single-target attack from h reaches every enemy of ``mask`` (see ``sees_all``)."""
+        within, adjacent = self.range_adjacent(h)
+        rest = mask & ~adjacent
+        return not rest & ~within and self.sees_all(h, rest)
 
     def hit_mask(self, h: int) -> int:
         """Every enemy a single-target attack from h reaches."""

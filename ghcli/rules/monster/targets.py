@@ -179,24 +179,25 @@ class TargetGroups:
     def _can_attack(self, h: int, group: int) -> bool:
         """One area placement covers, in sight, some of the group and no one else, and the rest
         of the group (at most m) are single targets hit; or the whole group (at most m) is
-        single targets. Placements are tried by the enemies they would cover if all were in
-        sight (``Reach.raw_covers``): one that leaves more than m of the group outside it is
-        skipped unasked, and sight is asked first for its enemies outside the group, one at
-        a time (any of them in sight: it is not usable)."""
+        single targets. Asking no line of sight, the placements that might do are those whose
+        enemies (if all were in sight, ``Reach.raw_covers``) leave at most m of the group
+        outside, all of them in range; if some might, sight is asked for the group's
+        enemies, one at a time (every target is in sight or adjacent), then for each such
+        placement's enemies outside the group, one at a time (any of them in sight: the
+        placement would target them too)."""
         reach, m = self.reach, self.m
-
-        def singles(rest: int) -> bool:
-            return rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest)
-
         if not reach.area:
-            return group.bit_count() <= m + 1 and reach.hit_bits(h, group) == group
-        within = reach.range_mask(h)
-        for raw in reach.raw_covers(h):
-            outside = group & ~raw  # single targets whatever is in sight
-            if not raw & group or outside.bit_count() > m or outside & ~within:
+            return group.bit_count() <= m + 1 and reach.hits_all(h, group)
+        within, adjacent = reach.range_adjacent(h)
+        usable = [raw for raw in reach.raw_covers(h)
+                  if raw & group and (group & ~raw).bit_count() <= m and not group & ~raw & ~within]
+        alone = group.bit_count() <= m and not group & ~within  # single targets only
+        if not (usable or alone) or not reach.sees_all(h, group & ~adjacent):
+            return False
+        for raw in usable:
+            if reach.sees_any(h, raw & ~group):
                 continue
-            if not singles(outside) or reach.sees_any(h, raw & ~group):
-                continue
-            if singles(group & ~reach.visible_mask(h, raw & group)):
+            rest = group & ~reach.visible_mask(h, raw & group)  # (all known by now)
+            if rest.bit_count() <= m and reach.hits_all(h, rest):
                 return True
-        return singles(group)
+        return alone and reach.hits_all(h, group)
