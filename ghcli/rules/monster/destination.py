@@ -165,7 +165,7 @@ def first_ranked(turn, choice, focus, scored: list) -> list:
     least important targets breaking the ties of preference."""
     top = min(sc for sc, _, _ in scored)
     tied = [(h, g) for sc, h, g in scored if sc == top]
-    if len(tied) == 1:
+    if len(tied) == 1 or top[0] == 0:  # (no disadvantaged target: no tie to break)
         return tied
     reach = turn.reach
     order = [reach.bit[e.id] for e in sorted(turn.enemies, key=lambda e: (e is not focus, choice.ranks.get(e.id, ())))]

@@ -39,6 +39,7 @@ class Reach:
         self.muddled = act.muddled
         self.enemies = enemies
         self.bit = {e.id: 1 << k for k, e in enumerate(enemies)}
+        self._bits = [(1 << k, e) for k, e in enumerate(enemies)]
         self.all_mask = (1 << len(enemies)) - 1
         index = grid.index
         self.pos = {e.id: index[e.at] for e in enemies}  # enemy id -> hex number
@@ -91,7 +92,8 @@ class Reach:
         return m
 
     def members(self, mask: int) -> list:
-        return [e for e in self.enemies if mask & self.bit[e.id]]
+        """The enemies of ``mask``, in the order of ``enemies``."""
+        return [e for b, e in self._bits if mask & b]
 
     def range_adjacent(self, h: int) -> tuple:
         """(enemies within range of h, those adjacent to it with no wall between), counted
@@ -267,8 +269,9 @@ class Reach:
         out = self._area_near.get(e.id)
         if out is None:
             out = set()
-            for cov, _, near in self.ranged_placements:
-                if e in cov:
+            b = self.bit[e.id]
+            for cov, near in self.ranged_placements:
+                if cov & b:
                     out.update(near)
             self._area_near[e.id] = out
         return out
@@ -325,27 +328,27 @@ class Reach:
         of them were in sight (``placements`` keeps those in sight)."""
         out = self._raw.get(h)
         if out is None:
-            out = self._raw[h] = [cov for _, cov, near in self.ranged_placements if h in near]
+            out = self._raw[h] = [cov for cov, near in self.ranged_placements if h in near]
         return out
 
     @cached_property
     def ranged_placements(self) -> list:
-        """(covered enemies, their bit mask, hex numbers within range of a red hex on the map)
+        """(bit mask of the enemies covered, hex numbers within range of a red hex on the map)
         for every set of enemies some ranged area placement covers."""
-        occ = {e.at: e for e in self.enemies}
+        occ = {e.at: self.bit[e.id] for e in self.enemies}
         index = self.grid.index
         seen = set()
-        cells_of: dict = {}
-        for pat in self.patterns:
-            for e in self.enemies:
-                for o in pat:
-                    tq, tr = e.at[0] - o[0], e.at[1] - o[1]
-                    cells = frozenset((tq + p[0], tr + p[1]) for p in pat)
-                    if cells in seen:
+        cells_of: dict = {}  # enemies covered -> the map hexes of the placements covering them
+        for k, pat in enumerate(self.patterns):
+            for q, r in occ:
+                for o in pat:  # the placement putting cell o on this enemy
+                    oq, or_ = q - o[0], r - o[1]
+                    if (k, oq, or_) in seen:
                         continue
-                    seen.add(cells)
-                    cov = frozenset(occ[c] for c in cells if c in occ)
+                    seen.add((k, oq, or_))
+                    cells = [(oq + p[0], or_ + p[1]) for p in pat]
+                    cov = 0
+                    for c in cells:
+                        cov |= occ.get(c, 0)
                     cells_of.setdefault(cov, set()).update(index[c] for c in cells if c in index)
-        return [
-            (cov, self.mask(cov), self.grid.distances(sorted(cells), self.range)) for cov, cells in cells_of.items()
-        ]
+        return [(cov, self.grid.distances(sorted(cells), self.range)) for cov, cells in cells_of.items()]

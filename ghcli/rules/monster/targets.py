@@ -39,6 +39,7 @@ class TargetGroups:
         self._can: dict = {}
         self._bounds: dict = {}  # ``_bounds_of``
         self._size: dict = {}  # ``best_size``
+        self._covering: dict = {}  # ``_covering_bounds``
 
     def groups(self, h: int, focus, size: Optional[int] = None) -> list:
         """The target groups (bit masks with the focus) worth considering from hex h (``size``:
@@ -163,10 +164,24 @@ class TargetGroups:
         if not reach.area:
             within = reach.range_mask(h)
             return 1 + min(m, (within & ~fbit).bit_count()) if within & fbit else 0
-        ways = self._bounds_of(h)
         if m >= 1 and reach.range_mask(h) & fbit:
-            return ways[0][0]
-        return next((n for n, cov in ways if cov & fbit), 0)
+            return self._bounds_of(h)[0][0]
+        return self._covering_bounds(h).get(fbit, 0)
+
+    def _covering_bounds(self, h: int) -> dict:
+        """Enemy bit -> the highest bound (``_bounds_of``) of a placement from h that would
+        cover that enemy."""
+        out = self._covering.get(h)
+        if out is None:
+            out = self._covering[h] = {}
+            seen = 0
+            for n, raw in self._bounds_of(h):  # highest first
+                new, seen = raw & ~seen, seen | raw
+                while new:
+                    b = new & -new
+                    new ^= b
+                    out[b] = n
+        return out
 
     def can_attack(self, h: int, group: int) -> bool:
         """The whole group (a bit mask) can be the targets of one attack from h."""
