@@ -65,6 +65,8 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
     (a hex it cannot be attacked from takes no targets, so it is never chosen)."""
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
+        # (tried in the order ``most_targets`` tries hexes: its first questions are these)
+        pool = sorted(pool, key=lambda h: (-groups.size_bound(h, focus), cost[h], h))
         clear = [h for h in pool if not reach.disadvantaged(h, focus)]
         if any(reach.targetable(h, focus) for h in clear):
             pool = clear
