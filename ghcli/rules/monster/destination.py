@@ -86,7 +86,7 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
             if most:
                 break
         found = {g for h in most for g in groups.largest(h, focus)}
-        rank = {g: sorted(turn.secondary_key(e) for e in reach.members(g) if e is not focus) for g in found}
+        rank = {g: groups.rank(g, focus) for g in found}
         best = min(rank.values())
         ranked = [g for g in found if rank[g] == best]
         scored = first_attackable(groups, hexes, ranked, cost, dis, k)

@@ -22,8 +22,13 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from ghcli.rules.board import MAX_COORD
 from ghcli.rules.hexes import mirror
 from ghcli.rules.los import sight_for
+
+#: ``ranged_placements``' hex keys are ``q * W + r``: unique while every r (a board's, plus a
+#: pattern's offsets) lies within +-W/2
+W = 4 * MAX_COORD
 
 
 class Reach:
@@ -49,12 +54,10 @@ class Reach:
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
-        self._range: dict = {}
         self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
         self._reach: dict = {}
-        self._dis: dict = {}
         self._attack_hexes: dict = {}
         self._area_near: dict = {}
         self._unseen_last = 0  # ``sees_all``: the enemy last found out of sight, asked first
@@ -97,17 +100,28 @@ class Reach:
 
     def range_adjacent(self, h: int) -> tuple:
         """(enemies within range of h, those adjacent to it with no wall between), counted
-        around walls (kept per hex)."""
-        out = self._range.get(h)
-        if out is None:
-            within = adjacent = 0
-            for e in self.enemies:
-                d = self.walled(e).get(h)
+        around walls."""
+        return self._in_range[h], self._adjacent[h]
+
+    @cached_property
+    def _in_range(self) -> list:
+        """Hex number -> the enemies within the attack's range of it (one table for the board,
+        from each enemy's ``walled``)."""
+        out = [0] * len(self.grid)
+        for b, e in self._bits:
+            for h, d in self.walled(e).items():
                 if d:
-                    within |= self.bit[e.id]
-                    if d == 1:
-                        adjacent |= self.bit[e.id]
-            out = self._range[h] = (within, adjacent)
+                    out[h] |= b
+        return out
+
+    @cached_property
+    def _adjacent(self) -> list:
+        """Hex number -> the enemies adjacent to it, no wall between."""
+        out = [0] * len(self.grid)
+        for b, e in self._bits:
+            for h, d in self.walled(e).items():
+                if d == 1:
+                    out[h] |= b
         return out
 
     def range_mask(self, h: int) -> int:
@@ -186,16 +200,8 @@ class Reach:
         return self.hit_bits(h, self.all_mask)
 
     def dis_mask(self, h: int) -> int:
-        """Enemies a ranged attack from h would attack with disadvantage."""
-        out = self._dis.get(h)
-        if out is None:
-            out = 0
-            if self.range > 0 and not self.muddled:
-                for e in self.enemies:
-                    if self.walled(e).get(h) == 1:
-                        out |= self.bit[e.id]
-            self._dis[h] = out
-        return out
+        """Enemies a ranged attack from h would attack with disadvantage (those adjacent)."""
+        return self._adjacent[h] if self.range > 0 and not self.muddled else 0
 
     def reach_mask(self, h: int) -> int:
         """Every enemy some attack from h could target (area or single)."""
@@ -334,21 +340,30 @@ class Reach:
     @cached_property
     def ranged_placements(self) -> list:
         """(bit mask of the enemies covered, hex numbers within range of a red hex on the map)
-        for every set of enemies some ranged area placement covers."""
-        occ = {e.at: self.bit[e.id] for e in self.enemies}
+        for every set of enemies some ranged area placement covers.
+
+        Every placement covering an enemy puts one of the pattern's cells on it. Hexes are
+        keys ``q * W + r`` here, so a placement's cells are its origin's key plus the
+        pattern's offsets, and the enemies covered add up origin by origin."""
+        occ = {e.at[0] * W + e.at[1]: self.bit[e.id] for e in self.enemies}
+        keys_of: dict = {}  # enemies covered -> the hexes (keys) of the placements covering them
+        for pat in self.patterns:
+            offsets = [q * W + r for q, r in pat]
+            cover: dict = {}  # origin -> the enemies its placement covers
+            for at, b in occ.items():
+                for o in offsets:
+                    cover[at - o] = cover.get(at - o, 0) | b
+            for origin, cov in cover.items():
+                keys_of.setdefault(cov, set()).update([origin + o for o in offsets])
         index = self.grid.index
-        seen = set()
-        cells_of: dict = {}  # enemies covered -> the map hexes of the placements covering them
-        for k, pat in enumerate(self.patterns):
-            for q, r in occ:
-                for o in pat:  # the placement putting cell o on this enemy
-                    oq, or_ = q - o[0], r - o[1]
-                    if (k, oq, or_) in seen:
-                        continue
-                    seen.add((k, oq, or_))
-                    cells = [(oq + p[0], or_ + p[1]) for p in pat]
-                    cov = 0
-                    for c in cells:
-                        cov |= occ.get(c, 0)
-                    cells_of.setdefault(cov, set()).update(index[c] for c in cells if c in index)
-        return [(cov, self.grid.distances(sorted(cells), self.range)) for cov, cells in cells_of.items()]
+        out = []
+        for cov, keys in keys_of.items():
+            cells = sorted(i for i in (index.get(unkey(k)) for k in keys) if i is not None)
+            out.append((cov, self.grid.distances(cells, self.range)))
+        return out
+
+
+def unkey(k: int) -> tuple:
+    """The hex (q, r) of key ``q * W + r`` (see ``Reach.ranged_placements``)."""
+    q = (k + W // 2) // W
+    return (q, k - q * W)

@@ -10,6 +10,7 @@ are kept per (hex, focus) and (hex, group): tied focuses ask the same.
 from __future__ import annotations
 
 import itertools
+from functools import cached_property
 from typing import Optional
 
 
@@ -40,6 +41,7 @@ class TargetGroups:
         self._bounds: dict = {}  # ``_bounds_of``
         self._size: dict = {}  # ``best_size``
         self._covering: dict = {}  # ``_covering_bounds``
+        self._size_bounds: dict = {}  # ``size_bound``
 
     def groups(self, h: int, focus, size: Optional[int] = None) -> list:
         """The target groups (bit masks with the focus) worth considering from hex h (``size``:
@@ -155,10 +157,35 @@ class TargetGroups:
             ways = self._bounds[h] = ways or [(0, 0)]
         return ways
 
+    def rank(self, group: int, focus) -> list:
+        """How the group's extra targets (all but the focus) rank, like focuses: their
+        ``Turn.secondary_key``, best first (Gloomhaven and Jaws of the Lion compare these)."""
+        key = self._secondary
+        rest = group & ~self.reach.bit[focus.id]
+        out = []
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            out.append(key[b])
+        out.sort()
+        return out
+
+    @cached_property
+    def _secondary(self) -> dict:
+        """Enemy bit -> ``Turn.secondary_key``."""
+        return {self.reach.bit[e.id]: self.turn.secondary_key(e) for e in self.reach.enemies}
+
     def size_bound(self, h: int, focus) -> int:
         """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
         range counted as in sight (sight only ever takes targets away, from an area
         placement or from the single targets)."""
+        key = (h, focus.id)
+        out = self._size_bounds.get(key)
+        if out is None:
+            out = self._size_bounds[key] = self._size_bound(h, focus)
+        return out
+
+    def _size_bound(self, h: int, focus) -> int:
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
         if not reach.area:
