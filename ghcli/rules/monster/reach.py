@@ -68,7 +68,8 @@ class Reach:
         return sight_for(self.board)
 
     def visible(self, h: int, e) -> bool:
-        return self.sight.visible(self.grid.hexes[h], e.at)
+        """e is in line of sight of h (see ``visible_mask``)."""
+        return bool(self.visible_mask(h, self.bit[e.id]))
 
     # -- counting around walls -------------------------------------------------
     def walled(self, e) -> dict:
@@ -79,13 +80,12 @@ class Reach:
         return out
 
     def can_hit(self, h: int, e) -> bool:
-        d = self.walled(e).get(h)
-        if not d:
-            return False
-        return d == 1 or self.visible(h, e)
+        """A single-target attack from h reaches e (see ``hit_bits``)."""
+        return bool(self.hit_bits(h, self.bit[e.id]))
 
     def disadvantaged(self, h: int, e) -> bool:
-        return self.range > 0 and not self.muddled and self.walled(e).get(h) == 1
+        """A ranged attack from h would attack e with disadvantage (see ``dis_mask``)."""
+        return bool(self.dis_mask(h) & self.bit[e.id])
 
     # -- bit masks ---------------------------------------------------------------
     def mask(self, figures) -> int:
