@@ -85,10 +85,13 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
             most = [h for h in tier if takes_k(h)]
             if most:
                 break
-        found = {g for h in most for g in groups.largest(h, focus)}
-        rank = {g: groups.rank(g, focus) for g in found}
-        best = min(rank.values())
-        ranked = [g for g in found if rank[g] == best]
+        found = {g for h in most for g in groups.groups(h, focus, k)}
+        if len(found) == 1:
+            ranked = list(found)
+        else:
+            rank = {g: groups.rank(g, focus) for g in found}
+            best = min(rank.values())
+            ranked = [g for g in found if rank[g] == best]
         scored = first_attackable(groups, hexes, ranked, cost, dis, k)
     else:  # Frosthaven: no ranking; hexes tried by bounds on their disadvantaged targets
         def bound(h):  # asks no line of sight
@@ -103,7 +106,7 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
                 break  # no hex from here on can do better
             if not takes_k(h) or (lowest is not None and sharper(h) > lowest):
                 continue
-            for g in groups.largest(h, focus):
+            for g in groups.groups(h, focus, k):
                 sc = preference(h, g)
                 scored.append((sc, h, g))
                 if lowest is None or sc < lowest:

@@ -54,6 +54,7 @@ class Reach:
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
+        self._range: dict = {}
         self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
@@ -100,28 +101,17 @@ class Reach:
 
     def range_adjacent(self, h: int) -> tuple:
         """(enemies within range of h, those adjacent to it with no wall between), counted
-        around walls."""
-        return self._in_range[h], self._adjacent[h]
-
-    @cached_property
-    def _in_range(self) -> list:
-        """Hex number -> the enemies within the attack's range of it (one table for the board,
-        from each enemy's ``walled``)."""
-        out = [0] * len(self.grid)
-        for b, e in self._bits:
-            for h, d in self.walled(e).items():
+        around walls (kept per hex)."""
+        out = self._range.get(h)
+        if out is None:
+            within = adjacent = 0
+            for b, e in self._bits:
+                d = self.walled(e).get(h)
                 if d:
-                    out[h] |= b
-        return out
-
-    @cached_property
-    def _adjacent(self) -> list:
-        """Hex number -> the enemies adjacent to it, no wall between."""
-        out = [0] * len(self.grid)
-        for b, e in self._bits:
-            for h, d in self.walled(e).items():
-                if d == 1:
-                    out[h] |= b
+                    within |= b
+                    if d == 1:
+                        adjacent |= b
+            out = self._range[h] = (within, adjacent)
         return out
 
     def range_mask(self, h: int) -> int:
@@ -174,8 +164,8 @@ class Reach:
     def sees_all(self, h: int, mask: int) -> bool:
         """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
         known first, until one is not)."""
-        known = mask & self.known_visible(h)[0]
-        if self.visible_mask(h, known) != known:
+        known, seen = self.known_visible(h)
+        if mask & known & ~seen:  # one is known to be out of sight
             return False
         rest = mask & ~known
         if rest & self._unseen_last and not self.visible_mask(h, self._unseen_last):
@@ -193,7 +183,7 @@ class Reach:
         """A single-target attack from h reaches every enemy of ``mask`` (see ``sees_all``)."""
         within, adjacent = self.range_adjacent(h)
         rest = mask & ~adjacent
-        return not rest & ~within and self.sees_all(h, rest)
+        return not rest & ~within and (not rest or self.sees_all(h, rest))
 
     def hit_mask(self, h: int) -> int:
         """Every enemy a single-target attack from h reaches."""
@@ -201,7 +191,7 @@ class Reach:
 
     def dis_mask(self, h: int) -> int:
         """Enemies a ranged attack from h would attack with disadvantage (those adjacent)."""
-        return self._adjacent[h] if self.range > 0 and not self.muddled else 0
+        return self.range_adjacent(h)[1] if self.range > 0 and not self.muddled else 0
 
     def reach_mask(self, h: int) -> int:
         """Every enemy some attack from h could target (area or single)."""

@@ -10,7 +10,6 @@ are kept per (hex, focus) and (hex, group): tied focuses ask the same.
 from __future__ import annotations
 
 import itertools
-from functools import cached_property
 from typing import Optional
 
 
@@ -41,7 +40,7 @@ class TargetGroups:
         self._bounds: dict = {}  # ``_bounds_of``
         self._size: dict = {}  # ``best_size``
         self._covering: dict = {}  # ``_covering_bounds``
-        self._size_bounds: dict = {}  # ``size_bound``
+        self._secondary: dict = {}  # ``rank``: enemy bit -> ``Turn.secondary_key`` (filled on first use)
 
     def groups(self, h: int, focus, size: Optional[int] = None) -> list:
         """The target groups (bit masks with the focus) worth considering from hex h (``size``:
@@ -81,10 +80,6 @@ class TargetGroups:
                 add(fbit, others, m - 1)
         out = self._groups[key] = list(found)
         return out
-
-    def largest(self, h: int, focus) -> list:
-        """The groups of ``groups(h, focus)`` with the most targets (``best_size``)."""
-        return self.groups(h, focus, self.best_size(h, focus))
 
     def best_size(self, h: int, focus) -> int:
         """The most targets, the focus among them, of one attack from h (0: the focus cannot be
@@ -161,6 +156,8 @@ class TargetGroups:
         """How the group's extra targets (all but the focus) rank, like focuses: their
         ``Turn.secondary_key``, best first (Gloomhaven and Jaws of the Lion compare these)."""
         key = self._secondary
+        if not key:
+            key.update((self.reach.bit[e.id], self.turn.secondary_key(e)) for e in self.reach.enemies)
         rest = group & ~self.reach.bit[focus.id]
         out = []
         while rest:
@@ -170,22 +167,10 @@ class TargetGroups:
         out.sort()
         return out
 
-    @cached_property
-    def _secondary(self) -> dict:
-        """Enemy bit -> ``Turn.secondary_key``."""
-        return {self.reach.bit[e.id]: self.turn.secondary_key(e) for e in self.reach.enemies}
-
     def size_bound(self, h: int, focus) -> int:
         """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
         range counted as in sight (sight only ever takes targets away, from an area
         placement or from the single targets)."""
-        key = (h, focus.id)
-        out = self._size_bounds.get(key)
-        if out is None:
-            out = self._size_bounds[key] = self._size_bound(h, focus)
-        return out
-
-    def _size_bound(self, h: int, focus) -> int:
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
         if not reach.area:
