@@ -16,6 +16,15 @@ disadvantaged targets; then least movement; then disadvantage on the less
 important targets. Frosthaven: the most targets; then fewest disadvantaged
 targets, the focus counted like any other; then least movement; then
 disadvantage on the less important targets.
+
+Line of sight is asked only where its answer can change the outcome: a
+focus is attacked this turn exactly when its attack cost (stage 3) is within
+the move; the most targets are found trying hexes by a bound that asks no
+sight (``most_targets``); the ranked groups are tried one preference at a
+time, least first, since preferences ask none (``first_attackable``); and
+Frosthaven's hexes by a bound on their disadvantaged targets
+(``unranked_attacks``). A hex the focus cannot be attacked from takes no
+targets, so such hexes never need weeding out first.
 """
 
 from __future__ import annotations
@@ -45,7 +54,8 @@ def plan(turn, groups, choice, focus) -> Plan:
     # cost's); line of sight is left to the target stage. The cheapest hex it can be
     # attacked from costs its attack cost, so that tells whether it is attacked this turn.
     attack_cost = choice.ranks[focus.id][0]
-    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == attack_cost >> 20 and endable(h)]
+    least_neg = attack_cost >> 20
+    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == least_neg and endable(h)]
     if attack_cost & MOVE <= move:
         now = [h for h in near if cost[h] & MOVE <= move]
         return Plan(focus, True, choices=tuple(best_attacks(turn, groups, choice, focus, now)))
@@ -71,47 +81,57 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
         if any(reach.targetable(h, focus) for h in clear):
             pool = clear
     k, hexes = most_targets(groups, focus, pool, cost)
+    if rs.rank_extra_targets:
+        scored = ranked_attacks(turn, groups, focus, hexes, k)
+    else:
+        scored = unranked_attacks(turn, groups, focus, hexes, k)
+    return first_ranked(turn, choice, focus, scored)
+
+
+def ranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+    """Gloomhaven, Jaws of the Lion: (preference, h, group) of the attacks of k targets on the
+    groups of extra targets ranked first (like focuses: of the groups the cheapest hexes taking
+    k can attack, those best by ``TargetGroups.rank``), at their least preference."""
+    cost = turn.movement.cost
+    for _, tier in itertools.groupby(sorted(hexes, key=cost.__getitem__), key=cost.__getitem__):
+        cheapest = [h for h in tier if groups.best_size(h, focus) == k]
+        if cheapest:
+            break
+    found = {g for h in cheapest for g in groups.groups(h, focus, k)}
+    if len(found) == 1:
+        ranked = list(found)
+    else:
+        rank = {g: groups.rank(g, focus) for g in found}
+        best = min(rank.values())
+        ranked = [g for g in found if rank[g] == best]
+    return first_attackable(groups, hexes, ranked, cost, turn.reach.dis_mask, k)
+
+
+def unranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+    """Frosthaven: (preference, h, group) of the attacks of k targets, any group, at their
+    least preference: hexes tried by bounds on their disadvantaged targets (the first asks no
+    line of sight, the second asks it for the enemies not disadvantaged, until k)."""
+    cost, reach = turn.movement.cost, turn.reach
     dis = reach.dis_mask
 
-    def takes_k(h):
-        return groups.best_size(h, focus) == k
+    def bound(h):
+        return (max(0, k - (reach.reach_bound(h) & ~dis(h)).bit_count()), cost[h])
 
-    def preference(h, group):  # fewest disadvantaged targets, then least movement
-        return ((dis(h) & group).bit_count(), cost[h])
+    def sharper(h):
+        return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
 
-    scored = []
-    if rs.rank_extra_targets:  # the groups ranked like focuses, from the cheapest hexes taking k
-        for _, tier in itertools.groupby(sorted(hexes, key=cost.__getitem__), key=cost.__getitem__):
-            most = [h for h in tier if takes_k(h)]
-            if most:
-                break
-        found = {g for h in most for g in groups.groups(h, focus, k)}
-        if len(found) == 1:
-            ranked = list(found)
-        else:
-            rank = {g: groups.rank(g, focus) for g in found}
-            best = min(rank.values())
-            ranked = [g for g in found if rank[g] == best]
-        scored = first_attackable(groups, hexes, ranked, cost, dis, k)
-    else:  # Frosthaven: no ranking; hexes tried by bounds on their disadvantaged targets
-        def bound(h):  # asks no line of sight
-            return (max(0, k - (reach.reach_bound(h) & ~dis(h)).bit_count()), cost[h])
-
-        def sharper(h):  # asks line of sight for the enemies not disadvantaged, until k
-            return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
-
-        lowest = None
-        for b, h in sorted((bound(h), h) for h in hexes):
-            if lowest is not None and b > lowest:
-                break  # no hex from here on can do better
-            if not takes_k(h) or (lowest is not None and sharper(h) > lowest):
-                continue
-            for g in groups.groups(h, focus, k):
-                sc = preference(h, g)
-                scored.append((sc, h, g))
-                if lowest is None or sc < lowest:
-                    lowest = sc
-    return first_ranked(turn, choice, focus, scored)
+    scored, lowest = [], None
+    for b, h in sorted((bound(h), h) for h in hexes):
+        if lowest is not None and b > lowest:
+            break  # no hex from here on can do better
+        if groups.best_size(h, focus) != k or (lowest is not None and sharper(h) > lowest):
+            continue
+        for g in groups.groups(h, focus, k):
+            sc = ((dis(h) & g).bit_count(), cost[h])  # fewest disadvantaged, then least movement
+            scored.append((sc, h, g))
+            if lowest is None or sc < lowest:
+                lowest = sc
+    return scored
 
 
 def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int) -> list:

@@ -8,7 +8,11 @@ in range counted around walls, and in line of sight unless adjacent),
 sight), ``dis_mask(h)`` (attacked with disadvantage: a ranged attack, not
 muddled, on an enemy at range 1). Line of sight (``ghcli.rules.los``) is
 the costly part, so it is asked lazily, only for the enemies a question is
-about, and every answer is kept in explicit tables (dicts by hex number).
+about, and every answer is kept in explicit tables (dicts by hex number);
+``sees_all``, ``sees_any`` and ``hits_all`` ask one enemy at a time, what is
+known first, and stop at the first answer that settles them. ``raw_covers``
+and ``reach_bound`` say what would be covered or reached were every enemy
+in sight (asking nothing), for the bounds of stage 4.
 
 Range and proximity count hexes around walls (thin walls, hexes off the
 map), not through them, ignoring figures and obstacles; a melee attack is

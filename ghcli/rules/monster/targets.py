@@ -5,6 +5,14 @@ Gloomhaven and Jaws of the Lion rank extra targets like focuses (here by
 ``Turn.secondary_key`` and their disadvantage from the hex); Frosthaven
 does not rank them, so only their disadvantage tells groups apart. Tables
 are kept per (hex, focus) and (hex, group): tied focuses ask the same.
+
+Line of sight is the costly question, so each answer starts from what asks
+none: ``size_bound`` counts every enemy in range as in sight (sight only
+takes targets away); ``best_size`` tries the ways of attacking by that
+bound, highest first, and stops when no bound is above the best found;
+``can_attack`` skips, unasked, every placement that cannot take the group,
+and then asks one enemy at a time, stopping at the first answer that
+settles it.
 """
 
 from __future__ import annotations
@@ -90,7 +98,7 @@ class TargetGroups:
         ``|cov| + min(m, hit outside cov)`` targets, the focus among them when it is covered,
         or else hit (with m >= 1; it is then one of the single targets, and the count is the
         same). So with the focus hit every way counts; without, only the placements covering
-        it. The ways are tried by their bound (``_bounds``: every enemy in range counted as in
+        it. The ways are tried by their bound (``_bounds_of``: every enemy in range counted as in
         sight), highest first, until no bound is above the best found; line of sight is asked
         for a placement's enemies, and for the single targets one enemy at a time until m
         are hit (``_hits_upto``)."""
