@@ -74,13 +74,14 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
     ``pool``: hexes the focus might be attacked from, one of them at least in line of sight
     (a hex it cannot be attacked from takes no targets, so it is never chosen)."""
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
+    bound = {h: groups.size_bound(h, focus) for h in pool}
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
         # (tried in the order ``most_targets`` tries hexes: its first questions are these)
-        pool = sorted(pool, key=lambda h: (-groups.size_bound(h, focus), cost[h], h))
+        pool = sorted(pool, key=lambda h: (-bound[h], cost[h], h))
         clear = [h for h in pool if not reach.disadvantaged(h, focus)]
         if any(reach.targetable(h, focus) for h in clear):
             pool = clear
-    k, hexes = most_targets(groups, focus, pool, cost)
+    k, hexes = most_targets(groups, focus, pool, cost, bound)
     if rs.rank_extra_targets:
         scored = ranked_attacks(turn, groups, focus, hexes, k)
     else:
@@ -169,14 +170,13 @@ def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int)
     return []
 
 
-def most_targets(groups, focus, pool: list, cost: list) -> tuple:
+def most_targets(groups, focus, pool: list, cost: list, bound: dict) -> tuple:
     """(k, hexes): the most targets k one attack on the focus from a hex of ``pool`` takes, and
     the hexes of pool that might take k (``best_size`` tells which).
 
-    Hexes are tried by a bound that asks no line of sight (``size_bound``), highest first
-    (then cheapest), until no bound is above the best size found: only a hex whose bound
-    reaches k might take k targets."""
-    bound = {h: groups.size_bound(h, focus) for h in pool}
+    Hexes are tried by a bound that asks no line of sight (``bound``: hex -> ``size_bound``),
+    highest first (then cheapest), until no bound is above the best size found: only a hex
+    whose bound reaches k might take k targets."""
     k = 0
     for h in sorted(pool, key=lambda h: (-bound[h], cost[h])):
         if bound[h] <= k:
