@@ -58,7 +58,7 @@ class Reach:
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
-        self._range: dict = {}
+        self._range: list = [None] * len(grid)  # ``range_adjacent``, by hex number
         self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
@@ -106,7 +106,7 @@ class Reach:
     def range_adjacent(self, h: int) -> tuple:
         """(enemies within range of h, those adjacent to it with no wall between), counted
         around walls (kept per hex)."""
-        out = self._range.get(h)
+        out = self._range[h]
         if out is None:
             within = adjacent = 0
             for b, e in self._bits:
