@@ -232,7 +232,7 @@ class TargetGroups:
         for raw in usable:
             if reach.sees_any(h, raw & ~group):
                 continue
-            rest = group & ~reach.visible_mask(h, raw & group)  # (all known by now)
+            rest = group & ~reach.visible_mask(h, raw & group)  # (known by now but adjacent ones)
             if rest.bit_count() <= m and reach.hits_all(h, rest):
                 return True
         return alone and reach.hits_all(h, group)
