@@ -148,12 +148,15 @@ class Reach:
         return st[1] & mask
 
     def sees_any(self, h: int, mask: int) -> bool:
-        """Some enemy of ``mask`` is in line of sight of h (asked one enemy at a time, until one is)."""
-        if self.visible_mask(h, mask & self.known_visible(h)[0]):
+        """Some enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is known
+        first, until one is)."""
+        known, seen = self.known_visible(h)
+        if mask & seen:
             return True
-        while mask:
-            b = mask & -mask
-            mask ^= b
+        rest = mask & ~known
+        while rest:
+            b = rest & -rest
+            rest ^= b
             if self.visible_mask(h, b):
                 return True
         return False
@@ -167,7 +170,7 @@ class Reach:
 
     def sees_all(self, h: int, mask: int) -> bool:
         """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
-        known first, until one is not)."""
+        known first, then the enemy last found out of sight, until one is not)."""
         known, seen = self.known_visible(h)
         if mask & known & ~seen:  # one is known to be out of sight
             return False
