@@ -223,6 +223,101 @@ def test_best_size_and_its_bound_against_the_groups(case):
             assert groups.size_bound(h, focus) >= got
 
 
+def _case_turn(case: str) -> Turn:
+    return Turn.of(Board.from_dict(_case_doc(case)))
+
+
+def _can_attack_reference(reach, m: int, h: int, group: int) -> bool:
+    """One attack from h takes exactly ``group``: an area placement covering (in sight) part of
+    it and no one else, the rest (at most m) single targets hit; or (at most m, or at most
+    m + 1 without an area) single targets only. Sight asked for every placement at once."""
+    def singles(rest, most):
+        return rest.bit_count() <= most and reach.hit_bits(h, rest) == rest
+
+    if not reach.area:
+        return singles(group, m + 1)
+    return any(cov & ~group == 0 and singles(group & ~cov, m) for cov in reach.placements(h)) or singles(group, m)
+
+
+@pytest.mark.parametrize("case", ["G-131", "G-079", "G-083", "G-087", "G-109", "F-131", "J-117"])
+def test_can_attack_asks_sight_lazily_and_answers_as_the_reference(case):
+    """can_attack (sight asked placement by placement, one enemy at a time) against the plain
+    rule over every placement in sight: the groups from ``groups`` and random groups with the
+    focus, from the hexes the focus might be attacked from."""
+    turn = _case_turn(case)
+    groups, reach, rng = TargetGroups(turn), turn.reach, random.Random(case)
+    for focus in turn.enemies[:4]:
+        fbit = reach.bit[focus.id]
+        for h in sorted(reach.attack_hexes(focus))[:12]:
+            tried = set(groups.groups(h, focus))
+            near = [b for b in reach.bit.values() if b != fbit and reach.reach_bound(h) & b]
+            for _ in range(12):
+                tried.add(fbit | sum(rng.sample(near, rng.randint(0, min(len(near), groups.m + 2)))))
+            for g in tried:
+                assert groups.can_attack(h, g) == _can_attack_reference(reach, groups.m, h, g), (h, focus.id, g)
+            assert all(groups.can_attack(h, g) for g in groups.groups(h, focus))
+
+
+class _CountingSight:
+    """A line-of-sight table that records the pairs asked (unordered)."""
+
+    def __init__(self, sight):
+        self.sight, self.asked = sight, set()
+
+    def visible(self, a, b) -> bool:
+        self.asked.add((a, b) if a <= b else (b, a))
+        return self.sight.visible(a, b)
+
+
+def _case_doc(case: str) -> dict:
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).parent / "rules_cases" / f"{case}.json").read_text())
+
+
+def test_sight_is_asked_only_where_the_answer_can_change(monkeypatch):
+    """J-131 (an area of 7 hexes at range 7, 5 targets, 16 characters, a map full of holes):
+    the solver once asked line of sight for 825 pairs of hexes; bounds that ask none settle
+    most hexes, and the rest ask one enemy at a time (75 pairs today). The answer stays the
+    case's."""
+    import ghcli.rules.monster.reach as reach_module
+
+    real, made = reach_module.sight_for, []
+
+    def counting_sight_for(board):
+        made.append(_CountingSight(real(board)))
+        return made[-1]
+
+    monkeypatch.setattr(reach_module, "sight_for", counting_sight_for)
+    doc = _case_doc("J-131")
+    answer = decide(Board.from_dict(doc)).to_dict()
+    assert len(made) == 1 and len(made[0].asked) <= 100
+    got = sorted((tuple(o["destination"]), tuple(o["targets"])) for o in answer["options"])
+    assert got == sorted((tuple(o["destination"]), tuple(sorted(o["targets"]))) for o in doc["expected"])
+
+
+def test_sight_questions_stop_at_the_first_answer_that_settles_them(monkeypatch):
+    """sees_all stops at the first enemy out of sight, sees_any at the first in sight; what is
+    known is never asked again."""
+    t = Turn.of(board("""
+M . X a
+. . X .
+. . X .
+c . . .
+""", action={"move": 0, "attack": {"range": 4}}))
+    reach = t.reach
+    counting = _CountingSight(reach.sight)
+    reach.__dict__["sight"] = counting
+    me, bits = t.terrain.start, reach.bit
+    assert not reach.sees_all(me, bits["A"] | bits["C"])  # A is behind the hexes off the map
+    assert len(counting.asked) == 1  # C was not asked
+    assert reach.sees_any(me, bits["A"] | bits["C"]) and len(counting.asked) == 2
+    assert reach.hits_all(me, bits["C"]) and not reach.hits_all(me, bits["A"])
+    assert len(counting.asked) == 2  # all known by now
+    assert reach.visible_mask(me, reach.all_mask) & bits["C"]
+
+
 # -- stage 5: destination and path ---------------------------------------------------------------
 def test_approach_keeps_off_a_trap_on_the_way():
     t = Turn.of(board("""

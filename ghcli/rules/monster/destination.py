@@ -16,10 +16,20 @@ disadvantaged targets; then least movement; then disadvantage on the less
 important targets. Frosthaven: the most targets; then fewest disadvantaged
 targets, the focus counted like any other; then least movement; then
 disadvantage on the less important targets.
+
+Line of sight is asked only where its answer can change the outcome: a
+focus is attacked this turn exactly when its attack cost (stage 3) is within
+the move; the most targets are found trying hexes by a bound that asks no
+sight (``most_targets``); the ranked groups are tried one preference at a
+time, least first, since preferences ask none (``first_attackable``); and
+Frosthaven's hexes by a bound on their disadvantaged targets
+(``unranked_attacks``). A hex the focus cannot be attacked from takes no
+targets, so such hexes never need weeding out first.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ghcli.rules.monster.movement import MOVE
@@ -40,77 +50,139 @@ class Plan:
 def plan(turn, groups, choice, focus) -> Plan:
     """The destination stage for one focus."""
     cost, reach, endable, move = turn.movement.cost, turn.reach, turn.terrain.endable, turn.move
-    # the hexes the focus can be attacked from with the fewest negative hexes (its attack
-    # cost's), asking line of sight for the focus only: those reachable this turn first
-    least_neg = choice.ranks[focus.id][0] >> 20
+    # the hexes the focus might be attacked from with the fewest negative hexes (its attack
+    # cost's); line of sight is left to the target stage. The cheapest hex it can be
+    # attacked from costs its attack cost, so that tells whether it is attacked this turn.
+    attack_cost = choice.ranks[focus.id][0]
+    least_neg = attack_cost >> 20
     near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == least_neg and endable(h)]
-    now = [h for h in near if cost[h] & MOVE <= move and reach.targetable(h, focus)]
-    cands = now or [h for h in near if reach.targetable(h, focus)]
-    if not cands:
-        return Plan(focus, False)
-    if not now and turn.rules.unreachable_heads_for_nearest:  # only the distance counts
-        top = min(cost[h] for h in cands)
-        dests = tuple(sorted(h for h in cands if cost[h] == top))
+    if attack_cost & MOVE <= move:
+        now = [h for h in near if cost[h] & MOVE <= move]
+        return Plan(focus, True, choices=tuple(best_attacks(turn, groups, choice, focus, now)))
+    if turn.rules.unreachable_heads_for_nearest:  # only the distance counts
+        dests = tuple(sorted(h for h in near if cost[h] == attack_cost and reach.targetable(h, focus)))
     else:
-        chosen = best_attacks(turn, groups, choice, focus, cands)
-        if now:
-            return Plan(focus, True, choices=tuple(chosen))
-        dests = tuple(sorted({h for h, _ in chosen}))
+        dests = tuple(sorted({h for h, _ in best_attacks(turn, groups, choice, focus, near)}))
     ways = approach(turn, dests)
     ends = tuple(x for d in dests for x in ways[d])
     return Plan(focus, False, destinations=dests, ends=ends)
 
 
 def best_attacks(turn, groups, choice, focus, pool: list) -> list:
-    """The (hex, group) pairs of ``pool`` ranked first for this focus (ties: players' choice)."""
+    """The (hex, group) pairs of ``pool`` ranked first for this focus (ties: players' choice).
+
+    ``pool``: hexes the focus might be attacked from, one of them at least in line of sight
+    (a hex it cannot be attacked from takes no targets, so it is never chosen)."""
     cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
+    bound = {h: groups.size_bound(h, focus) for h in pool}
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
-        pool = [h for h in pool if not reach.disadvantaged(h, focus)] or pool
-    # the most targets: hexes tried by a bound that asks no line of sight, highest first;
-    # a hex whose bound is below the best size found cannot have it (size -1: not tried)
-    size = dict.fromkeys(pool, -1)
-    k = -1
-    for ub, h in sorted(((groups.size_bound(h, focus), h) for h in pool), key=lambda x: -x[0]):
-        if ub < k:
+        # (tried in the order ``most_targets`` tries hexes: its first questions are these)
+        pool = sorted(pool, key=lambda h: (-bound[h], cost[h], h))
+        clear = [h for h in pool if not reach.disadvantaged(h, focus)]
+        if any(reach.targetable(h, focus) for h in clear):
+            pool = clear
+    k, hexes = most_targets(groups, focus, pool, cost, bound)
+    if rs.rank_extra_targets:
+        scored = ranked_attacks(turn, groups, focus, hexes, k)
+    else:
+        scored = unranked_attacks(turn, groups, focus, hexes, k)
+    return first_ranked(turn, choice, focus, scored)
+
+
+def ranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+    """Gloomhaven, Jaws of the Lion: (preference, h, group) of the attacks of k targets on the
+    groups of extra targets ranked first (like focuses: of the groups the cheapest hexes taking
+    k can attack, those best by ``TargetGroups.rank``), at their least preference."""
+    cost = turn.movement.cost
+    for _, tier in itertools.groupby(sorted(hexes, key=cost.__getitem__), key=cost.__getitem__):
+        cheapest = [h for h in tier if groups.best_size(h, focus) == k]
+        if cheapest:
             break
-        size[h] = groups.best_size(h, focus)
-        k = max(k, size[h])
-    pool_k = [h for h in pool if size[h] == k]
-    dis = reach.dis_mask
-
-    def preference(h, group):  # fewest disadvantaged targets, then least movement
-        return ((dis(h) & group).bit_count(), cost[h])
-
-    scored = []
-    if rs.rank_extra_targets:  # the groups ranked like focuses, from the cheapest hexes
-        cheapest = min(cost[h] for h in pool_k)
-        found = set()
-        for h in pool_k:
-            if cost[h] == cheapest:
-                found.update(g for g in groups.groups(h, focus) if g.bit_count() == k)
-        rank = {g: sorted(turn.secondary_key(e) for e in reach.members(g) if e is not focus) for g in found}
+    found = {g for h in cheapest for g in groups.groups(h, focus, k)}
+    if len(found) == 1:
+        ranked = list(found)
+    else:
+        rank = {g: groups.rank(g, focus) for g in found}
         best = min(rank.values())
         ranked = [g for g in found if rank[g] == best]
-        for h in pool:
-            if size[h] >= k:
-                for g in ranked:
-                    if groups.can_attack(h, g):
-                        scored.append((preference(h, g), h, g))
-    else:  # Frosthaven: no ranking; hexes tried by a bound on their disadvantaged targets
-        def bound(h):
-            return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
+    return first_attackable(groups, hexes, ranked, cost, turn.reach.dis_mask, k)
 
-        lowest = None
-        for b, h in sorted(((bound(h), h) for h in pool_k), key=lambda x: x[0]):
-            if lowest is not None and b > lowest:
-                break  # no hex from here on can do better
-            for g in groups.groups(h, focus):
-                if g.bit_count() == k:
-                    sc = preference(h, g)
-                    scored.append((sc, h, g))
-                    if lowest is None or sc < lowest:
-                        lowest = sc
-    return first_ranked(turn, choice, focus, scored)
+
+def unranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+    """Frosthaven: (preference, h, group) of the attacks of k targets, any group, at their
+    least preference: hexes tried by bounds on their disadvantaged targets (the first asks no
+    line of sight, the second asks it for the enemies not disadvantaged, until k)."""
+    cost, reach = turn.movement.cost, turn.reach
+    dis = reach.dis_mask
+
+    def bound(h):
+        return (max(0, k - (reach.reach_bound(h) & ~dis(h)).bit_count()), cost[h])
+
+    def sharper(h):
+        return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
+
+    scored, lowest = [], None
+    for b, h in sorted((bound(h), h) for h in hexes):
+        if lowest is not None and b > lowest:
+            break  # no hex from here on can do better
+        if groups.best_size(h, focus) != k or (lowest is not None and sharper(h) > lowest):
+            continue
+        for g in groups.groups(h, focus, k):
+            sc = ((dis(h) & g).bit_count(), cost[h])  # fewest disadvantaged, then least movement
+            scored.append((sc, h, g))
+            if lowest is None or sc < lowest:
+                lowest = sc
+    return scored
+
+
+def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int) -> list:
+    """(preference, h, g) of every pair of a hex of ``hexes`` and a group of ``ranked`` (k
+    targets each) whose preference, (disadvantaged targets, movement), is the least among the
+    pairs one attack can take (``can_attack``).
+
+    Preferences ask no line of sight, so the pairs are tried one preference at a time, least
+    first, and sight is asked only until some pair of one preference is attackable. (A hex
+    that takes k targets has at least k as its ``size_bound``: ``hexes`` may be those.)"""
+    by_cost: dict = {}
+    for h in hexes:
+        by_cost.setdefault(cost[h], []).append(h)
+    tiers = sorted(by_cost.items())
+    union = 0
+    for g in ranked:
+        union |= g
+    split: dict = {}  # hex -> {disadvantaged targets: the ranked groups with that many}
+
+    def split_of(h):
+        out = split.get(h)
+        if out is None:
+            d = dis(h) & union
+            out = split[h] = {0: ranked} if not d else {}
+            if d:
+                for g in ranked:
+                    out.setdefault((d & g).bit_count(), []).append(g)
+        return out
+
+    for n in range(k + 1):
+        for c, tier in tiers:
+            scored = [((n, c), h, g) for h in tier for g in split_of(h).get(n, ()) if groups.can_attack(h, g)]
+            if scored:
+                return scored
+    return []
+
+
+def most_targets(groups, focus, pool: list, cost: list, bound: dict) -> tuple:
+    """(k, hexes): the most targets k one attack on the focus from a hex of ``pool`` takes, and
+    the hexes of pool that might take k (``best_size`` tells which).
+
+    Hexes are tried by a bound that asks no line of sight (``bound``: hex -> ``size_bound``),
+    highest first (then cheapest), until no bound is above the best size found: only a hex
+    whose bound reaches k might take k targets."""
+    k = 0
+    for h in sorted(pool, key=lambda h: (-bound[h], cost[h])):
+        if bound[h] <= k:
+            break
+        k = max(k, groups.best_size(h, focus))
+    return k, [h for h in pool if bound[h] >= k]
 
 
 def first_ranked(turn, choice, focus, scored: list) -> list:
@@ -118,7 +190,7 @@ def first_ranked(turn, choice, focus, scored: list) -> list:
     least important targets breaking the ties of preference."""
     top = min(sc for sc, _, _ in scored)
     tied = [(h, g) for sc, h, g in scored if sc == top]
-    if len(tied) == 1:
+    if len(tied) == 1 or top[0] == 0:  # (no disadvantaged target: no tie to break)
         return tied
     reach = turn.reach
     order = [reach.bit[e.id] for e in sorted(turn.enemies, key=lambda e: (e is not focus, choice.ranks.get(e.id, ())))]

@@ -8,7 +8,11 @@ in range counted around walls, and in line of sight unless adjacent),
 sight), ``dis_mask(h)`` (attacked with disadvantage: a ranged attack, not
 muddled, on an enemy at range 1). Line of sight (``ghcli.rules.los``) is
 the costly part, so it is asked lazily, only for the enemies a question is
-about, and every answer is kept in explicit tables (dicts by hex number).
+about, and every answer is kept in explicit tables (dicts by hex number);
+``sees_all``, ``sees_any`` and ``hits_all`` ask one enemy at a time, what is
+known first, and stop at the first answer that settles them. ``raw_covers``
+and ``reach_bound`` say what would be covered or reached were every enemy
+in sight (asking nothing), for the bounds of stage 4.
 
 Range and proximity count hexes around walls (thin walls, hexes off the
 map), not through them, ignoring figures and obstacles; a melee attack is
@@ -22,8 +26,13 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from ghcli.rules.board import MAX_COORD
 from ghcli.rules.hexes import mirror
 from ghcli.rules.los import sight_for
+
+#: ``ranged_placements``' hex keys are ``q * W + r``: unique while every r (a board's, plus a
+#: pattern's offsets) lies within +-W/2
+W = 4 * MAX_COORD
 
 
 class Reach:
@@ -39,6 +48,7 @@ class Reach:
         self.muddled = act.muddled
         self.enemies = enemies
         self.bit = {e.id: 1 << k for k, e in enumerate(enemies)}
+        self._bits = [(1 << k, e) for k, e in enumerate(enemies)]
         self.all_mask = (1 << len(enemies)) - 1
         index = grid.index
         self.pos = {e.id: index[e.at] for e in enemies}  # enemy id -> hex number
@@ -48,14 +58,14 @@ class Reach:
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
         self._walled: dict = {}
-        self._range: dict = {}
+        self._range: list = [None] * len(grid)  # ``range_adjacent``, by hex number
         self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
         self._reach: dict = {}
-        self._dis: dict = {}
         self._attack_hexes: dict = {}
         self._area_near: dict = {}
+        self._unseen_last = 0  # ``sees_all``: the enemy last found out of sight, asked first
 
     @cached_property
     def sight(self):
@@ -63,7 +73,8 @@ class Reach:
         return sight_for(self.board)
 
     def visible(self, h: int, e) -> bool:
-        return self.sight.visible(self.grid.hexes[h], e.at)
+        """e is in line of sight of h (see ``visible_mask``)."""
+        return bool(self.visible_mask(h, self.bit[e.id]))
 
     # -- counting around walls -------------------------------------------------
     def walled(self, e) -> dict:
@@ -74,13 +85,12 @@ class Reach:
         return out
 
     def can_hit(self, h: int, e) -> bool:
-        d = self.walled(e).get(h)
-        if not d:
-            return False
-        return d == 1 or self.visible(h, e)
+        """A single-target attack from h reaches e (see ``hit_bits``)."""
+        return bool(self.hit_bits(h, self.bit[e.id]))
 
     def disadvantaged(self, h: int, e) -> bool:
-        return self.range > 0 and not self.muddled and self.walled(e).get(h) == 1
+        """A ranged attack from h would attack e with disadvantage (see ``dis_mask``)."""
+        return bool(self.dis_mask(h) & self.bit[e.id])
 
     # -- bit masks ---------------------------------------------------------------
     def mask(self, figures) -> int:
@@ -90,20 +100,21 @@ class Reach:
         return m
 
     def members(self, mask: int) -> list:
-        return [e for e in self.enemies if mask & self.bit[e.id]]
+        """The enemies of ``mask``, in the order of ``enemies``."""
+        return [e for b, e in self._bits if mask & b]
 
     def range_adjacent(self, h: int) -> tuple:
         """(enemies within range of h, those adjacent to it with no wall between), counted
         around walls (kept per hex)."""
-        out = self._range.get(h)
+        out = self._range[h]
         if out is None:
             within = adjacent = 0
-            for e in self.enemies:
+            for b, e in self._bits:
                 d = self.walled(e).get(h)
                 if d:
-                    within |= self.bit[e.id]
+                    within |= b
                     if d == 1:
-                        adjacent |= self.bit[e.id]
+                        adjacent |= b
             out = self._range[h] = (within, adjacent)
         return out
 
@@ -136,6 +147,20 @@ class Reach:
             st[1] |= yes
         return st[1] & mask
 
+    def sees_any(self, h: int, mask: int) -> bool:
+        """Some enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is known
+        first, until one is)."""
+        known, seen = self.known_visible(h)
+        if mask & seen:
+            return True
+        rest = mask & ~known
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if self.visible_mask(h, b):
+                return True
+        return False
+
     def hit_bits(self, h: int, mask: int) -> int:
         """The enemies of ``mask`` a single-target attack from h reaches: in range and adjacent
         (no wall between) or in sight (asked lazily, kept)."""
@@ -143,21 +168,37 @@ class Reach:
         rest = mask & within & ~adjacent
         return (mask & adjacent) | (self.visible_mask(h, rest) if rest else 0)
 
+    def sees_all(self, h: int, mask: int) -> bool:
+        """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
+        known first, then the enemy last found out of sight, until one is not)."""
+        known, seen = self.known_visible(h)
+        if mask & known & ~seen:  # one is known to be out of sight
+            return False
+        rest = mask & ~known
+        if rest & self._unseen_last and not self.visible_mask(h, self._unseen_last):
+            return False
+        rest &= ~self._unseen_last
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if not self.visible_mask(h, b):
+                self._unseen_last = b
+                return False
+        return True
+
+    def hits_all(self, h: int, mask: int) -> bool:
+        """A single-target attack from h reaches every enemy of ``mask`` (see ``sees_all``)."""
+        within, adjacent = self.range_adjacent(h)
+        rest = mask & ~adjacent
+        return not rest & ~within and (not rest or self.sees_all(h, rest))
+
     def hit_mask(self, h: int) -> int:
         """Every enemy a single-target attack from h reaches."""
         return self.hit_bits(h, self.all_mask)
 
     def dis_mask(self, h: int) -> int:
-        """Enemies a ranged attack from h would attack with disadvantage."""
-        out = self._dis.get(h)
-        if out is None:
-            out = 0
-            if self.range > 0 and not self.muddled:
-                for e in self.enemies:
-                    if self.walled(e).get(h) == 1:
-                        out |= self.bit[e.id]
-            self._dis[h] = out
-        return out
+        """Enemies a ranged attack from h would attack with disadvantage (those adjacent)."""
+        return self.range_adjacent(h)[1] if self.range > 0 and not self.muddled else 0
 
     def reach_mask(self, h: int) -> int:
         """Every enemy some attack from h could target (area or single)."""
@@ -167,6 +208,14 @@ class Reach:
             for cov in self.placements(h):
                 out |= cov
             self._reach[h] = out
+        return out
+
+    def reach_bound(self, h: int) -> int:
+        """Every enemy some attack from h could target were every enemy in range in sight (a
+        superset of ``reach_mask``; asks nothing)."""
+        out = self.range_mask(h) if self.single else 0
+        for cov in self.raw_covers(h):
+            out |= cov
         return out
 
     def reach_count(self, h: int, mask: int, cap: int) -> int:
@@ -223,8 +272,9 @@ class Reach:
         out = self._area_near.get(e.id)
         if out is None:
             out = set()
-            for cov, _, near in self.ranged_placements:
-                if e in cov:
+            b = self.bit[e.id]
+            for cov, near in self.ranged_placements:
+                if cov & b:
                     out.update(near)
             self._area_near[e.id] = out
         return out
@@ -281,27 +331,36 @@ class Reach:
         of them were in sight (``placements`` keeps those in sight)."""
         out = self._raw.get(h)
         if out is None:
-            out = self._raw[h] = [cov for _, cov, near in self.ranged_placements if h in near]
+            out = self._raw[h] = [cov for cov, near in self.ranged_placements if h in near]
         return out
 
     @cached_property
     def ranged_placements(self) -> list:
-        """(covered enemies, their bit mask, hex numbers within range of a red hex on the map)
-        for every set of enemies some ranged area placement covers."""
-        occ = {e.at: e for e in self.enemies}
-        index = self.grid.index
-        seen = set()
-        cells_of: dict = {}
+        """(bit mask of the enemies covered, hex numbers within range of a red hex on the map)
+        for every set of enemies some ranged area placement covers.
+
+        Every placement covering an enemy puts one of the pattern's cells on it. Hexes are
+        keys ``q * W + r`` here, so a placement's cells are its origin's key plus the
+        pattern's offsets, and the enemies covered add up origin by origin."""
+        occ = {e.at[0] * W + e.at[1]: self.bit[e.id] for e in self.enemies}
+        keys_of: dict = {}  # enemies covered -> the hexes (keys) of the placements covering them
         for pat in self.patterns:
-            for e in self.enemies:
-                for o in pat:
-                    tq, tr = e.at[0] - o[0], e.at[1] - o[1]
-                    cells = frozenset((tq + p[0], tr + p[1]) for p in pat)
-                    if cells in seen:
-                        continue
-                    seen.add(cells)
-                    cov = frozenset(occ[c] for c in cells if c in occ)
-                    cells_of.setdefault(cov, set()).update(index[c] for c in cells if c in index)
-        return [
-            (cov, self.mask(cov), self.grid.distances(sorted(cells), self.range)) for cov, cells in cells_of.items()
-        ]
+            offsets = [q * W + r for q, r in pat]
+            cover: dict = {}  # origin -> the enemies its placement covers
+            for at, b in occ.items():
+                for o in offsets:
+                    cover[at - o] = cover.get(at - o, 0) | b
+            for origin, cov in cover.items():
+                keys_of.setdefault(cov, set()).update([origin + o for o in offsets])
+        index = self.grid.index
+        out = []
+        for cov, keys in keys_of.items():
+            cells = sorted(i for i in (index.get(unkey(k)) for k in keys) if i is not None)
+            out.append((cov, self.grid.distances(cells, self.range)))
+        return out
+
+
+def unkey(k: int) -> tuple:
+    """The hex (q, r) of key ``q * W + r`` (see ``Reach.ranged_placements``)."""
+    q = (k + W // 2) // W
+    return (q, k - q * W)

@@ -5,11 +5,20 @@ Gloomhaven and Jaws of the Lion rank extra targets like focuses (here by
 ``Turn.secondary_key`` and their disadvantage from the hex); Frosthaven
 does not rank them, so only their disadvantage tells groups apart. Tables
 are kept per (hex, focus) and (hex, group): tied focuses ask the same.
+
+Line of sight is the costly question, so each answer starts from what asks
+none: ``size_bound`` counts every enemy in range as in sight (sight only
+takes targets away); ``best_size`` tries the ways of attacking by that
+bound, highest first, and stops when no bound is above the best found;
+``can_attack`` skips, unasked, every placement that cannot take the group,
+and then asks one enemy at a time, stopping at the first answer that
+settles it.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import Optional
 
 
 def best_masks(keyed: list, m: int) -> list:
@@ -36,12 +45,15 @@ class TargetGroups:
         self.m = self.reach.extra if turn.has_attack else 0  # extra targets allowed
         self._groups: dict = {}
         self._can: dict = {}
-        self._ways: dict = {}  # ``_area_ways``
-        self._bounds: dict = {}  # ``size_bound``
+        self._bounds: dict = {}  # ``_bounds_of``
+        self._size: dict = {}  # ``best_size``
+        self._covering: dict = {}  # ``_covering_bounds``
+        self._secondary: dict = {}  # ``rank``: enemy bit -> ``Turn.secondary_key`` (filled on first use)
 
-    def groups(self, h: int, focus) -> list:
-        """The target groups (bit masks with the focus) worth considering from hex h."""
-        key = (h, focus.id)
+    def groups(self, h: int, focus, size: Optional[int] = None) -> list:
+        """The target groups (bit masks with the focus) worth considering from hex h (``size``:
+        only those of that many targets; the others are not built)."""
+        key = (h, focus.id, size)
         out = self._groups.get(key)
         if out is not None:
             return out
@@ -57,18 +69,23 @@ class TargetGroups:
         hit_mask = sum(b for _, b in keyed)
         others = [kb for kb in keyed if kb[1] != fbit]
         found = set()
+
+        def add(base: int, rest: list, n: int) -> None:  # base and the n best of rest
+            if size is None or base.bit_count() + min(n, len(rest)) == size:
+                found.update(base | g for g in best_masks(rest, n))
+
         if not reach.area:
             if hit_mask & fbit:
-                found.update(fbit | g for g in best_masks(others, m))
+                add(fbit, others, m)
         else:
             for cov in reach.placements(h):
                 rest = [kb for kb in others if not cov & kb[1]]
                 if cov & fbit:
-                    found.update(cov | g for g in best_masks(rest, m))
+                    add(cov, rest, m)
                 elif m >= 1 and hit_mask & fbit:
-                    found.update(cov | fbit | g for g in best_masks(rest, m - 1))
+                    add(cov | fbit, rest, m - 1)
             if m >= 1 and hit_mask & fbit:  # extra targets only, no one in the area
-                found.update(fbit | g for g in best_masks(others, m - 1))
+                add(fbit, others, m - 1)
         out = self._groups[key] = list(found)
         return out
 
@@ -77,22 +94,42 @@ class TargetGroups:
         attacked from h): the size of the largest of ``groups(h, focus)``.
 
         A way of attacking is an area placement (the enemies it covers in sight, ``cov``, none
-        for single targets only) and up to m single targets among the other enemies hit
-        (``hits``): ``|cov| + min(m, |hits - cov|)`` targets, the focus among them when it is
-        covered, or else hit (with m >= 1; it is then one of the single targets, and the
-        count is the same). So with the focus hit every way counts (``_area_ways``, one
-        table per hex for every focus); without, only the placements covering it.
-        Without an area, line of sight to the extra targets is asked only until m are hit."""
+        for single targets only) and up to m single targets among the other enemies hit:
+        ``|cov| + min(m, hit outside cov)`` targets, the focus among them when it is covered,
+        or else hit (with m >= 1; it is then one of the single targets, and the count is the
+        same). So with the focus hit every way counts; without, only the placements covering
+        it. The ways are tried by their bound (``_bounds_of``: every enemy in range counted as in
+        sight), highest first, until no bound is above the best found; line of sight is asked
+        for a placement's enemies, and for the single targets one enemy at a time until m
+        are hit (``_hits_upto``)."""
+        key = (h, focus.id)
+        out = self._size.get(key)
+        if out is None:
+            out = self._size[key] = self._best_size(h, focus)
+        return out
+
+    def _best_size(self, h: int, focus) -> int:
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
+        within = reach.range_mask(h)
         if not reach.area:
             if not reach.hit_bits(h, fbit):
                 return 0
-            return 1 + self._hits_upto(h, reach.range_mask(h) & ~fbit, m)
-        ways = self._area_ways(h)
-        if m >= 1 and reach.hit_bits(h, fbit):
-            return ways[0][0]
-        return next((n for n, cov in ways if cov & fbit), 0)
+            return 1 + self._hits_upto(h, within & ~fbit, m)
+        focus_hit = m >= 1 and reach.hit_bits(h, fbit)
+        best = 0
+        for bound, raw in self._bounds_of(h):
+            if bound <= best:
+                break
+            if not focus_hit:
+                if not raw & fbit:
+                    continue
+                if not reach.visible_mask(h, fbit):
+                    break  # no placement covers the focus in sight
+            cov = reach.visible_mask(h, raw)
+            if focus_hit or cov & fbit:
+                best = max(best, cov.bit_count() + self._hits_upto(h, within & ~cov, m))
+        return best
 
     def _hits_upto(self, h: int, mask: int, cap: int) -> int:
         """min(cap, how many enemies of ``mask`` a single-target attack from h hits), asking line
@@ -107,17 +144,35 @@ class TargetGroups:
                 n += 1
         return min(n, cap)
 
-    def _area_ways(self, h: int) -> list:
-        """(targets, cov) of every way of attacking from h (see ``best_size``), most first."""
-        out = self._ways.get(h)
-        if out is None:
+    def _bounds_of(self, h: int) -> list:
+        """(bound, raw) of every way of attacking from h (see ``best_size``), highest bound
+        first: ``raw`` the enemies an area placement would cover if all were in sight (0: single
+        targets only), ``bound`` its targets counting every enemy in range as in sight (sight
+        only ever takes targets away, from a placement or from the single targets)."""
+        ways = self._bounds.get(h)
+        if ways is None:
             reach, m = self.reach, self.m
-            hits = reach.hit_mask(h) if m else 0
-            out = [(cov.bit_count() + min(m, (hits & ~cov).bit_count()), cov) for cov in reach.placements(h)]
-            if hits:
-                out.append((min(m, hits.bit_count()), 0))
-            out.sort(key=lambda w: -w[0])
-            out = self._ways[h] = out or [(0, 0)]
+            within = reach.range_mask(h) if m else 0
+            ways = [(cov.bit_count() + min(m, (within & ~cov).bit_count()), cov) for cov in reach.raw_covers(h)]
+            if within:
+                ways.append((min(m, within.bit_count()), 0))
+            ways.sort(key=lambda w: -w[0])
+            ways = self._bounds[h] = ways or [(0, 0)]
+        return ways
+
+    def rank(self, group: int, focus) -> list:
+        """How the group's extra targets (all but the focus) rank, like focuses: their
+        ``Turn.secondary_key``, best first (Gloomhaven and Jaws of the Lion compare these)."""
+        key = self._secondary
+        if not key:
+            key.update((self.reach.bit[e.id], self.turn.secondary_key(e)) for e in self.reach.enemies)
+        rest = group & ~self.reach.bit[focus.id]
+        out = []
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            out.append(key[b])
+        out.sort()
         return out
 
     def size_bound(self, h: int, focus) -> int:
@@ -126,19 +181,27 @@ class TargetGroups:
         placement or from the single targets)."""
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
-        within = reach.range_mask(h) if (m or not reach.area) else 0
         if not reach.area:
+            within = reach.range_mask(h)
             return 1 + min(m, (within & ~fbit).bit_count()) if within & fbit else 0
-        ways = self._bounds.get(h)
-        if ways is None:
-            ways = [(cov.bit_count() + min(m, (within & ~cov).bit_count()), cov) for cov in reach.raw_covers(h)]
-            if within:
-                ways.append((min(m, within.bit_count()), 0))
-            ways.sort(key=lambda w: -w[0])
-            ways = self._bounds[h] = ways or [(0, 0)]
-        if m >= 1 and within & fbit:
-            return ways[0][0]
-        return next((n for n, cov in ways if cov & fbit), 0)
+        if m >= 1 and reach.range_mask(h) & fbit:
+            return self._bounds_of(h)[0][0]
+        return self._covering_bounds(h).get(fbit, 0)
+
+    def _covering_bounds(self, h: int) -> dict:
+        """Enemy bit -> the highest bound (``_bounds_of``) of a placement from h that would
+        cover that enemy."""
+        out = self._covering.get(h)
+        if out is None:
+            out = self._covering[h] = {}
+            seen = 0
+            for n, raw in self._bounds_of(h):  # highest first
+                new, seen = raw & ~seen, seen | raw
+                while new:
+                    b = new & -new
+                    new ^= b
+                    out[b] = n
+        return out
 
     def can_attack(self, h: int, group: int) -> bool:
         """The whole group (a bit mask) can be the targets of one attack from h."""
@@ -149,19 +212,27 @@ class TargetGroups:
         return out
 
     def _can_attack(self, h: int, group: int) -> bool:
-        """(Line of sight asked for the group's members only.)"""
+        """One area placement covers, in sight, some of the group and no one else, and the rest
+        of the group (at most m) are single targets hit; or the whole group (at most m) is
+        single targets. Asking no line of sight, the placements that might do are those whose
+        enemies (if all were in sight, ``Reach.raw_covers``) leave at most m of the group
+        outside, all of them in range; if some might, sight is asked for the group's
+        enemies, one at a time (every target is in sight or adjacent), then for each such
+        placement's enemies outside the group, one at a time (any of them in sight: the
+        placement would target them too)."""
         reach, m = self.reach, self.m
         if not reach.area:
-            return group.bit_count() <= m + 1 and reach.hit_bits(h, group) == group
-        covs = reach.placements(h)
-        covered = 0
-        for cov in covs:
-            covered |= cov
-        if group & ~(covered | (reach.range_mask(h) if m else 0)):
+            return group.bit_count() <= m + 1 and reach.hits_all(h, group)
+        within, adjacent = reach.range_adjacent(h)
+        usable = [raw for raw in reach.raw_covers(h)
+                  if raw & group and (group & ~raw).bit_count() <= m and not group & ~raw & ~within]
+        alone = group.bit_count() <= m and not group & ~within  # single targets only
+        if not (usable or alone) or not reach.sees_all(h, group & ~adjacent):
             return False
-        for cov in covs:
-            if cov & ~group == 0:
-                rest = group & ~cov
-                if rest.bit_count() <= m and (not rest or reach.hit_bits(h, rest) == rest):
-                    return True
-        return group.bit_count() <= m and reach.hit_bits(h, group) == group
+        for raw in usable:
+            if reach.sees_any(h, raw & ~group):
+                continue
+            rest = group & ~reach.visible_mask(h, raw & group)  # (known by now but adjacent ones)
+            if rest.bit_count() <= m and reach.hits_all(h, rest):
+                return True
+        return alone and reach.hits_all(h, group)
