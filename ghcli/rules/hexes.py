@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
+from itertools import repeat
+from operator import add, itemgetter, mul
 from typing import NamedTuple
 
 SQRT3 = math.sqrt(3.0)
@@ -169,21 +171,7 @@ class Grid:
         self.hexes = hexes
         n = len(hexes)
         self.index = index = dict(zip(hexes, range(n)))
-        # neighbours through a dense array over the map's bounding box (with a margin of
-        # one hex, so every neighbour of a map hex has a cell): cells[p] is a hex number or -1
-        steps = []
-        if n:
-            q0 = hexes[0][0] - 1
-            rs = [h[1] for h in hexes]
-            r0 = min(rs) - 1
-            height = max(rs) - r0 + 2
-            pos = [(q - q0) * height + (r - r0) for q, r in hexes]
-            cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
-            for i, p in enumerate(pos):
-                cells[p] = i
-            d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
-            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5])
-                     for p in pos]
+        steps = self._steps(hexes) if n else []
         for w in walls:
             a, b = w
             a, b = index.get(tuple(a)), index.get(tuple(b))
@@ -196,6 +184,35 @@ class Grid:
                     row[row.index(y)] = -1
                     steps[x] = tuple(row)
         self.steps = steps
+
+    @staticmethod
+    def _steps(hexes: list) -> list:
+        """``steps`` before the thin walls are cut, for sorted ``hexes`` (at least one).
+
+        The map is laid in a dense array over its bounding box with a margin of one hex
+        (``cells``: the hex number at each cell, -1 off the map), column by column: the
+        cell of (q, r) is q * height + r less an offset, so the step in direction
+        (dq, dr) from any map hex is the cell dq * height + dr further on. Each
+        direction's steps are then one gather (``itemgetter``, in C) of the map hexes'
+        cells from the array shifted by that much; the six columns zipped give the rows."""
+        n = len(hexes)
+        if n == 1:
+            return [(-1,) * 6]
+        qs, rs = zip(*hexes)
+        r0 = min(rs) - 1
+        height = max(rs) - r0 + 2  # the r span, with the margin
+        q0 = qs[0] - 1
+        cells = [-1] * ((qs[-1] - q0 + 2) * height)
+        at = list(map(add, map(mul, qs, repeat(height, n)), rs))  # q * height + r ...
+        base = q0 * height + r0
+        for i, p in enumerate(at):
+            at[i] = p = p - base  # ... less the offset: the hex's cell
+            cells[p] = i
+        gather = itemgetter(*at)
+        pad = [-1] * height  # (a step shifts the array by at most height cells)
+        padded = pad + cells
+        columns = [gather(padded[height + dq * height + dr:]) for dq, dr in DIRECTIONS]
+        return list(zip(*columns))
 
     @cached_property
     def links(self) -> list:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 
 from ghcli.rules.hexes import Grid, distance
 
@@ -47,6 +48,8 @@ class Terrain:
     obstacle: tuple
     occupied: tuple  # any figure but the active monster
     enemy: tuple  # an enemy figure (blocks walking)
+    enter: tuple  # what walking into the hex costs: 1, 2 on difficult terrain, + NEG if negative
+    blocked: tuple  # walking cannot enter it (an obstacle, an enemy); and, last, 1 for hex -1
 
     @classmethod
     def of(cls, board) -> "Terrain":
@@ -62,15 +65,28 @@ class Terrain:
 
         me = board.monster
         others = [f for f in board.figures if f.id != me.id]
+        negative = board.trap | board.hazardous
+        enter = [1] * n
+        for h in board.difficult:
+            enter[index[h]] = 2
+        for h in negative:
+            enter[index[h]] += NEG
+        # (hex -1, the gaps of ``Grid.steps``, is the last item: blocked[j] rejects them too)
+        blocked = [0] * (n + 1)
+        blocked[n] = 1
+        for h in chain(board.obstacle, (f.at for f in others if f.is_enemy)):
+            blocked[index[h]] = 1
         return cls(
             grid=grid,
             start=index[me.at],
-            negative=flags(board.trap | board.hazardous),
+            negative=flags(negative),
             difficult=flags(board.difficult),
             icy=flags(board.icy),
             obstacle=flags(board.obstacle),
             occupied=flags(f.at for f in others),
             enemy=flags(f.at for f in others if f.is_enemy),
+            enter=tuple(enter),
+            blocked=tuple(blocked),
         )
 
     def endable(self, i: int) -> bool:
@@ -111,17 +127,13 @@ class Movement:
             out.append((cur, cost))
         return out
 
-    @cached_property
-    def _blocked(self) -> list:
-        """Walking cannot enter: an obstacle or an enemy; and, last, True for hex -1 (off the
-        map in ``Grid.steps``), so ``blocked[j]`` also rejects the gaps."""
-        t = self.terrain
-        return [o or e for o, e in zip(t.obstacle, t.enemy)] + [True]
+    @property
+    def _blocked(self) -> tuple:
+        return self.terrain.blocked
 
-    @cached_property
-    def _enter(self) -> list:
-        t = self.terrain
-        return [n * NEG + 1 + d for n, d in zip(t.negative, t.difficult)]
+    @property
+    def _enter(self) -> tuple:
+        return self.terrain.enter
 
     # -- costs from the monster ------------------------------------------------
     @cached_property
@@ -143,27 +155,12 @@ class Movement:
                     d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
                 cost[i] = d
             return cost, parent
-        icy = any(t.icy)
-        if not (icy or any(t.negative) or any(t.difficult)):  # every step costs 1: breadth first
-            blocked = self._blocked
-            steps = grid.steps
-            cost[start] = 0
-            frontier, d = [start], 0
-            while frontier:
-                d += 1
-                nxt = []
-                for i in frontier:
-                    for j in steps[i]:
-                        if not blocked[j] and cost[j] is None:
-                            cost[j] = d
-                            parent[j] = i
-                            nxt.append(j)
-                frontier = nxt
-            return cost, parent
+        if not any(t.icy):
+            return self._first_reach(cost, parent)
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
         links, enter = grid.steps, self._enter
-        slides = self._slides if icy else {}
+        slides = self._slides
         closed = list(self._blocked)  # settled, or never entered (and hex -1: see _blocked)
         closed[start] = False
         cost[start] = 0
@@ -198,6 +195,37 @@ class Movement:
                     nc = c + enter[j]
                     old = cost[j]
                     if old is None or nc < old:
+                        cost[j] = nc
+                        parent[j] = i
+                        b = buckets.get(nc)
+                        if b is None:
+                            buckets[nc] = [j]
+                            push(keys, nc)
+                        else:
+                            b.append(j)
+        return cost, parent
+
+    def _first_reach(self, cost: list, parent: list) -> tuple:
+        """Walking where no hex is icy: entering a hex costs the same from every side
+        (``Terrain.enter``), and hexes are taken cheapest first (a bucket per cost, in the
+        order they were put in), so the first hex to reach another gives its least cost
+        and its parent: each hex is put in one bucket, once (with every step costing 1,
+        this is a breadth-first search)."""
+        t = self.terrain
+        steps, enter, start = t.grid.steps, t.enter, t.start
+        seen = list(t.blocked)  # reached already, or never entered (and hex -1)
+        seen[start] = 1
+        cost[start] = 0
+        buckets = {0: [start]}
+        keys = [0]
+        pop, push = heapq.heappop, heapq.heappush
+        while keys:
+            c = pop(keys)
+            for i in buckets.pop(c):
+                for j in steps[i]:
+                    if not seen[j]:
+                        seen[j] = 1
+                        nc = c + enter[j]
                         cost[j] = nc
                         parent[j] = i
                         b = buckets.get(nc)
