@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, repeat
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ghcli.errors import BadInput
 from ghcli.rules.hexes import Grid, Hex, are_adjacent
@@ -100,7 +100,9 @@ class Board:
         """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
         grid = self._cache.get("grid")
         if grid is None:
-            grid = self._cache["grid"] = Grid(self._cache.get("hex_list") or self.hexes, self.walls)
+            numbered = self._cache.get("numbered")  # (``from_dict`` numbered the hexes already)
+            grid = Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
+            self._cache["grid"] = grid
         return grid
 
     @property
@@ -133,15 +135,19 @@ class Board:
 
         if not isinstance(doc["hexes"], list) or not doc["hexes"]:
             raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
-        hex_list = _hex_list(doc["hexes"], plain)  # sorted: Grid numbers hexes in sorted order
-        hexes = set(hex_list) if hex_list is not None else None
-        if hexes is None or len(hexes) != len(hex_list):  # something is wrong: find it, naming where
-            hexes = set()
+        # the map, numbered as ``Grid`` numbers it (in sorted order): {hex: its number}
+        hex_list = _hex_list(doc["hexes"], plain.hexes)
+        index = dict(zip(hex_list, range(len(hex_list)))) if hex_list is not None else None
+        if index is None or len(index) != len(hex_list):  # something is wrong: find it, naming where
+            seen = set()
             for i, h in enumerate(doc["hexes"]):
                 hx = _hex(h, f"hexes[{i}]")
-                if hx in hexes:
+                if hx in seen:
                     raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
-                hexes.add(hx)
+                seen.add(hx)
+            hex_list = sorted(seen)
+            index = dict(zip(hex_list, range(len(hex_list))))
+        hexes = frozenset(index)  # (from the dict: its keys are not hashed again)
 
         terrain_doc = doc.get("terrain") or {}
         if not isinstance(terrain_doc, dict):
@@ -163,12 +169,13 @@ class Board:
             terrain[name] = frozenset(seen)
 
         walls = set()
+        new = tuple.__new__
         for i, w in enumerate(doc.get("walls") or []):
-            pair = _hex_set(w, unique=False) if type(w) is list and len(w) == 2 else None
-            if pair is not None and len(pair) == 2:
-                a, b = pair
-                if abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2:  # adjacent
-                    walls.add(frozenset(pair))
+            if plain.walls:  # (``validate`` found every wall a pair of [q, r] lists of ints)
+                a, b = w
+                dq, dr = a[0] - b[0], a[1] - b[1]
+                if abs(dq) + abs(dr) + abs(dq + dr) == 2:  # adjacent
+                    walls.add(frozenset((new(Hex, a), new(Hex, b))))
                     continue
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
@@ -229,15 +236,14 @@ class Board:
         board = cls(
             rules=rules,
             orientation=orientation,
-            hexes=frozenset(hexes),
+            hexes=hexes,
             figures=tuple(figures),
             active=active,
             action=action,
             walls=frozenset(walls),
             **terrain,
         )
-        if hex_list is not None:
-            board._cache["hex_list"] = hex_list
+        board._cache["numbered"] = (hex_list, index)
         return board
 
 
@@ -250,10 +256,17 @@ MAX_DEPTH = 50  # nesting of JSON values, refused by the file readers
 MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee
 
 
-def validate(doc: Any) -> bool:
+class Plain(NamedTuple):
+    """What ``validate`` found plain, so that ``Board.from_dict`` need not look at it again:
+    the map's ``hexes`` all ``[q, r]`` lists of two ints; every wall a list of two of those."""
+
+    hexes: bool
+    walls: bool
+
+
+def validate(doc: Any) -> Plain:
     """Check the types and limits of a format-1 document; raise BadInput naming the first problem.
-    True when the map's ``hexes`` are all plain ``[q, r]`` lists of two ints (then
-    ``Board.from_dict`` need not look at them again).
+    Returns which parts are plain (``Plain``), for ``Board.from_dict``.
 
     Every key of format 1 must have its type (``"area": 7``, ``"walls": 7``,
     ``"active": ["g"]`` are refused); coordinates lie within +-``MAX_COORD``;
@@ -300,6 +313,7 @@ def validate(doc: Any) -> bool:
         for name, cells in terrain.items():
             hexes(cells, f"terrain.{name}", MAX_HEXES)
     walls = doc.get("walls")
+    plain_walls = False
     if walls is not None:
         if not isinstance(walls, list):
             raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
@@ -352,7 +366,7 @@ def validate(doc: Any) -> bool:
                 number(attack.get("targets", 1), "action.attack.targets", low=1)
             if attack.get("area") is not None:
                 hexes(attack["area"], "action.attack.area", MAX_AREA)
-    return plain
+    return Plain(plain, plain_walls)
 
 
 def one_hex(value: Any, where: str) -> None:

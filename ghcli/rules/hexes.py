@@ -168,10 +168,19 @@ class Grid:
         hexes = sorted(hexes)
         if hexes and type(hexes[0]) is not Hex:
             hexes = [Hex(*h) for h in hexes]
+        self._number(hexes, dict(zip(hexes, range(len(hexes)))), walls)
+
+    @classmethod
+    def numbered(cls, hexes: list, index: dict, walls=()) -> "Grid":
+        """The Grid of ``hexes`` already sorted (a list of Hex), ``index`` their numbers."""
+        grid = cls.__new__(cls)
+        grid._number(hexes, index, walls)
+        return grid
+
+    def _number(self, hexes: list, index: dict, walls) -> None:
         self.hexes = hexes
-        n = len(hexes)
-        self.index = index = dict(zip(hexes, range(n)))
-        steps = self._steps(hexes) if n else []
+        self.index = index
+        steps = self._steps(hexes) if hexes else []
         for w in walls:
             a, b = w
             a, b = index.get(tuple(a)), index.get(tuple(b))
