@@ -255,6 +255,31 @@ class Grid:
         del out[-1]
         return out
 
+    def distance_list(self, starts, until=None) -> list:
+        """``distances`` with no limit as a list by hex number (None: not reached), which a
+        search over much of the map fills faster than a dict."""
+        n = len(self.steps)
+        out = [None] * n + [-1]  # (and hex -1, the gaps of ``steps``: never entered; removed below)
+        for i in starts:
+            out[i] = 0
+        frontier = list(starts)
+        steps = self.steps
+        left = None if until is None else set(until).difference(starts)
+        d = 0
+        while frontier and (left is None or left):
+            d += 1
+            nxt = []
+            for i in frontier:
+                for j in steps[i]:
+                    if out[j] is None:
+                        out[j] = d
+                        nxt.append(j)
+            frontier = nxt
+            if left:
+                left.difference_update(nxt)
+        del out[n]
+        return out
+
     def at(self, h, offset) -> int:
         """The number of hex h + offset, or -1 off the map."""
         return self.index.get((h[0] + offset[0], h[1] + offset[1]), -1)

@@ -148,12 +148,11 @@ class Movement:
                 cost[i] = (0 if i == start else t.negative[i] * NEG) + distance(at, h)
             return cost, parent
         if self.mode in ("fly", "jump"):
-            steps = grid.distances([start])
-            jump = self.mode == "jump"
-            for i, d in steps.items():
-                if jump and i != start:
-                    d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
-                cost[i] = d
+            cost = grid.distance_list([start])
+            if self.mode == "jump":  # it pays for the hex it lands on
+                for i, d in enumerate(cost):
+                    if d is not None and i != start:
+                        cost[i] = d + t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
             return cost, parent
         if not any(t.icy):
             return self._first_reach(cost, parent)
@@ -340,7 +339,8 @@ class Movement:
             at = grid.hexes[dest]
             steps = {x: distance(grid.hexes[x], at) for x in froms}
         else:
-            steps = grid.distances([dest])
+            steps = grid.distance_list([dest], until=froms)
+            steps = {x: steps[x] for x in froms if steps[x] is not None}
         land = t.negative[dest] * NEG if self.mode != "fly" else 0
         return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
 
