@@ -130,10 +130,25 @@ class Board:
         walls = _walls(doc.get("walls") or [], plain.walls)
         figures = _figures(doc["figures"], hexes)
         active = _active(doc["active"], figures)
-        board = cls(rules=rules, orientation=orientation, hexes=hexes, figures=figures, active=active,
-                    action=_action(doc["action"]), walls=walls, **terrain)
+        board = _filled(cls, rules=rules, orientation=orientation, hexes=hexes, figures=figures, active=active,
+                        action=_action(doc["action"]), walls=walls, obstacle=terrain.get("obstacle", _NONE),
+                        trap=terrain.get("trap", _NONE), hazardous=terrain.get("hazardous", _NONE),
+                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE), _cache={})
         board._cache["numbered"] = (hex_list, index)  # for ``grid``
         return board
+
+
+_NONE: frozenset = frozenset()
+
+
+def _filled(cls, **fields):
+    """An instance of the frozen dataclass ``cls`` with these fields (every one of them), made
+    without its ``__init__``, which sets each field through ``object.__setattr__`` (some ten
+    times the cost, and a board has up to 60 figures): its ``__dict__`` is filled at once.
+    For values ``from_dict`` has checked already."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _header(doc: dict) -> tuple:
@@ -241,7 +256,8 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
         side = f["side"]
         if side not in SIDES:
             raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
-        at = _hex(f["at"], f"figure {fid!r} 'at'")
+        at = f["at"]
+        at = tuple.__new__(Hex, at) if _plain_hex(at) else _hex(at, f"figure {fid!r} 'at'")
         if at not in hexes:
             raise BadInput(f"board: figure {fid!r} stands on {list(at)}, which is not on the map")
         if at in where:
@@ -254,7 +270,8 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
         if init is not None and (isinstance(init, bool) or not isinstance(init, (int, float))):
             raise BadInput(f"board: figure {fid!r} has a non-numeric initiative {init!r}")
         figures.append(
-            Figure(
+            _filled(
+                Figure,
                 id=fid,
                 side=side,
                 at=at,
@@ -371,12 +388,15 @@ def validate(doc: Any) -> Plain:
             for key in ("id", "side", "label"):
                 if key in f and not isinstance(f[key], str):
                     raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
-            if "at" in f:
+            # (the common values checked at once; the messages made only for the others)
+            if "at" in f and not _plain_hex(f["at"]):
                 one_hex(f["at"], f"figures[{i}].at")
-            if f.get("initiative") is not None:
-                number(f["initiative"], f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
-            if f.get("standee") is not None:
-                number(f["standee"], f"figures[{i}].standee", low=-MAX_NUMBER)
+            init = f.get("initiative")
+            if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
+                number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
+            standee = f.get("standee")
+            if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
+                number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
             for key in ("elite", "invisible"):
                 if key in f and not isinstance(f[key], bool):
                     raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
@@ -460,6 +480,12 @@ def _hex_list(values: Any, checked: bool = False) -> Optional[list]:
     return out
 
 
+def _plain_hex(v: Any) -> bool:
+    """v is a list of two ints (not bools), each within +-MAX_COORD."""
+    return (type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
+            and -MAX_COORD <= v[0] <= MAX_COORD and -MAX_COORD <= v[1] <= MAX_COORD)
+
+
 def _plain_hexes(values: list, limit: int = MAX_COORD) -> bool:
     """Every item of ``values`` is a list of two ints (not bools), each within +-``limit``.
     (One plain loop: cheaper, on this interpreter, than whole-list passes of map and set.)"""
@@ -503,11 +529,11 @@ def _action(a: Any) -> Action:
         area = []
         for i, off in enumerate(at.get("area") or []):
             area.append(tuple(_hex(off, f"action.attack.area[{i}]")))
-        attack = Attack(range=rng, targets=targets, area=tuple(area))
+        attack = _filled(Attack, range=rng, targets=targets, area=tuple(area))
     flags = {}
     for key in ("jump", "flying", "teleport", "muddled"):
         v = a.get(key, False)
         if not isinstance(v, bool):
             raise BadInput(f"board: action.{key} must be true or false, not {v!r}")
         flags[key] = v
-    return Action(move=move, attack=attack, **flags)
+    return _filled(Action, move=move, attack=attack, **flags)
