@@ -209,7 +209,8 @@ class Movement:
         (``Terrain.enter``), and hexes are taken cheapest first (a bucket per cost, in the
         order they were put in), so the first hex to reach another gives its least cost
         and its parent: each hex is put in one bucket, once (with every step costing 1,
-        this is a breadth-first search)."""
+        this is a breadth-first search). Most steps cost 1, into the bucket after the one
+        being taken: that bucket is kept at hand."""
         t = self.terrain
         steps, enter, start = t.grid.steps, t.enter, t.start
         seen = list(t.blocked)  # reached already, or never entered (and hex -1)
@@ -220,19 +221,31 @@ class Movement:
         pop, push = heapq.heappop, heapq.heappush
         while keys:
             c = pop(keys)
+            one = c + 1
+            after = buckets.get(one)
+            new = after is None
+            if new:
+                after = []
             for i in buckets.pop(c):
                 for j in steps[i]:
                     if not seen[j]:
                         seen[j] = 1
-                        nc = c + enter[j]
-                        cost[j] = nc
                         parent[j] = i
+                        e = enter[j]
+                        if e == 1:
+                            cost[j] = one
+                            after.append(j)
+                            continue
+                        cost[j] = nc = c + e
                         b = buckets.get(nc)
                         if b is None:
                             buckets[nc] = [j]
                             push(keys, nc)
                         else:
                             b.append(j)
+            if new and after:
+                buckets[one] = after
+                push(keys, one)
         return cost, parent
 
     @property
@@ -301,22 +314,40 @@ class Movement:
                 done[i] = True
                 left.discard(i)
                 m = mask[i]
-                moves = slides[i] if i in slides else [(j, enter[j]) for j in links[i] if not blocked[j]]
-                for j, s in moves:
-                    if done[j]:
-                        continue
-                    nc = c + s
-                    old = label[j]
-                    if old is None or nc < old:
-                        label[j], mask[j] = nc, m
-                        b = buckets.get(nc)
-                        if b is None:
-                            buckets[nc] = [j]
-                            push(keys, nc)
-                        else:
-                            b.append(j)
-                    elif nc == old:
-                        mask[j] |= m
+                # (the step is written out twice: a list of moves built for every plain hex
+                # would cost more than the rest of the search)
+                if i not in slides:  # steps, each costing what entering the hex costs
+                    for j in links[i]:
+                        if blocked[j] or done[j]:
+                            continue
+                        nc = c + enter[j]
+                        old = label[j]
+                        if old is None or nc < old:
+                            label[j], mask[j] = nc, m
+                            b = buckets.get(nc)
+                            if b is None:
+                                buckets[nc] = [j]
+                                push(keys, nc)
+                            else:
+                                b.append(j)
+                        elif nc == old:
+                            mask[j] |= m
+                else:  # next to ice: steps and slides (``walk_moves``)
+                    for j, s in slides[i]:
+                        if done[j]:
+                            continue
+                        nc = c + s
+                        old = label[j]
+                        if old is None or nc < old:
+                            label[j], mask[j] = nc, m
+                            b = buckets.get(nc)
+                            if b is None:
+                                buckets[nc] = [j]
+                                push(keys, nc)
+                            else:
+                                b.append(j)
+                        elif nc == old:
+                            mask[j] |= m
         out = {}
         for d in dests:
             if label[d] is None:
