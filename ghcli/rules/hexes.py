@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
-from itertools import repeat
-from operator import add, itemgetter, mul
+from operator import itemgetter
 from typing import NamedTuple
 
 SQRT3 = math.sqrt(3.0)
@@ -200,26 +199,22 @@ class Grid:
 
         The map is laid in a dense array over its bounding box with a margin of one hex
         (``cells``: the hex number at each cell, -1 off the map), column by column: the
-        cell of (q, r) is q * height + r less an offset, so the step in direction
+        cell of (q, r) is (q - q0) * height + (r - r0), so the step in direction
         (dq, dr) from any map hex is the cell dq * height + dr further on. Each
         direction's steps are then one gather (``itemgetter``, in C) of the map hexes'
         cells from the array shifted by that much; the six columns zipped give the rows."""
-        n = len(hexes)
-        if n == 1:
+        if len(hexes) == 1:
             return [(-1,) * 6]
-        qs, rs = zip(*hexes)
+        rs = list(map(itemgetter(1), hexes))
         r0 = min(rs) - 1
         height = max(rs) - r0 + 2  # the r span, with the margin
-        q0 = qs[0] - 1
-        cells = [-1] * ((qs[-1] - q0 + 2) * height)
-        at = list(map(add, map(mul, qs, repeat(height, n)), rs))  # q * height + r ...
-        base = q0 * height + r0
+        q0 = hexes[0][0] - 1
+        cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
+        at = [(q - q0) * height + r - r0 for q, r in hexes]  # each hex's cell
         for i, p in enumerate(at):
-            at[i] = p = p - base  # ... less the offset: the hex's cell
             cells[p] = i
         gather = itemgetter(*at)
-        pad = [-1] * height  # (a step shifts the array by at most height cells)
-        padded = pad + cells
+        padded = [-1] * height + cells  # (a step shifts the array by at most height cells)
         columns = [gather(padded[height + dq * height + dr:]) for dq, dr in DIRECTIONS]
         return list(zip(*columns))
 

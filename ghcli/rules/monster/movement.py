@@ -26,7 +26,6 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import chain
 
 from ghcli.rules.hexes import Grid, distance
 
@@ -38,18 +37,19 @@ MOVE = NEG - 1
 
 @dataclass(frozen=True)
 class Terrain:
-    """Per-hex tables of one turn (by hex number): what entering a hex costs and what stops a move."""
+    """Per-hex tables of one turn (lists by hex number, built once and never changed): what
+    entering a hex costs and what stops a move."""
 
     grid: Grid
     start: int
-    negative: tuple  # 1 for a trap or hazardous hex
-    difficult: tuple
-    icy: tuple
-    obstacle: tuple
-    occupied: tuple  # any figure but the active monster
-    enemy: tuple  # an enemy figure (blocks walking)
-    enter: tuple  # what walking into the hex costs: 1, 2 on difficult terrain, + NEG if negative
-    blocked: tuple  # walking cannot enter it (an obstacle, an enemy); and, last, 1 for hex -1
+    negative: list  # 1 for a trap or hazardous hex
+    difficult: list
+    icy: list
+    obstacle: list
+    occupied: list  # any figure but the active monster
+    enemy: list  # an enemy figure (blocks walking)
+    enter: list  # what walking into the hex costs: 1, 2 on difficult terrain, + NEG if negative
+    blocked: list  # walking cannot enter it (an obstacle, an enemy); and, last, 1 for hex -1
 
     @classmethod
     def of(cls, board) -> "Terrain":
@@ -57,36 +57,37 @@ class Terrain:
         n = len(grid)
         index = grid.index
 
-        def flags(cells):
+        def flags(numbers):
             out = [0] * n
-            for h in cells:
-                out[index[h]] = 1
-            return tuple(out)
+            for i in numbers:
+                out[i] = 1
+            return out
 
         me = board.monster
-        others = [f for f in board.figures if f.id != me.id]
-        negative = board.trap | board.hazardous
+        others = [index[f.at] for f in board.figures if f.id != me.id]
+        enemies = [index[f.at] for f in board.figures if f.id != me.id and f.is_enemy]
+        negative = [index[h] for h in board.trap | board.hazardous]
+        difficult = [index[h] for h in board.difficult]
+        obstacle = flags(index[h] for h in board.obstacle)
         enter = [1] * n
-        for h in board.difficult:
-            enter[index[h]] = 2
-        for h in negative:
-            enter[index[h]] += NEG
-        # (hex -1, the gaps of ``Grid.steps``, is the last item: blocked[j] rejects them too)
-        blocked = [0] * (n + 1)
-        blocked[n] = 1
-        for h in chain(board.obstacle, (f.at for f in others if f.is_enemy)):
-            blocked[index[h]] = 1
+        for i in difficult:
+            enter[i] = 2
+        for i in negative:
+            enter[i] += NEG
+        blocked = obstacle + [1]  # (hex -1, the gaps of ``Grid.steps``, last: blocked[j] rejects them)
+        for i in enemies:
+            blocked[i] = 1
         return cls(
             grid=grid,
             start=index[me.at],
             negative=flags(negative),
-            difficult=flags(board.difficult),
-            icy=flags(board.icy),
-            obstacle=flags(board.obstacle),
-            occupied=flags(f.at for f in others),
-            enemy=flags(f.at for f in others if f.is_enemy),
-            enter=tuple(enter),
-            blocked=tuple(blocked),
+            difficult=flags(difficult),
+            icy=flags(index[h] for h in board.icy),
+            obstacle=obstacle,
+            occupied=flags(others),
+            enemy=flags(enemies),
+            enter=enter,
+            blocked=blocked,
         )
 
     def endable(self, i: int) -> bool:
@@ -128,11 +129,11 @@ class Movement:
         return out
 
     @property
-    def _blocked(self) -> tuple:
+    def _blocked(self) -> list:
         return self.terrain.blocked
 
     @property
-    def _enter(self) -> tuple:
+    def _enter(self) -> list:
         return self.terrain.enter
 
     # -- costs from the monster ------------------------------------------------
