@@ -10,7 +10,7 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any, NamedTuple, Optional
 
 from ghcli.errors import BadInput
@@ -370,7 +370,8 @@ def validate(doc: Any) -> Plain:
             raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
         if len(walls) > 3 * MAX_HEXES:
             raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        plain_walls = all(type(w) is list and len(w) == 2 and _plain_hexes(w) for w in walls)
+        plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
+                       and _plain_hexes(list(chain.from_iterable(walls))))
         for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
