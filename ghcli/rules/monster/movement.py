@@ -108,14 +108,14 @@ class Movement:
         """(hex, cost) of every walking move from hex i: a step, or a step and the slide after it."""
         t = self.terrain
         steps = t.grid.steps[i]
-        icy, neg, blocked = t.icy, t.negative, self._blocked
+        icy, neg, blocked = t.icy, t.negative, t.blocked
         out = []
         for d in range(6):
             j = steps[d]
             if j < 0 or blocked[j]:
                 continue
             if not icy[j]:
-                out.append((j, self._enter[j]))
+                out.append((j, t.enter[j]))
                 continue
             cost = neg[j] * NEG + 1
             cur = j
@@ -127,14 +127,6 @@ class Movement:
                 cost += neg[cur] * NEG
             out.append((cur, cost))
         return out
-
-    @property
-    def _blocked(self) -> list:
-        return self.terrain.blocked
-
-    @property
-    def _enter(self) -> list:
-        return self.terrain.enter
 
     # -- costs from the monster ------------------------------------------------
     @cached_property
@@ -159,9 +151,9 @@ class Movement:
             return self._first_reach(cost, parent)
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
-        links, enter = grid.steps, self._enter
+        links, enter = grid.steps, t.enter
         slides = self._slides
-        closed = list(self._blocked)  # settled, or never entered (and hex -1: see _blocked)
+        closed = list(t.blocked)  # settled, or never entered (and hex -1: see Terrain.blocked)
         closed[start] = False
         cost[start] = 0
         buckets = {0: [start]}
@@ -305,7 +297,7 @@ class Movement:
             buckets[c].append(x)
         icy = any(t.icy)
         slides = self._slides if icy else {}
-        links, blocked, enter = t.grid.steps, self._blocked, self._enter
+        links, blocked, enter = t.grid.steps, t.blocked, t.enter
         left = set(dests)
         while keys and left:
             c = pop(keys)
