@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, repeat
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ghcli.errors import BadInput
 from ghcli.rules.hexes import Grid, Hex, are_adjacent
@@ -100,7 +100,9 @@ class Board:
         """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
         grid = self._cache.get("grid")
         if grid is None:
-            grid = self._cache["grid"] = Grid(self._cache.get("hex_list") or self.hexes, self.walls)
+            numbered = self._cache.get("numbered")  # (``from_dict`` numbered the hexes already)
+            grid = Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
+            self._cache["grid"] = grid
         return grid
 
     @property
@@ -116,129 +118,180 @@ class Board:
     # -- construction ------------------------------------------------------
     @classmethod
     def from_dict(cls, doc: Any) -> "Board":
+        """The board of a format-1 document (parsed JSON), checked: ``validate``'s types and
+        limits first, then the meaning, in this order: keys, format, rules, orientation, the
+        map, terrain, walls, figures, the active figure, the action. Raises ``BadInput``
+        naming the first problem and where."""
         plain = validate(doc)
-        if not isinstance(doc, dict):
-            raise BadInput("board must be a JSON object")
-        for key in ("format", "hexes", "figures", "active", "action"):
-            if key not in doc:
-                raise BadInput(f"board: missing key {key!r}")
-        if doc["format"] != 1:
-            raise BadInput(f"board: unsupported format {doc['format']!r} (only 1)")
-        rules = doc.get("rules", "gloomhaven")
-        if rules not in RULE_SET_NAMES:
-            raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SET_NAMES)})")
-        orientation = doc.get("orientation", "flat")
-        if orientation not in ("flat", "pointy"):
-            raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")
-
-        if not isinstance(doc["hexes"], list) or not doc["hexes"]:
-            raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
-        hex_list = _hex_list(doc["hexes"], plain)  # sorted: Grid numbers hexes in sorted order
-        hexes = set(hex_list) if hex_list is not None else None
-        if hexes is None or len(hexes) != len(hex_list):  # something is wrong: find it, naming where
-            hexes = set()
-            for i, h in enumerate(doc["hexes"]):
-                hx = _hex(h, f"hexes[{i}]")
-                if hx in hexes:
-                    raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
-                hexes.add(hx)
-
-        terrain_doc = doc.get("terrain") or {}
-        if not isinstance(terrain_doc, dict):
-            raise BadInput("board: 'terrain' must be an object")
-        terrain: dict[str, frozenset] = {}
-        for name, cells in terrain_doc.items():
-            if name not in TERRAINS:
-                raise BadInput(f"board: unknown terrain {name!r} (one of {', '.join(TERRAINS)})")
-            if not isinstance(cells, list):
-                raise BadInput(f"board: terrain.{name} must be a list of [q, r]")
-            seen = _hex_set(cells, unique=False)
-            if seen is None or not seen <= hexes:
-                seen = set()
-                for i, h in enumerate(cells):
-                    hx = _hex(h, f"terrain.{name}[{i}]")
-                    if hx not in hexes:
-                        raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
-                    seen.add(hx)
-            terrain[name] = frozenset(seen)
-
-        walls = set()
-        for i, w in enumerate(doc.get("walls") or []):
-            pair = _hex_set(w, unique=False) if type(w) is list and len(w) == 2 else None
-            if pair is not None and len(pair) == 2:
-                a, b = pair
-                if abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2:  # adjacent
-                    walls.add(frozenset(pair))
-                    continue
-            if not isinstance(w, (list, tuple)) or len(w) != 2:
-                raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
-            a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
-            if not are_adjacent(a, b):
-                raise BadInput(f"board: walls[{i}] is between {list(a)} and {list(b)}, which are not adjacent")
-            walls.add(frozenset((a, b)))
-
-        if not isinstance(doc["figures"], list):
-            raise BadInput("board: 'figures' must be a list")
-        figures = []
-        ids = set()
-        where: dict[Hex, str] = {}
-        for i, f in enumerate(doc["figures"]):
-            if not isinstance(f, dict):
-                raise BadInput(f"board: figures[{i}] must be an object")
-            for key in ("id", "side", "at"):
-                if key not in f:
-                    raise BadInput(f"board: figures[{i}] is missing key {key!r}")
-            fid = str(f["id"])
-            if fid in ids:
-                raise BadInput(f"board: figure id {fid!r} used twice")
-            ids.add(fid)
-            side = f["side"]
-            if side not in SIDES:
-                raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
-            at = _hex(f["at"], f"figure {fid!r} 'at'")
-            if at not in hexes:
-                raise BadInput(f"board: figure {fid!r} stands on {list(at)}, which is not on the map")
-            if at in where:
-                raise BadInput(f"board: figures {where[at]!r} and {fid!r} both stand on {list(at)}")
-            where[at] = fid
-            init = f.get("initiative")
-            if side != "monster":
-                if init is None:
-                    raise BadInput(f"board: {side} {fid!r} needs an 'initiative'")
-            if init is not None and (isinstance(init, bool) or not isinstance(init, (int, float))):
-                raise BadInput(f"board: figure {fid!r} has a non-numeric initiative {init!r}")
-            figures.append(
-                Figure(
-                    id=fid,
-                    side=side,
-                    at=at,
-                    initiative=init,
-                    invisible=bool(f.get("invisible", False)),
-                    elite=bool(f.get("elite", False)),
-                    standee=f.get("standee"),
-                )
-            )
-
-        active = doc["active"]
-        if active not in ids:
-            raise BadInput(f"board: active figure {active!r} is not among the figures")
-        if next(f for f in figures if f.id == active).side != "monster":
-            raise BadInput(f"board: active figure {active!r} is not a monster")
-
-        action = _action(doc["action"])
-        board = cls(
-            rules=rules,
-            orientation=orientation,
-            hexes=frozenset(hexes),
-            figures=tuple(figures),
-            active=active,
-            action=action,
-            walls=frozenset(walls),
-            **terrain,
-        )
-        if hex_list is not None:
-            board._cache["hex_list"] = hex_list
+        rules, orientation = _header(doc)
+        hex_list, index = _map(doc["hexes"], plain.hexes)
+        hexes = frozenset(index)  # (from the dict: its keys are not hashed again)
+        terrain = _terrain(doc.get("terrain") or {}, hexes, plain.terrain)
+        walls = _walls(doc.get("walls") or [], plain.walls)
+        figures = _figures(doc["figures"], hexes)
+        active = _active(doc["active"], figures)
+        board = _filled(cls, rules=rules, orientation=orientation, hexes=hexes, figures=figures, active=active,
+                        action=_action(doc["action"]), walls=walls, obstacle=terrain.get("obstacle", _NONE),
+                        trap=terrain.get("trap", _NONE), hazardous=terrain.get("hazardous", _NONE),
+                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE), _cache={})
+        board._cache["numbered"] = (hex_list, index)  # for ``grid``
         return board
+
+
+_NONE: frozenset = frozenset()
+
+
+def _filled(cls, **fields):
+    """An instance of the frozen dataclass ``cls`` with these fields (every one of them), made
+    without its ``__init__``, which sets each field through ``object.__setattr__`` (some ten
+    times the cost, and a board has up to 60 figures): its ``__dict__`` is filled at once.
+    For values ``from_dict`` has checked already."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+def _header(doc: dict) -> tuple:
+    """The keys every board has, its format, and its (rules, orientation)."""
+    if not isinstance(doc, dict):
+        raise BadInput("board must be a JSON object")
+    for key in ("format", "hexes", "figures", "active", "action"):
+        if key not in doc:
+            raise BadInput(f"board: missing key {key!r}")
+    if doc["format"] != 1:
+        raise BadInput(f"board: unsupported format {doc['format']!r} (only 1)")
+    rules = doc.get("rules", "gloomhaven")
+    if rules not in RULE_SET_NAMES:
+        raise BadInput(f"board: unknown rules {rules!r} (one of {', '.join(RULE_SET_NAMES)})")
+    orientation = doc.get("orientation", "flat")
+    if orientation not in ("flat", "pointy"):
+        raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")
+    return rules, orientation
+
+
+def _map(cells: Any, plain: bool) -> tuple:
+    """The map's hexes sorted, and {hex: its number} (``Grid`` numbers hexes in sorted order).
+    ``plain``: ``validate`` found them plain [q, r] lists."""
+    if not isinstance(cells, list) or not cells:
+        raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
+    hex_list = _hex_list(cells, plain)
+    index = dict(zip(hex_list, range(len(hex_list)))) if hex_list is not None else None
+    if index is None or len(index) != len(hex_list):  # something is wrong: find it, naming where
+        seen = set()
+        for i, h in enumerate(cells):
+            hx = _hex(h, f"hexes[{i}]")
+            if hx in seen:
+                raise BadInput(f"board: hex {list(hx)} listed twice in 'hexes'")
+            seen.add(hx)
+        hex_list = sorted(seen)
+        index = dict(zip(hex_list, range(len(hex_list))))
+    return hex_list, index
+
+
+def _terrain(doc: Any, hexes: frozenset, plain: frozenset) -> dict:
+    """{terrain kind: its hexes}, every one on the map. ``plain``: the kinds whose cells
+    ``validate`` found plain [q, r] lists."""
+    if not isinstance(doc, dict):
+        raise BadInput("board: 'terrain' must be an object")
+    terrain: dict[str, frozenset] = {}
+    new = tuple.__new__
+    for name, cells in doc.items():
+        if name not in TERRAINS:
+            raise BadInput(f"board: unknown terrain {name!r} (one of {', '.join(TERRAINS)})")
+        if not isinstance(cells, list):
+            raise BadInput(f"board: terrain.{name} must be a list of [q, r]")
+        if name in plain:
+            found = frozenset(map(new, repeat(Hex, len(cells)), cells))
+            if found <= hexes:
+                terrain[name] = found
+                continue
+        seen = set()  # something is wrong: find it, naming where
+        for i, h in enumerate(cells):
+            hx = _hex(h, f"terrain.{name}[{i}]")
+            if hx not in hexes:
+                raise BadInput(f"board: terrain.{name}[{i}] {list(hx)} is not on the map")
+            seen.add(hx)
+        terrain[name] = frozenset(seen)
+    return terrain
+
+
+def _walls(doc: list, plain: bool) -> frozenset:
+    """The thin walls, each a frozenset of two adjacent hexes. ``plain``: ``validate`` found
+    every wall a pair of [q, r] lists."""
+    walls = set()
+    new = tuple.__new__
+    for i, w in enumerate(doc):
+        if plain:
+            a, b = w
+            dq, dr = a[0] - b[0], a[1] - b[1]
+            if abs(dq) + abs(dr) + abs(dq + dr) == 2:  # adjacent
+                walls.add(frozenset((new(Hex, a), new(Hex, b))))
+                continue
+        if not isinstance(w, (list, tuple)) or len(w) != 2:
+            raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]]")
+        a, b = _hex(w[0], f"walls[{i}][0]"), _hex(w[1], f"walls[{i}][1]")
+        if not are_adjacent(a, b):
+            raise BadInput(f"board: walls[{i}] is between {list(a)} and {list(b)}, which are not adjacent")
+        walls.add(frozenset((a, b)))
+    return frozenset(walls)
+
+
+def _figures(doc: Any, hexes: frozenset) -> tuple:
+    """The figures, each on its own hex of the map, ids unique."""
+    if not isinstance(doc, list):
+        raise BadInput("board: 'figures' must be a list")
+    figures = []
+    ids = set()
+    where: dict[Hex, str] = {}
+    for i, f in enumerate(doc):
+        if not isinstance(f, dict):
+            raise BadInput(f"board: figures[{i}] must be an object")
+        for key in ("id", "side", "at"):
+            if key not in f:
+                raise BadInput(f"board: figures[{i}] is missing key {key!r}")
+        fid = str(f["id"])
+        if fid in ids:
+            raise BadInput(f"board: figure id {fid!r} used twice")
+        ids.add(fid)
+        side = f["side"]
+        if side not in SIDES:
+            raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
+        at = f["at"]
+        at = tuple.__new__(Hex, at) if _plain_hex(at) else _hex(at, f"figure {fid!r} 'at'")
+        if at not in hexes:
+            raise BadInput(f"board: figure {fid!r} stands on {list(at)}, which is not on the map")
+        if at in where:
+            raise BadInput(f"board: figures {where[at]!r} and {fid!r} both stand on {list(at)}")
+        where[at] = fid
+        init = f.get("initiative")
+        if side != "monster":
+            if init is None:
+                raise BadInput(f"board: {side} {fid!r} needs an 'initiative'")
+        if init is not None and (isinstance(init, bool) or not isinstance(init, (int, float))):
+            raise BadInput(f"board: figure {fid!r} has a non-numeric initiative {init!r}")
+        figures.append(
+            _filled(
+                Figure,
+                id=fid,
+                side=side,
+                at=at,
+                initiative=init,
+                invisible=bool(f.get("invisible", False)),
+                elite=bool(f.get("elite", False)),
+                standee=f.get("standee"),
+            )
+        )
+    return tuple(figures)
+
+
+def _active(active: Any, figures: tuple) -> str:
+    """The active figure's id: one of the figures, a monster."""
+    figure = next((f for f in figures if f.id == active), None)
+    if figure is None:
+        raise BadInput(f"board: active figure {active!r} is not among the figures")
+    if figure.side != "monster":
+        raise BadInput(f"board: active figure {active!r} is not a monster")
+    return active
 
 
 #: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
@@ -250,10 +303,19 @@ MAX_DEPTH = 50  # nesting of JSON values, refused by the file readers
 MAX_NUMBER = 10**6  # movement, range, targets, initiative, standee
 
 
-def validate(doc: Any) -> bool:
+class Plain(NamedTuple):
+    """What ``validate`` found plain, so that ``Board.from_dict`` need not look at it again:
+    the map's ``hexes`` all ``[q, r]`` lists of two ints; every wall a list of two of those;
+    the terrain kinds whose hexes are such lists."""
+
+    hexes: bool
+    walls: bool
+    terrain: frozenset
+
+
+def validate(doc: Any) -> Plain:
     """Check the types and limits of a format-1 document; raise BadInput naming the first problem.
-    True when the map's ``hexes`` are all plain ``[q, r]`` lists of two ints (then
-    ``Board.from_dict`` need not look at them again).
+    Returns which parts are plain (``Plain``), for ``Board.from_dict``.
 
     Every key of format 1 must have its type (``"area": 7``, ``"walls": 7``,
     ``"active": ["g"]`` are refused); coordinates lie within +-``MAX_COORD``;
@@ -275,7 +337,7 @@ def validate(doc: Any) -> bool:
         if len(value) > limit:
             what = "board has" if where == "hexes" else f"board: {where} has"
             raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
-        if _plain_hexes(value, MAX_COORD):
+        if _plain_hexes(value):
             return True  # the common case, at C speed; otherwise find the culprit to name it
         for i, h in enumerate(value):
             one_hex(h, f"{where}[{i}]")
@@ -294,22 +356,22 @@ def validate(doc: Any) -> bool:
         if key in doc and not isinstance(doc[key], str):
             raise BadInput(f"board: {key!r} must be a string, not {_kind(doc[key])}")
     terrain = doc.get("terrain")
+    plain_terrain = set()
     if terrain is not None:
         if not isinstance(terrain, dict):
             raise BadInput(f"board: 'terrain' must be an object of hex lists, not {_kind(terrain)}")
         for name, cells in terrain.items():
-            hexes(cells, f"terrain.{name}", MAX_HEXES)
+            if hexes(cells, f"terrain.{name}", MAX_HEXES):
+                plain_terrain.add(name)
     walls = doc.get("walls")
+    plain_walls = False
     if walls is not None:
         if not isinstance(walls, list):
             raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
         if len(walls) > 3 * MAX_HEXES:
             raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        plain_walls = (
-            not walls
-            or (set(map(type, walls)) == {list} and set(map(len, walls)) == {2}
-                and _plain_hexes(list(chain.from_iterable(walls)), MAX_COORD))
-        )
+        plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
+                       and _plain_hexes(list(chain.from_iterable(walls))))
         for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
             if not isinstance(w, (list, tuple)) or len(w) != 2:
                 raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
@@ -327,12 +389,15 @@ def validate(doc: Any) -> bool:
             for key in ("id", "side", "label"):
                 if key in f and not isinstance(f[key], str):
                     raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
-            if "at" in f:
+            # (the common values checked at once; the messages made only for the others)
+            if "at" in f and not _plain_hex(f["at"]):
                 one_hex(f["at"], f"figures[{i}].at")
-            if f.get("initiative") is not None:
-                number(f["initiative"], f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
-            if f.get("standee") is not None:
-                number(f["standee"], f"figures[{i}].standee", low=-MAX_NUMBER)
+            init = f.get("initiative")
+            if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
+                number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
+            standee = f.get("standee")
+            if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
+                number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
             for key in ("elite", "invisible"):
                 if key in f and not isinstance(f[key], bool):
                     raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
@@ -352,7 +417,7 @@ def validate(doc: Any) -> bool:
                 number(attack.get("targets", 1), "action.attack.targets", low=1)
             if attack.get("area") is not None:
                 hexes(attack["area"], "action.attack.area", MAX_AREA)
-    return plain
+    return Plain(plain, plain_walls, frozenset(plain_terrain))
 
 
 def one_hex(value: Any, where: str) -> None:
@@ -416,17 +481,23 @@ def _hex_list(values: Any, checked: bool = False) -> Optional[list]:
     return out
 
 
-def _plain_hexes(values: list, limit: Optional[int] = None) -> bool:
-    """Every item of ``values`` is a list of two ints (not bools), each within +-``limit`` if
-    given. Whole-list operations that run in C (a board has up to MAX_HEXES hexes)."""
-    if not values:
-        return True
-    if set(map(type, values)) != {list} or set(map(len, values)) != {2}:
-        return False
-    qs, rs = zip(*values)
-    if set(map(type, qs)) != {int} or set(map(type, rs)) != {int}:
-        return False
-    return limit is None or (-limit <= min(qs) and max(qs) <= limit and -limit <= min(rs) and max(rs) <= limit)
+def _plain_hex(v: Any) -> bool:
+    """v is a list of two ints (not bools), each within +-MAX_COORD."""
+    return (type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
+            and -MAX_COORD <= v[0] <= MAX_COORD and -MAX_COORD <= v[1] <= MAX_COORD)
+
+
+def _plain_hexes(values: list, limit: int = MAX_COORD) -> bool:
+    """Every item of ``values`` is a list of two ints (not bools), each within +-``limit``.
+    (One plain loop: cheaper, on this interpreter, than whole-list passes of map and set.)"""
+    low = -limit
+    for v in values:
+        if type(v) is not list or len(v) != 2:
+            return False
+        q, r = v
+        if type(q) is not int or type(r) is not int or q < low or q > limit or r < low or r > limit:
+            return False
+    return True
 
 
 def _hex(value: Any, where: str) -> Hex:
@@ -459,11 +530,11 @@ def _action(a: Any) -> Action:
         area = []
         for i, off in enumerate(at.get("area") or []):
             area.append(tuple(_hex(off, f"action.attack.area[{i}]")))
-        attack = Attack(range=rng, targets=targets, area=tuple(area))
+        attack = _filled(Attack, range=rng, targets=targets, area=tuple(area))
     flags = {}
     for key in ("jump", "flying", "teleport", "muddled"):
         v = a.get(key, False)
         if not isinstance(v, bool):
             raise BadInput(f"board: action.{key} must be true or false, not {v!r}")
         flags[key] = v
-    return Action(move=move, attack=attack, **flags)
+    return _filled(Action, move=move, attack=attack, **flags)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
+from operator import itemgetter
 from typing import NamedTuple
 
 SQRT3 = math.sqrt(3.0)
@@ -166,24 +167,19 @@ class Grid:
         hexes = sorted(hexes)
         if hexes and type(hexes[0]) is not Hex:
             hexes = [Hex(*h) for h in hexes]
+        self._number(hexes, dict(zip(hexes, range(len(hexes)))), walls)
+
+    @classmethod
+    def numbered(cls, hexes: list, index: dict, walls=()) -> "Grid":
+        """The Grid of ``hexes`` already sorted (a list of Hex), ``index`` their numbers."""
+        grid = cls.__new__(cls)
+        grid._number(hexes, index, walls)
+        return grid
+
+    def _number(self, hexes: list, index: dict, walls) -> None:
         self.hexes = hexes
-        n = len(hexes)
-        self.index = index = dict(zip(hexes, range(n)))
-        # neighbours through a dense array over the map's bounding box (with a margin of
-        # one hex, so every neighbour of a map hex has a cell): cells[p] is a hex number or -1
-        steps = []
-        if n:
-            q0 = hexes[0][0] - 1
-            rs = [h[1] for h in hexes]
-            r0 = min(rs) - 1
-            height = max(rs) - r0 + 2
-            pos = [(q - q0) * height + (r - r0) for q, r in hexes]
-            cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
-            for i, p in enumerate(pos):
-                cells[p] = i
-            d0, d1, d2, d3, d4, d5 = (dq * height + dr for dq, dr in DIRECTIONS)
-            steps = [(cells[p + d0], cells[p + d1], cells[p + d2], cells[p + d3], cells[p + d4], cells[p + d5])
-                     for p in pos]
+        self.index = index
+        steps = self._steps(hexes) if hexes else []
         for w in walls:
             a, b = w
             a, b = index.get(tuple(a)), index.get(tuple(b))
@@ -196,6 +192,31 @@ class Grid:
                     row[row.index(y)] = -1
                     steps[x] = tuple(row)
         self.steps = steps
+
+    @staticmethod
+    def _steps(hexes: list) -> list:
+        """``steps`` before the thin walls are cut, for sorted ``hexes`` (at least one).
+
+        The map is laid in a dense array over its bounding box with a margin of one hex
+        (``cells``: the hex number at each cell, -1 off the map), column by column: the
+        cell of (q, r) is (q - q0) * height + (r - r0), so the step in direction
+        (dq, dr) from any map hex is the cell dq * height + dr further on. Each
+        direction's steps are then one gather (``itemgetter``, in C) of the map hexes'
+        cells from the array shifted by that much; the six columns zipped give the rows."""
+        if len(hexes) == 1:
+            return [(-1,) * 6]
+        rs = list(map(itemgetter(1), hexes))
+        r0 = min(rs) - 1
+        height = max(rs) - r0 + 2  # the r span, with the margin
+        q0 = hexes[0][0] - 1
+        cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
+        at = [(q - q0) * height + r - r0 for q, r in hexes]  # each hex's cell
+        for i, p in enumerate(at):
+            cells[p] = i
+        gather = itemgetter(*at)
+        padded = [-1] * height + cells  # (a step shifts the array by at most height cells)
+        columns = [gather(padded[height + dq * height + dr:]) for dq, dr in DIRECTIONS]
+        return list(zip(*columns))
 
     @cached_property
     def links(self) -> list:
@@ -227,6 +248,31 @@ class Grid:
             if left:
                 left.difference_update(nxt)
         del out[-1]
+        return out
+
+    def distance_list(self, starts, until=None) -> list:
+        """``distances`` with no limit as a list by hex number (None: not reached), which a
+        search over much of the map fills faster than a dict."""
+        n = len(self.steps)
+        out = [None] * n + [-1]  # (and hex -1, the gaps of ``steps``: never entered; removed below)
+        for i in starts:
+            out[i] = 0
+        frontier = list(starts)
+        steps = self.steps
+        left = None if until is None else set(until).difference(starts)
+        d = 0
+        while frontier and (left is None or left):
+            d += 1
+            nxt = []
+            for i in frontier:
+                for j in steps[i]:
+                    if out[j] is None:
+                        out[j] = d
+                        nxt.append(j)
+            frontier = nxt
+            if left:
+                left.difference_update(nxt)
+        del out[n]
         return out
 
     def at(self, h, offset) -> int:

@@ -37,16 +37,19 @@ MOVE = NEG - 1
 
 @dataclass(frozen=True)
 class Terrain:
-    """Per-hex tables of one turn (by hex number): what entering a hex costs and what stops a move."""
+    """Per-hex tables of one turn (lists by hex number, built once and never changed): what
+    entering a hex costs and what stops a move."""
 
     grid: Grid
     start: int
-    negative: tuple  # 1 for a trap or hazardous hex
-    difficult: tuple
-    icy: tuple
-    obstacle: tuple
-    occupied: tuple  # any figure but the active monster
-    enemy: tuple  # an enemy figure (blocks walking)
+    negative: list  # 1 for a trap or hazardous hex
+    difficult: list
+    icy: list
+    obstacle: list
+    occupied: list  # any figure but the active monster
+    enemy: list  # an enemy figure (blocks walking)
+    enter: list  # what walking into the hex costs: 1, 2 on difficult terrain, + NEG if negative
+    blocked: list  # walking cannot enter it (an obstacle, an enemy); and, last, 1 for hex -1
 
     @classmethod
     def of(cls, board) -> "Terrain":
@@ -54,23 +57,37 @@ class Terrain:
         n = len(grid)
         index = grid.index
 
-        def flags(cells):
+        def flags(numbers):
             out = [0] * n
-            for h in cells:
-                out[index[h]] = 1
-            return tuple(out)
+            for i in numbers:
+                out[i] = 1
+            return out
 
         me = board.monster
-        others = [f for f in board.figures if f.id != me.id]
+        others = [index[f.at] for f in board.figures if f.id != me.id]
+        enemies = [index[f.at] for f in board.figures if f.id != me.id and f.is_enemy]
+        negative = [index[h] for h in board.trap | board.hazardous]
+        difficult = [index[h] for h in board.difficult]
+        obstacle = flags(index[h] for h in board.obstacle)
+        enter = [1] * n
+        for i in difficult:
+            enter[i] = 2
+        for i in negative:
+            enter[i] += NEG
+        blocked = obstacle + [1]  # (hex -1, the gaps of ``Grid.steps``, last: blocked[j] rejects them)
+        for i in enemies:
+            blocked[i] = 1
         return cls(
             grid=grid,
             start=index[me.at],
-            negative=flags(board.trap | board.hazardous),
-            difficult=flags(board.difficult),
-            icy=flags(board.icy),
-            obstacle=flags(board.obstacle),
-            occupied=flags(f.at for f in others),
-            enemy=flags(f.at for f in others if f.is_enemy),
+            negative=flags(negative),
+            difficult=flags(difficult),
+            icy=flags(index[h] for h in board.icy),
+            obstacle=obstacle,
+            occupied=flags(others),
+            enemy=flags(enemies),
+            enter=enter,
+            blocked=blocked,
         )
 
     def endable(self, i: int) -> bool:
@@ -91,14 +108,14 @@ class Movement:
         """(hex, cost) of every walking move from hex i: a step, or a step and the slide after it."""
         t = self.terrain
         steps = t.grid.steps[i]
-        icy, neg, blocked = t.icy, t.negative, self._blocked
+        icy, neg, blocked = t.icy, t.negative, t.blocked
         out = []
         for d in range(6):
             j = steps[d]
             if j < 0 or blocked[j]:
                 continue
             if not icy[j]:
-                out.append((j, self._enter[j]))
+                out.append((j, t.enter[j]))
                 continue
             cost = neg[j] * NEG + 1
             cur = j
@@ -110,18 +127,6 @@ class Movement:
                 cost += neg[cur] * NEG
             out.append((cur, cost))
         return out
-
-    @cached_property
-    def _blocked(self) -> list:
-        """Walking cannot enter: an obstacle or an enemy; and, last, True for hex -1 (off the
-        map in ``Grid.steps``), so ``blocked[j]`` also rejects the gaps."""
-        t = self.terrain
-        return [o or e for o, e in zip(t.obstacle, t.enemy)] + [True]
-
-    @cached_property
-    def _enter(self) -> list:
-        t = self.terrain
-        return [n * NEG + 1 + d for n, d in zip(t.negative, t.difficult)]
 
     # -- costs from the monster ------------------------------------------------
     @cached_property
@@ -136,35 +141,19 @@ class Movement:
                 cost[i] = (0 if i == start else t.negative[i] * NEG) + distance(at, h)
             return cost, parent
         if self.mode in ("fly", "jump"):
-            steps = grid.distances([start])
-            jump = self.mode == "jump"
-            for i, d in steps.items():
-                if jump and i != start:
-                    d += t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
-                cost[i] = d
+            cost = grid.distance_list([start])
+            if self.mode == "jump":  # it pays for the hex it lands on
+                for i, d in enumerate(cost):
+                    if d is not None and i != start:
+                        cost[i] = d + t.negative[i] * NEG + (1 if t.difficult[i] and self.jump_pays_difficult else 0)
             return cost, parent
-        icy = any(t.icy)
-        if not (icy or any(t.negative) or any(t.difficult)):  # every step costs 1: breadth first
-            blocked = self._blocked
-            steps = grid.steps
-            cost[start] = 0
-            frontier, d = [start], 0
-            while frontier:
-                d += 1
-                nxt = []
-                for i in frontier:
-                    for j in steps[i]:
-                        if not blocked[j] and cost[j] is None:
-                            cost[j] = d
-                            parent[j] = i
-                            nxt.append(j)
-                frontier = nxt
-            return cost, parent
+        if not any(t.icy):
+            return self._first_reach(cost, parent)
         # Dijkstra with a bucket per cost (costs are few distinct integers; steps cost >= 1);
         # cost[] holds the best cost found so far, final once the hex is settled
-        links, enter = grid.steps, self._enter
-        slides = self._slides if icy else {}
-        closed = list(self._blocked)  # settled, or never entered (and hex -1: see _blocked)
+        links, enter = grid.steps, t.enter
+        slides = self._slides
+        closed = list(t.blocked)  # settled, or never entered (and hex -1: see Terrain.blocked)
         closed[start] = False
         cost[start] = 0
         buckets = {0: [start]}
@@ -206,6 +195,50 @@ class Movement:
                             push(keys, nc)
                         else:
                             b.append(j)
+        return cost, parent
+
+    def _first_reach(self, cost: list, parent: list) -> tuple:
+        """Walking where no hex is icy: entering a hex costs the same from every side
+        (``Terrain.enter``), and hexes are taken cheapest first (a bucket per cost, in the
+        order they were put in), so the first hex to reach another gives its least cost
+        and its parent: each hex is put in one bucket, once (with every step costing 1,
+        this is a breadth-first search). Most steps cost 1, into the bucket after the one
+        being taken: that bucket is kept at hand."""
+        t = self.terrain
+        steps, enter, start = t.grid.steps, t.enter, t.start
+        seen = list(t.blocked)  # reached already, or never entered (and hex -1)
+        seen[start] = 1
+        cost[start] = 0
+        buckets = {0: [start]}
+        keys = [0]
+        pop, push = heapq.heappop, heapq.heappush
+        while keys:
+            c = pop(keys)
+            one = c + 1
+            after = buckets.get(one)
+            new = after is None
+            if new:
+                after = []
+            for i in buckets.pop(c):
+                for j in steps[i]:
+                    if not seen[j]:
+                        seen[j] = 1
+                        parent[j] = i
+                        e = enter[j]
+                        if e == 1:
+                            cost[j] = one
+                            after.append(j)
+                            continue
+                        cost[j] = nc = c + e
+                        b = buckets.get(nc)
+                        if b is None:
+                            buckets[nc] = [j]
+                            push(keys, nc)
+                        else:
+                            b.append(j)
+            if new and after:
+                buckets[one] = after
+                push(keys, one)
         return cost, parent
 
     @property
@@ -264,7 +297,7 @@ class Movement:
             buckets[c].append(x)
         icy = any(t.icy)
         slides = self._slides if icy else {}
-        links, blocked, enter = t.grid.steps, self._blocked, self._enter
+        links, blocked, enter = t.grid.steps, t.blocked, t.enter
         left = set(dests)
         while keys and left:
             c = pop(keys)
@@ -274,22 +307,40 @@ class Movement:
                 done[i] = True
                 left.discard(i)
                 m = mask[i]
-                moves = slides[i] if i in slides else [(j, enter[j]) for j in links[i] if not blocked[j]]
-                for j, s in moves:
-                    if done[j]:
-                        continue
-                    nc = c + s
-                    old = label[j]
-                    if old is None or nc < old:
-                        label[j], mask[j] = nc, m
-                        b = buckets.get(nc)
-                        if b is None:
-                            buckets[nc] = [j]
-                            push(keys, nc)
-                        else:
-                            b.append(j)
-                    elif nc == old:
-                        mask[j] |= m
+                # (the step is written out twice: a list of moves built for every plain hex
+                # would cost more than the rest of the search)
+                if i not in slides:  # steps, each costing what entering the hex costs
+                    for j in links[i]:
+                        if blocked[j] or done[j]:
+                            continue
+                        nc = c + enter[j]
+                        old = label[j]
+                        if old is None or nc < old:
+                            label[j], mask[j] = nc, m
+                            b = buckets.get(nc)
+                            if b is None:
+                                buckets[nc] = [j]
+                                push(keys, nc)
+                            else:
+                                b.append(j)
+                        elif nc == old:
+                            mask[j] |= m
+                else:  # next to ice: steps and slides (``walk_moves``)
+                    for j, s in slides[i]:
+                        if done[j]:
+                            continue
+                        nc = c + s
+                        old = label[j]
+                        if old is None or nc < old:
+                            label[j], mask[j] = nc, m
+                            b = buckets.get(nc)
+                            if b is None:
+                                buckets[nc] = [j]
+                                push(keys, nc)
+                            else:
+                                b.append(j)
+                        elif nc == old:
+                            mask[j] |= m
         out = {}
         for d in dests:
             if label[d] is None:
@@ -312,7 +363,8 @@ class Movement:
             at = grid.hexes[dest]
             steps = {x: distance(grid.hexes[x], at) for x in froms}
         else:
-            steps = grid.distances([dest])
+            steps = grid.distance_list([dest], until=froms)
+            steps = {x: steps[x] for x in froms if steps[x] is not None}
         land = t.negative[dest] * NEG if self.mode != "fly" else 0
         return {x: (0 if x == dest else land + steps[x]) for x in froms if x in steps}
 

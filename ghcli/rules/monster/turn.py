@@ -61,14 +61,17 @@ class Turn:
         return Reach(self.board, self.grid, self.enemies)
 
     @cached_property
-    def proximity(self) -> dict:
-        """Hex number -> hexes from the monster, counted around walls (figures, obstacles and
-        negative hexes do not count: proximity is hexes, not paths)."""
+    def proximity(self) -> list:
+        """By hex number: hexes from the monster, counted around walls (figures, obstacles and
+        negative hexes do not count: proximity is hexes, not paths), as far as the farthest
+        enemy (None beyond)."""
         index = self.grid.index
-        return self.grid.distances([self.terrain.start], until={index[e.at] for e in self.enemies})
+        return self.grid.distance_list([self.terrain.start], until={index[e.at] for e in self.enemies})
 
     def prox(self, e) -> int:
-        return self.proximity.get(self.grid.index[e.at], UNREACHED)
+        """The proximity of enemy e (``UNREACHED`` if no path of hexes leads to it)."""
+        d = self.proximity[self.grid.index[e.at]]
+        return UNREACHED if d is None else d
 
     def secondary_key(self, e) -> tuple:
         """How extra targets are ranked: proximity then initiative (Gloomhaven), initiative (Jaws)."""
