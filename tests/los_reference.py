@@ -241,3 +241,19 @@ def _pairs(hexes):
 def _image(m, h):
     a, b, c, d = m
     return (a * h[0] + b * h[1], c * h[0] + d * h[1])
+
+
+def assert_symmetric(hexes, thin, rules: str, want: dict) -> None:
+    """The board turned and mirrored, all twelve ways (``los_portal._SYMMETRIES``): every pair
+    of ``want`` ({(a, b): verdict}) keeps its verdict, each image answered cold."""
+    from ghcli.rules import los_portal
+    from ghcli.rules.hexes import Grid
+    from ghcli.rules.los import Sight, clear_caches
+
+    for m in los_portal._SYMMETRIES:
+        clear_caches()
+        image = {_image(m, h) for h in hexes}
+        walls = [[_image(m, x), _image(m, y)] for x, y in thin]
+        sight = Sight(image, walls, rules, Grid(image, walls))
+        for (a, b), v in want.items():
+            assert sight.visible(Hex(*_image(m, a)), Hex(*_image(m, b))) == v, (m, a, b)

@@ -16,11 +16,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from los_reference import _image, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
+from los_reference import assert_symmetric, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
 
 from ghcli.rules import _sight_trees, los_portal
-from ghcli.rules.hexes import DIRECTIONS, Grid, Hex, distance, lattice_corners, shared_edge
-from ghcli.rules.los import Sight, clear_caches
+from ghcli.rules.hexes import DIRECTIONS, distance, lattice_corners, shared_edge
+from ghcli.rules.los import Sight
 
 
 def _methods(sight: Sight, a, b) -> dict:
@@ -123,13 +123,7 @@ def test_verdicts_keep_the_grid_symmetries():
     pairs = _pairs(hexes)[::3]
     want = {p: base.visible(*p) for p in pairs}
     assert 0 < sum(want.values()) < len(want)
-    for m in los_portal._SYMMETRIES:
-        clear_caches()
-        image = {_image(m, h) for h in hexes}
-        walls = [[_image(m, x), _image(m, y)] for x, y in thin]
-        sight = Sight(image, walls, "frosthaven", Grid(image, walls))
-        for (a, b), v in want.items():
-            assert sight.visible(Hex(*_image(m, a)), Hex(*_image(m, b))) == v, (m, a, b)
+    assert_symmetric(hexes, thin, "frosthaven", want)
 
 
 def _tree_chains(tree: bytes) -> set:

@@ -278,3 +278,32 @@ class Grid:
     def at(self, h, offset) -> int:
         """The number of hex h + offset, or -1 off the map."""
         return self.index.get((h[0] + offset[0], h[1] + offset[1]), -1)
+
+
+# -- segments in lattice coordinates (line of sight) -----------------------------
+def orient(a, b, c) -> int:
+    """The sign of the turn a -> b -> c: 1 counter-clockwise, -1 clockwise, 0 collinear (exact
+    for ints and Fractions)."""
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _on_segment(a, b, p) -> bool:
+    """p collinear with a-b lies within its bounding box."""
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+
+
+def segments_touch(p1, p2, q1, q2) -> bool:
+    """Closed segments p1-p2 and q1-q2 share at least one point (exact)."""
+    o1 = orient(p1, p2, q1)
+    o2 = orient(p1, p2, q2)
+    o3 = orient(q1, q2, p1)
+    o4 = orient(q1, q2, p2)
+    if o1 * o2 < 0 and o3 * o4 < 0:
+        return True
+    return (
+        (o1 == 0 and _on_segment(p1, p2, q1))
+        or (o2 == 0 and _on_segment(p1, p2, q2))
+        or (o3 == 0 and _on_segment(q1, q2, p1))
+        or (o4 == 0 and _on_segment(q1, q2, p2))
+    )

@@ -42,6 +42,8 @@ from ghcli.rules.hexes import (
     lattice_centre,
     lattice_corners,
     lattice_to_real,
+    orient as _orient,
+    segments_touch,
     shared_edge,
 )
 from ghcli.rules.los_corner import PROGRAM_DISTANCE, programs_clear
@@ -50,32 +52,6 @@ from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_l
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
-
-
-def _orient(a: Point, b: Point, c: Point) -> int:
-    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return (v > 0) - (v < 0)
-
-
-def _on_segment(a: Point, b: Point, p: Point) -> bool:
-    """p collinear with a-b lies within its bounding box."""
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-
-
-def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    """Closed segments p1-p2 and q1-q2 share at least one point (exact)."""
-    o1 = _orient(p1, p2, q1)
-    o2 = _orient(p1, p2, q2)
-    o3 = _orient(q1, q2, p1)
-    o4 = _orient(q1, q2, p2)
-    if o1 * o2 < 0 and o3 * o4 < 0:
-        return True
-    return (
-        (o1 == 0 and _on_segment(p1, p2, q1))
-        or (o2 == 0 and _on_segment(p1, p2, q2))
-        or (o3 == 0 and _on_segment(q1, q2, p1))
-        or (o4 == 0 and _on_segment(q1, q2, p2))
-    )
 
 
 def _edge_corners():

@@ -27,29 +27,10 @@ in ``ghcli.rules._corner_programs`` (written by ``program_module``).
 
 from __future__ import annotations
 
-from ghcli.rules.hexes import CORNER_OFFSETS, DIRECTIONS
+from ghcli.rules.hexes import CORNER_OFFSETS, DIRECTIONS, segments_touch
 
 #: The largest distance between the two hexes with shipped programs.
 PROGRAM_DISTANCE = 12
-
-
-def _touch(p1, p2, q1, q2) -> bool:
-    """Closed segments p1-p2 and q1-q2 (lattice points) share a point."""
-
-    def orient(a, b, c):
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return (v > 0) - (v < 0)
-
-    def within(a, b, c):
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-    o1, o2, o3, o4 = orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)
-    if o1 * o2 < 0 and o3 * o4 < 0:
-        return True
-    return (
-        (o1 == 0 and within(p1, p2, q1)) or (o2 == 0 and within(p1, p2, q2))
-        or (o3 == 0 and within(q1, q2, p1)) or (o4 == 0 and within(q1, q2, p2))
-    )
 
 
 def _centre(h) -> tuple:
@@ -78,7 +59,7 @@ def segment_program(p: tuple, q: tuple) -> bytes:
     for hq in range(lo_q, hi_q + 1):
         for hr in range((min(ys) - hq - 2) // 2 - 1, (max(ys) - hq + 2) // 2 + 2):
             corners = [(3 * hq + x, 2 * hr + hq + y) for x, y in CORNER_OFFSETS]
-            if any(_touch(p, q, corners[i - 1], corners[i]) for i in range(6)):
+            if any(segments_touch(p, q, corners[i - 1], corners[i]) for i in range(6)):
                 touched_hexes.add((hq, hr))
     slots = {(0, 0): 0}
     out = []
@@ -89,7 +70,7 @@ def segment_program(p: tuple, q: tuple) -> bytes:
         for k, (dq, dr) in enumerate(DIRECTIONS):
             n = (h[0] + dq, h[1] + dr)
             e = frozenset((h, n))
-            if e in done or not _touch(p, q, *_edge(h, k)):
+            if e in done or not segments_touch(p, q, *_edge(h, k)):
                 continue
             done.add(e)
             if n in slots:

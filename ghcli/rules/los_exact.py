@@ -52,7 +52,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
-from ghcli.rules.hexes import CORNER_OFFSETS
+from ghcli.rules.hexes import CORNER_OFFSETS, segments_touch
 
 #: The corners of a hex in doubled lattice coordinates, relative to its centre.
 _CORNERS2 = tuple((2 * x, 2 * y) for x, y in CORNER_OFFSETS)
@@ -364,7 +364,7 @@ def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tup
         ex, ey = dx + s * e * nx, dy + s * e * ny
         pa = _chord_middle(mx, my, ex, ey, ca)
         pb = _chord_middle(mx, my, ex, ey, cb)
-        if pa and pb and not any(_touches(pa, pb, (w[0], w[1]), (w[2], w[3])) for w in walls):
+        if pa and pb and not any(segments_touch(pa, pb, (w[0], w[1]), (w[2], w[3])) for w in walls):
             return pa, pb
         e /= 2 ** 16
     return None
@@ -388,22 +388,3 @@ def _chord_middle(mx, my, ex, ey, cs) -> Optional[tuple]:
                 pts.append((x0 + t * (x1 - x0), y0 + t * (y1 - y0)))
     p, q = pts[0], pts[-1]
     return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-
-
-def _touches(p1, p2, q1, q2) -> bool:
-    """Closed segments p1-p2 and q1-q2 (exact numbers) share a point."""
-
-    def orient(a, b, c):
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return (v > 0) - (v < 0)
-
-    def within(a, b, c):
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-    o1, o2, o3, o4 = orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)
-    if o1 * o2 < 0 and o3 * o4 < 0:
-        return True
-    return (
-        (o1 == 0 and within(p1, p2, q1)) or (o2 == 0 and within(p1, p2, q2))
-        or (o3 == 0 and within(q1, q2, p1)) or (o4 == 0 and within(q1, q2, p2))
-    )
