@@ -14,7 +14,7 @@ Prints, in one run:
   obstacles and traps, a 3-target ranged attack (range 4, move 4).
 
 The machine is shared, so each figure is the best (minimum) of N runs
-(default 7) interleaved case by case: contention only ever adds time, and
+(default 15) interleaved case by case: contention only ever adds time, and
 the minimum is the run least disturbed. Each run starts cold: the geometry
 tables line of sight keeps between boards are cleared first, as a single
 command would start.
@@ -97,7 +97,7 @@ def once(text: str, clock=time.perf_counter) -> float:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=7, help="runs per case; the minimum is kept")
+    ap.add_argument("--repeat", type=int, default=15, help="runs per case; the minimum is kept")
     ap.add_argument("--slow", type=int, default=10, help="how many of the worst ratios to list")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall: elapsed time (as gloom was timed); cpu: this thread's CPU time, which"
