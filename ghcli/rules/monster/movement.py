@@ -353,7 +353,6 @@ class Movement:
             out[d] = picked
         return out
 
-
     def remaining(self, dest: int, froms) -> dict:
         """Jumping, flying, teleporting: the cost from each hex of ``froms`` to dest (the rest
         of the way if the monster stood there); only the landing hex, dest, can be negative."""
