@@ -996,8 +996,9 @@ def write_plan(store, plan: Plan) -> dict:
         for ch in plan.characters:
             if ch.retired and ch.player:
                 retirements[ch.player] = retirements.get(ch.player, 0) + 1
-        for name in plan.players:
-            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
+        for name in plan.players:  # ghcli keeps a player for the perks their retired characters give
+            if retirements.get(name):
+                db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements[name]])
         owned: dict[int, int] = {}
         ids: dict[str, int] = {}
         for ch in plan.characters:

@@ -20,8 +20,9 @@ load every walkthrough campaign through GHS's own code and compare):
   no player gets a slot past the players (GHS shows no player); the ability
   cards chosen at level-ups (``progress.deck``, indices into GHS's deck);
   the enhancement stickers each character paid for (``progress.enhancements``,
-  on the slot GHS numbers; GHS gives later characters of the class their
-  predecessors' stickers itself); retired characters in ``party.retirements``;
+  on the slot GHS numbers; a retired character's stay on its record, where
+  GHS finds them for a new character of the class); retired characters in
+  ``party.retirements``;
 - the town visit in progress: each character's donation this visit
   (``donations``: GHS's own count, two bless cards when the next scenario
   starts) and whether the city event was drawn (``party.ghcliTownVisit``:
@@ -212,7 +213,10 @@ class _Export:
     def in_play(self, level: int) -> tuple[dict | None, list[dict]]:
         """GHS's ``scenario`` and its monsters for a party on the road to (or in) a scenario."""
         n = self.party["scenario"]
-        if self.party["location"] not in ("road", "scenario") or n is None:
+        if self.party["location"] == "scenario":
+            self.note(f"the party at scenario {n}'s site (played, not back in town)",
+                      "GHS has no such place: imported back, the party is in town")
+        if self.party["location"] != "road" or n is None:
             return None, []
         monsters = []
         for name, edition, offset, ally in ghs_map.scenario_facts(n)["monsters"]:
