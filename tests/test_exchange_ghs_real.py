@@ -139,6 +139,8 @@ def summary(db: Path) -> dict:
         road_card = store.value("SELECT card FROM pending_events WHERE deck = 'road'")
         facts["place"] = (party["location"], party["scenario"] if party["location"] != "town" else None,
                           bool(party["road_event_due"]) or road_card is not None)
+        # ghcli records a player when a character of theirs retires; an import records every player of the file
+        facts["campaign"]["players"] = [p for p in facts["campaign"]["players"] if p["extra_perks"]]
         if party["location"] == "town":  # the scenario last played: only where the party stands counts
             facts["campaign"]["scenario"] = None
         if road_card is not None:  # drawn or due: GHS has one state for both (its eventDraw, the card on top)

@@ -2,7 +2,7 @@
 
 A ghcli campaign document has ``"format": "ghcli-campaign"``; a GHS game
 export has a numeric top-level ``revision``; a GHS data dump has ``game`` and
-``settings`` (or ``ghs-game`` and ``ghs-settings``). Anything else is bad
+another of its stores (``settings``, ``undo``, ...; or ``ghs-game`` and ``ghs-settings``). Anything else is bad
 input with a one-line reason.
 """
 
@@ -15,6 +15,9 @@ from typing import Any
 from ghcli.errors import BadInput
 
 NATIVE_FORMAT = "ghcli-campaign"
+# The IndexedDB stores of a GHS data dump besides ``game`` (GHS 0.150.6 writes no ``settings`` store until
+# the settings are changed, so its own dump may lack it).
+DUMP_STORES = {"settings", "undo", "redo", "undo-infos", "game-backup"}
 
 
 def read_json(path: str | Path) -> Any:
@@ -61,7 +64,7 @@ def kind(doc: Any) -> str:
             return "ghs-game"
         raise BadInput(f"revision {doc['revision']} but no party, characters or edition: not a GHS game export "
                        "(JSON of another app?)")
-    if ("game" in doc and "settings" in doc) or ("ghs-game" in doc and "ghs-settings" in doc):
+    if ("game" in doc and DUMP_STORES & set(doc)) or ("ghs-game" in doc and "ghs-settings" in doc):
         return "ghs-dump"
     if isinstance(doc.get("zoom"), (int, float)):
         raise BadInput("this is a GHS settings file (ghs-settings.json), not a game: "

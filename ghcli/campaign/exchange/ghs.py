@@ -905,8 +905,6 @@ def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -
             plan.drop(f"{pre}.{key}", f"free text ghcli does not store: {text!r}")
     if "campaignMode" in p and not p.get("campaignMode"):
         plan.drop(f"{pre}.campaignMode false", "ghcli keeps campaign play; the scenarios listed as completed count")
-    if "envelopeB" in p:
-        plan.drop(f"{pre}.envelopeB", "ghcli opens envelope B from the donations (100 gold); not stored")
     active = game.get("characters") if is_current else p.get("characters")
     chars = [*_list(active, "characters"), *_list(p.get("availableCharacters"), pre),
              *_list(p.get("retirements"), pre)]
@@ -996,9 +994,8 @@ def write_plan(store, plan: Plan) -> dict:
         for ch in plan.characters:
             if ch.retired and ch.player:
                 retirements[ch.player] = retirements.get(ch.player, 0) + 1
-        for name in plan.players:  # ghcli keeps a player for the perks their retired characters give
-            if retirements.get(name):
-                db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements[name]])
+        for name in plan.players:
+            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
         owned: dict[int, int] = {}
         ids: dict[str, int] = {}
         for ch in plan.characters:
