@@ -15,6 +15,8 @@ from typing import Any
 from ghcli.errors import BadInput
 
 NATIVE_FORMAT = "ghcli-campaign"
+# Longer whole numbers are refused while parsing (Python converts at most 4,300 digits; no campaign needs 20).
+MAX_DIGITS = 100
 # The IndexedDB stores of a GHS data dump besides ``game`` (GHS 0.150.6 writes no ``settings`` store until
 # the settings are changed, so its own dump may lack it).
 DUMP_STORES = {"settings", "undo", "redo", "undo-infos", "game-backup"}
@@ -39,8 +41,14 @@ def read_json(path: str | Path) -> Any:
 def _parse(text: str, path: str) -> Any:
     if not text.strip():
         raise BadInput(f"{path} is empty, not a campaign file")
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise BadInput(f"{path} holds a whole number of {len(digits.lstrip('-'))} digits: "
+                           "not a number of a campaign file")
+        return int(digits)
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole)
     except RecursionError:
         raise BadInput(f"{path} is nested too deeply to be a campaign file") from None
     except json.JSONDecodeError as e:

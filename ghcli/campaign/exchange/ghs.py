@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -593,6 +594,12 @@ def _unique_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
+# Terminal escape sequences: CSI (ESC [ ... final byte, or the 8-bit CSI), OSC (ESC ] ... BEL or ST), and the
+# two-character ones.
+_ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+                      r"|\x1b[@-Z\\-_]")
+
+
 def _name(plan: Plan, raw: Any, path: str, fallback: str | None) -> str | None:
     """A name from the file as ghcli keeps typed names (ghcli.campaign.names: at most 40 characters, no
     control or format characters, NFC); what was cut is reported. Empty: ``fallback``."""
@@ -601,14 +608,15 @@ def _name(plan: Plan, raw: Any, path: str, fallback: str | None) -> str | None:
     from ghcli.campaign import names
 
     text = _str(raw, path)
-    kept = "".join(ch for ch in text if ch in names._ALLOWED_FORMAT
+    kept = _ESCAPES.sub("", text)  # a terminal escape sequence goes whole, not just its ESC
+    kept = "".join(ch for ch in kept if ch in names._ALLOWED_FORMAT
                    or unicodedata.category(ch) not in names._REFUSED_CATEGORIES)
     kept = " ".join(unicodedata.normalize("NFC", kept).split())
     cut = kept[:names.MAX_NAME].rstrip()
     if cut != text.strip():
         why = []
         if kept != " ".join(text.split()):
-            why.append("control characters removed")
+            why.append("control characters and escape sequences removed")
         if len(kept) > names.MAX_NAME:
             why.append(f"{len(kept)} characters cut to {names.MAX_NAME}")
         plan.drop(f"{path} {_text(text)!r}", (", ".join(why) or "spaces tidied") + (
