@@ -18,26 +18,34 @@ What a GHS file holds and where each fact comes from is described in
   the database created and the plan written, in one transaction whose
   history entry (``import``) is the campaign's first, like ``init``.
 
-Readings chosen (FORMAT.md and the shared fixtures' expected.json):
+Readings chosen (FORMAT.md, the shared fixtures' expected.json, and GHS 0.150.6's own code, which the
+tests run where it is present):
 
-- prosperity = ``party.prosperity`` + the donation track's marks for
-  ``donations`` x 10 gold (:func:`donation_marks`), at most 64: the total GHS
-  displays. Donations in ghcli are gold (``donations`` x 10).
+- prosperity = what GHS shows: ``party.prosperity`` + GHS's ticks for the
+  donations (:func:`~.ghs_map.ghs_ticks`: none while envelope B is unticked),
+  kept in 0..64; so a campaign below its donations' marks stays below them.
+  Donations in ghcli are gold (``donations`` x 10).
 - counted achievements count their repeats (up to their maximum); typed
   ones (City Rule, Artifact) keep the last of each group; names are matched
   like every ghcli name; unknown ones are dropped and reported.
 - classes: the six starters, ``unlockedCharacters`` (bare ids or
   ``edition:id``), the Diviner in an ``fc`` game, and every class a character
   plays or played.
-- completed scenarios (``party.scenarios``, custom ones skipped) are marked
-  completed with their unlocks and blocks applied and no rewards paid again;
-  scenario 1 (and 96 in an ``fc`` game) is unlocked at the start, as in GHS;
-  ``manualScenarios`` are unlocked; ``casualScenarios`` are not completions.
+- scenarios as GHS derives them from its data (ghcli/data/ghs.json): the
+  start (1; 96 in an ``fc`` game), the completed ones' unlocks and blocks
+  (13's "choose one" unlocks nothing: the choice is in ``manualScenarios``),
+  the concluded Forgotten Circles sections' unlocks, ``manualScenarios``; no
+  rewards are paid again; ``casualScenarios`` are not completions. Group
+  ``solo``: the class's solo scenario won; group ``randomDungeon``: casual
+  play, reported.
 - characters: ``title`` is the name (the class's name when empty; a repeated
   name gets " 2", " 3"), player = ``players[number - 1]``, checkmarks =
   ``progress.battleGoals``, extra perks = ``progress.retirements`` +
-  ``progress.extraPerks``, perk n = ``progress.perks[n - 1]`` times.
-  ``party.availableCharacters`` (benched) join the party. Retired characters
+  ``progress.extraPerks``, perk n = ``progress.perks[n - 1]`` times, the
+  level-up cards from ``progress.deck`` (indices into GHS's deck), the
+  stickers paid for from ``progress.enhancements`` (their GHS slot kept, the
+  cost the calculator's). ``party.availableCharacters`` (benched) join the
+  party; one marked ``retired`` is retired. Retired characters
   (``party.retirements``) are on record with their quest fulfilled, their
   gold as GHS keeps it, and no items (the rules return them to the shop).
   A player's extra perks = their retired characters.
@@ -45,14 +53,24 @@ Readings chosen (FORMAT.md and the shared fixtures' expected.json):
   its printed copies (a design's ``count`` when GHS gives one) less the
   copies the party's characters own.
 - event decks: ``eventDecks.city``/``road`` in order, top first; a pending
-  draw (``eventDraw``) is the top card drawn and not resolved. A file without
-  decks (GHS never used its event feature) gets the starting decks plus the
-  cards of its unlocked and retired classes, shuffled.
+  draw (``eventDraw``) is the top card drawn and not resolved, but a road one
+  with a scenario in play is the road event due. A file without decks (GHS
+  never used its event feature) gets the starting decks plus the cards of
+  its unlocked and retired classes, shuffled.
 - the special conditions already passed (reputation +-10, +-20, The Drake
   Aided) are recorded as fired, so they do not fire again in ghcli.
 - a scenario in play (``game.scenario``) is not completed: the party is on
-  the road to it with its road event resolved (``scenario finish N`` records
-  the result) when ghcli has it unlocked, else in town.
+  the road to it (``scenario finish N`` records the result) when ghcli has
+  it unlocked, else in town; a solo scenario or random dungeon in play
+  leaves the party in town (reported).
+- the town visit in progress (in town): the characters' ``donations``
+  (GHS's count for this visit) and ghcli's own mark ``party.ghcliTownVisit``
+  of the city event drawn, trusted while the party's scenarios are as ghcli
+  wrote them.
+- issue 29: every number is bounded (the game's ranges; XP and gold at
+  most 1,000,000), NaN and infinities refused with the field's path; names
+  (party, characters, players) are cut to the limits of a typed name
+  (ghcli.campaign.names) and what was cut is reported.
 """
 
 from __future__ import annotations
