@@ -270,3 +270,25 @@ def test_more_perks_than_ghcli_counts_are_kept_and_reported(cli, db_file, tmp_pa
     assert sum(p["times"] for p in hilda["perks"]) == 7
     assert any(d["path"] == "characters[0].progress.perks (Hilda: 7 taken)" and "5 ghcli counts" in d["why"]
                for d in report["dropped"])
+
+
+def test_envelope_b_unticked_adds_no_donation_marks(cli, db_file, tmp_path):
+    doc = json.loads((WRITTEN / "lumberjacks-game.json").read_text())
+    doc["party"]["envelopeB"], doc["party"]["donations"], doc["party"]["prosperity"] = False, 10, 2
+    path = tmp_path / "no-envelope.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    assert report["imported"]["prosperity_checkmarks"] == 2  # as GHS shows it: no tick while B is unticked
+    assert any(d["path"].startswith("party.envelopeB false (100 gold donated)") for d in report["dropped"])
+
+
+def test_a_character_marked_retired_in_the_party_comes_in_retired(cli, db_file, tmp_path):
+    doc = json.loads((WRITTEN / "lumberjacks-game.json").read_text())
+    doc["characters"][0]["progress"]["retired"] = True
+    name = doc["characters"][0]["title"]
+    path = tmp_path / "retired.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    ch = next(c for c in campaign_facts(db_file)["characters"] if c["name"] == name)
+    assert ch["retired"] and ch["items"] == []
+    assert any(d["path"] == f"characters[0].progress.retired ({name})" for d in report["dropped"])
