@@ -292,3 +292,21 @@ def test_a_character_marked_retired_in_the_party_comes_in_retired(cli, db_file, 
     ch = next(c for c in campaign_facts(db_file)["characters"] if c["name"] == name)
     assert ch["retired"] and ch["items"] == []
     assert any(d["path"] == f"characters[0].progress.retired ({name})" for d in report["dropped"])
+
+
+def test_the_export_names_what_ghs_has_no_place_for(cli, db_file, tmp_path):
+    for args in (["init", "--name", "Two Tables", "--party", "Early", "--seed", "3"],
+                 ["character", "new", "Ana", "--class", "brute", "--player", "Zoe"], ["party", "new", "Late"],
+                 ["character", "new", "Bo", "--class", "scoundrel"]):
+        assert cli(*args).exit_code == 0
+    out = tmp_path / "g.json"
+    r = cli("export", "--format", "ghs", "-o", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    notes = {n["what"]: n["why"] for n in json.loads(r.stdout)["not_carried"]}
+    assert "GHS keeps prosperity and achievements per party" in notes["the party 'Early' (Ana)"]
+    assert "one name: the party's, 'Late'" in notes["the campaign's name 'Two Tables'"]
+    game = json.loads(out.read_text())
+    bo = game["characters"][0]
+    assert (bo["title"], bo["number"], game["party"]["players"]) == ("Bo", 1, [])  # no player: a slot past them
+    r = cli("export", "--format", "ghs")  # the document on standard output, the report on standard error
+    assert json.loads(r.stdout)["party"]["name"] == "Late" and "the party 'Early' (Ana)" in r.stderr

@@ -96,7 +96,6 @@ EDITION_NAMES = {
     "bb": "Buttons and Bugs", "solo": "Gloomhaven solo scenarios", "fh-crossover": "Frosthaven crossover",
     "sc": "Shattered Crowns",
 }
-FC_FIRST_SCENARIO = 96
 MAX_EVENT_CARD = 99
 # The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
 REPUTATION_MILESTONES = ((tracks.SUN_BOX_REPUTATION, "sun-box"), (tracks.ECLIPSE_BOX_REPUTATION, "eclipse-box"),

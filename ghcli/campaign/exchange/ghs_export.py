@@ -73,13 +73,6 @@ GAME_DEFAULTS = {
 }
 
 
-def ghs_class_id(key: str) -> tuple[str, str]:
-    """A ghcli class key as GHS's (id, edition): quartermaster -> ('three-spears', 'gh')."""
-    from ghcli.campaign import catalog
-
-    return ghs_map.class_ref(catalog.find_class(key)["key"])
-
-
 def _item(number: int) -> dict:
     return {"name": str(number), "edition": ghs_map.item_edition(number)}
 
@@ -192,9 +185,8 @@ class _Export:
         for n in completed:
             derived.update(ghs_map.scenario_facts(n)["unlocks"])
         for n in sorted(derived - set(unlocked)):
-            if n in {r["number"] for r in rows} or n in completed:
-                self.note(f"scenario {n} {catalog.scenario(n)['name']}",
-                          "GHS unlocks it (from its data), ghcli has it locked")
+            self.note(f"scenario {n} {catalog.scenario(n)['name']}",
+                      "GHS unlocks it (from its data), ghcli has it locked")
         done = [_scenario(ghs_map.scenario_ref(n)) for n in completed]
         won = self.store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1 ORDER BY class")
         for r in won:
