@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-REAL = ROOT.parent.parent / "shared" / "ghs" / "real"
-if not REAL.exists():  # a worktree beside the main checkout: /work/wt/NAME
+REAL = ROOT.parent / "shared" / "ghs" / "real"  # ../shared beside the project's root
+if not REAL.exists() and Path("/work/shared/ghs/real").exists():  # a worktree in /work/wt/NAME
     REAL = Path("/work/shared/ghs/real")
 LOADER = REAL / "ghs-load.mjs"
 ASSETS = REAL / "assets" / "data"
