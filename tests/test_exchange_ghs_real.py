@@ -6,8 +6,8 @@ console error), and what GHS then shows (its view) is compared with ghcli's
 values; GHS's save of it is imported back and its summary compared with the
 original's (the only differences are the reported ones). Skipped, saying
 so, where ../shared/ghs/real or node is missing (a user's clone): the
-fixtures GHS wrote (tests/ghs_fixtures/real-*) are checked by
-test_exchange_ghs.py without node.
+files GHS wrote (tests/ghs_written) are imported by test_exchange_ghs.py
+without node.
 """
 
 from __future__ import annotations
