@@ -59,8 +59,7 @@ def test_a_locked_class_is_named(cli, camp):
 
 
 def test_the_diviner_follows_the_gloomhaven_rule_unconfirmed(cli, camp):
-    run_ok(cli, "campaign", "unlock-class", "diviner")
-    run_ok(cli, "character", "new", "Cy", "--class", "diviner", "--quest", 514)
+    run_ok(cli, "character", "new", "Cy", "--class", "diviner", "--quest", 514)  # unlocked from init
     cy = solo_list(cli)["Cy"]
     assert cy["scenario"] == "Forecast of the Inevitable" and cy["reward_item"]["number"] == 164
     assert cy["eligibility_confirmed"] is False and cy["missing"][-1] == "character level 5 (Cy is level 1)"
