@@ -161,7 +161,7 @@ def test_an_older_database_gives_solo_characters_their_seats(solo, db_file):
             .fetchall():
         con.execute(f'DROP TRIGGER "{name}"')
     con.execute("ALTER TABLE characters DROP COLUMN seat")
-    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0004_perk_seats'")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0005_perk_seats'")
     con.commit()
     con.close()
     c = solo

@@ -214,7 +214,7 @@ GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
-    ("0004_perk_seats", _seat_migration),
+    ("0005_perk_seats", _seat_migration),  # (0004 is main's 0004_enhancement_slots, issue 23)
 ]
 
 HISTORY_BASE = ("id", "at", "command", "summary")
