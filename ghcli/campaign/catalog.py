@@ -182,6 +182,18 @@ def facts() -> dict:
     return data.load("campaign")
 
 
+#: Classes unlocked when a campaign starts beside the six starting classes: the Diviner
+#: (Forgotten Circles), usable as soon as the expansion is added (its class note in
+#: classes.json; seed 000 lists it among the starting classes; issue 26). Like the six, it is
+#: unlocked without events: its event 82 joins the decks with scenario 96's reward.
+AT_ONCE_CLASSES = ("diviner",)
+
+
+def starting_classes() -> list[str]:
+    """The class keys unlocked at ``init``: the six starting classes, then the Diviner."""
+    return list(facts()["starting_classes"]) + [k for k in AT_ONCE_CLASSES if k not in facts()["starting_classes"]]
+
+
 def prosperity_level(checkmarks: int) -> int:
     """Prosperity level 1-9 from the checkmarks on the track."""
     level = 1
