@@ -195,10 +195,17 @@ def _command_log_migration(db) -> None:
     db.execute("CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT)")
 
 
+def _edition_migration(db) -> None:
+    """The campaign's edition (issue 28): 'gh' (Gloomhaven with Forgotten Circles, every campaign made
+    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches."""
+    db.execute("ALTER TABLE campaign ADD COLUMN edition TEXT NOT NULL DEFAULT 'gh'")
+
+
 GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
+    ("0004_edition", _edition_migration),
 ]
 
 HISTORY_BASE = ("id", "at", "command", "summary")
@@ -311,7 +318,16 @@ class Store:
                 raise ReadOnlyDatabase(f"the campaign file is read-only ({path}) and was written by an older "
                                        "ghcli: it must be upgraded, which needs write access")
             store.migrate()
+        if set_name == "ghcli":
+            store.activate_edition()
         return store
+
+    def activate_edition(self) -> None:
+        """Make the campaign's edition the active one (``ghcli.editions``: the facts every lookup reads)."""
+        from ghcli import editions
+
+        row = self.conn.execute("SELECT edition FROM campaign WHERE id = 1").fetchone()
+        editions.activate(row[0] if row else None)
 
     def check_writable(self) -> None:
         """Refuse a change to a read-only or damaged database (run before every write).
