@@ -197,7 +197,9 @@ def _command_log_migration(db) -> None:
 
 def _edition_migration(db) -> None:
     """The campaign's edition (issue 28): 'gh' (Gloomhaven with Forgotten Circles, every campaign made
-    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches."""
+    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches.
+    (Named 0005: the GHS bridge's branch adds 0004_enhancement_slots; migrations apply by name, so
+    either order of merging works.)"""
     db.execute("ALTER TABLE campaign ADD COLUMN edition TEXT NOT NULL DEFAULT 'gh'")
 
 
@@ -205,7 +207,7 @@ GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
-    ("0004_edition", _edition_migration),
+    ("0005_edition", _edition_migration),
 ]
 
 HISTORY_BASE = ("id", "at", "command", "summary")
@@ -327,7 +329,8 @@ class Store:
         from ghcli import editions
 
         row = self.conn.execute("SELECT edition FROM campaign WHERE id = 1").fetchone()
-        editions.activate(row[0] if row else None)
+        if row is not None:  # a database still being made (an import's) keeps the edition its maker chose
+            editions.activate(row[0])
 
     def check_writable(self) -> None:
         """Refuse a change to a read-only or damaged database (run before every write).

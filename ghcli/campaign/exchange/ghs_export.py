@@ -115,6 +115,11 @@ def export_game(store) -> dict:
     """The campaign's current party as a GHS GameModel."""
     from ghcli.campaign import catalog, state
 
+    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
+        from ghcli.campaign.exchange import ghs_jotl
+
+        return ghs_jotl.export_game(store)
+
     camp = state.campaign_row(store)
     party = state.current_party(store)
     completed = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")]

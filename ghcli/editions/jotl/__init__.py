@@ -14,7 +14,7 @@ scenarios. What it has works as in Gloomhaven, with these switches:
   a party of none): the rulebook's new-character level rests on prosperity,
   which this box lacks (a reading, see docs/campaign.md);
 - enhancing is open from the start, at the first edition's costs (the
-  calculator's ``gh``), with no limit on a class's enhanced cards (the
+  calculator's ``jotl``, gh's table under the box's name), with no limit on a class's enhanced cards (the
   Gloomhaven limit is the prosperity level);
 - levels come from XP only; the tutorial's A and B ability cards are never
   chosen at a level-up or enhanced;
@@ -41,7 +41,7 @@ EDITION = Edition(
     facts=("ability_cards", "battle_goals", "campaign", "classes", "items", "monsters", "scenarios"),
     ghs="jotl",
     rule_set="jaws-of-the-lion",
-    enhancement_costs="gh",
+    enhancement_costs="jotl",  # the calculator's jotl: the first edition's table, which the rulebook prints
     lacks={
         "prosperity": f"{NAME} has no prosperity: its shop grows with the scenarios completed",
         "reputation": f"{NAME} has no reputation: the shop sells at the printed cost",
