@@ -1,9 +1,12 @@
-"""Issue 12: GHS files into a campaign, checked against each fixture's expected.json.
+"""Issues 12 and 23: GHS files into a campaign, checked against each fixture's expected.json and against
+the files GHS itself wrote.
 
 The fixtures in tests/ghs_fixtures/: a- and c- are the shared ones (copied
-from the project's GHS notes, with their expected.json); d- and e- are
-ghcli's own data dumps, built from FORMAT.md (IndexedDB and localStorage
-forms). tests/ghs_refused/ holds editions ghcli does not keep.
+from the project's GHS notes, with their expected.json). tests/ghs_written/
+holds files GHS 0.150.6's own code wrote (its save and its data dump of a-
+and c-, and of a Forgotten Circles campaign with a solo scenario completed,
+a random dungeon in play and every Forgotten Circles item): see its README.
+tests/ghs_refused/ holds editions ghcli does not keep.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from exchange_helpers import campaign_facts
+import ghs_real
 
 HERE = Path(__file__).parent
+WRITTEN = HERE / "ghs_written"
 FIXTURES = sorted(p.parent for p in (HERE / "ghs_fixtures").glob("*/expected.json"))
 STARTING_EVENTS = list(range(1, 31))
 
@@ -122,28 +127,72 @@ def test_scenario_in_play_is_not_completed(cli, db_file):
     assert 97 in campaign_facts(db_file)["campaign"]["completed_scenarios"]
 
 
-def test_data_dump_supply(cli, db_file):
-    folder = HERE / "ghs_fixtures" / "d-gh-data-dump"
-    want = json.loads((folder / "expected.json").read_text())
-    do_import(cli, source(folder))
-    shop = {str(i["number"]): i["copies"] for i in json.loads(cli("shop", "--json").stdout)["items"]}
-    for item, copies in want["campaign"]["supply"].items():
-        assert shop[item] == copies, item
-    assert "22" not in shop  # prosperity level 2 stops at item 21
+def _sorted_facts(db) -> dict:
+    facts = campaign_facts(db)
+    facts["characters"].sort(key=lambda c: c["name"])
+    return facts
+
+
+@pytest.mark.parametrize("written, original, extra", [
+    ("lumberjacks-game.json", "a-gh-bare-export", ()),
+    ("lumberjacks-data-dump.json", "a-gh-bare-export", ()),
+    ("circle-of-ash-game.json", "c-fc-bare-export", ()),
+    ("circle-of-ash-game.json", "c-fc-bare-export", ("--party", "weekday group")),
+])
+def test_what_ghs_wrote_imports_like_what_it_read(cli, tmp_path, written, original, extra):
+    """GHS's own save (and data dump) of a fixture is the same campaign as the fixture."""
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    ra = cli("--db", str(a), "import", str(source(HERE / "ghs_fixtures" / original)), "--json", *extra)
+    rb = cli("--db", str(b), "import", str(WRITTEN / written), "--json", *extra)
+    assert ra.exit_code == 0 and rb.exit_code == 0, (ra.output, rb.output)
+    assert _sorted_facts(a) == _sorted_facts(b)
+
+
+def test_a_ghs_data_dump_s_other_stores_are_reported(cli, db_file):
+    report = do_import(cli, WRITTEN / "lumberjacks-data-dump.json")
+    assert any(d["path"] == "undo, redo, undo-infos, game-backup" for d in report["dropped"])
+
+
+def test_solo_random_dungeon_and_every_fc_item_from_ghs(cli, db_file):
+    """A file GHS wrote: Brute's solo scenario completed, a random dungeon in play, items 152-165 owned and
+    as designs."""
+    report = do_import(cli, WRITTEN / "solo-random-fc-game.json")
+    text = _dropped(report)
+    assert "random dungeon in play" in text and "`ghcli dungeon finish`" in text
+    assert report["imported"]["location"] == "in town"
+    facts = campaign_facts(db_file)
+    items = {c["name"]: c["items"] for c in facts["characters"]}
+    assert items == {"Vera": list(range(152, 159)), "Bram": list(range(159, 166))}
+    assert facts["campaign"]["item_designs"] == list(range(152, 166))
+    solo = json.loads(cli("solo", "list", "--json").stdout)
+    bram = next(s for s in solo if s["character"] == "Bram")
+    assert bram["won"] == 1 and bram["scenario"] == "Return to the Black Barrow"
+    # the solo scenario is not main scenario 16 (Mountain Pass), nor did it unlock 24 and 25
+    assert 16 not in facts["campaign"]["completed_scenarios"] and 24 not in facts["campaign"]["unlocked"]
+    assert sorted(facts["campaign"]["unlocked"]) == [1, 96]
+
+
+@pytest.mark.parametrize("written", sorted(json.loads((WRITTEN / "made.json").read_text())))
+def test_the_written_files_are_what_ghs_writes(tmp_path, written):
+    """Each file of tests/ghs_written is GHS's output for its source, byte for byte (run where GHS is)."""
+    if ghs_real.skip_reason():
+        pytest.skip(ghs_real.skip_reason())
+    made = json.loads((WRITTEN / "made.json").read_text())[written]
+    loaded_dir = tmp_path / "ghs"
+    ghs_real.load(HERE / made["source"], loaded_dir)
+    assert (loaded_dir / made["output"]).read_bytes() == (WRITTEN / written).read_bytes()
 
 
 def test_party_option_picks_another_campaign(cli, db_file):
-    folder = HERE / "ghs_fixtures" / "e-gh-localstorage-dump"
-    want = json.loads((folder / "expected.json").read_text())["party_Beta"]
-    report = do_import(cli, source(folder), "--party", "beta")
-    check_campaign(db_file, want)
-    assert any(p in d["path"] for d in report["dropped"] for p in want["dropped_paths"])
+    report = do_import(cli, WRITTEN / "circle-of-ash-game.json", "--party", "Weekday Group")
+    assert report["imported"]["party"] == "Weekday Group"
+    assert any("parties: 'Circle of Ash'" in d["path"] for d in report["dropped"])
 
 
 def test_unknown_party_names_the_parties(cli, db_file):
-    r = cli("import", str(source(HERE / "ghs_fixtures" / "e-gh-localstorage-dump")), "--party", "Gamma")
+    r = cli("import", str(WRITTEN / "circle-of-ash-game.json"), "--party", "Gamma")
     assert r.exit_code == 2
-    assert "'Alpha', 'Beta'" in r.stderr
+    assert "'Circle of Ash', 'Weekday Group'" in r.stderr
     assert not db_file.exists()
 
 
@@ -220,3 +269,43 @@ def test_more_perks_than_ghcli_counts_are_kept_and_reported(cli, db_file, tmp_pa
     assert sum(p["times"] for p in hilda["perks"]) == 7
     assert any(d["path"] == "characters[0].progress.perks (Hilda: 7 taken)" and "5 ghcli counts" in d["why"]
                for d in report["dropped"])
+
+
+def test_envelope_b_unticked_adds_no_donation_marks(cli, db_file, tmp_path):
+    doc = json.loads((WRITTEN / "lumberjacks-game.json").read_text())
+    doc["party"]["envelopeB"], doc["party"]["donations"], doc["party"]["prosperity"] = False, 10, 2
+    path = tmp_path / "no-envelope.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    assert report["imported"]["prosperity_checkmarks"] == 2  # as GHS shows it: no tick while B is unticked
+    assert any(d["path"].startswith("party.envelopeB false (100 gold donated)") for d in report["dropped"])
+
+
+def test_a_character_marked_retired_in_the_party_comes_in_retired(cli, db_file, tmp_path):
+    doc = json.loads((WRITTEN / "lumberjacks-game.json").read_text())
+    doc["characters"][0]["progress"]["retired"] = True
+    name = doc["characters"][0]["title"]
+    path = tmp_path / "retired.json"
+    path.write_text(json.dumps(doc))
+    report = do_import(cli, path)
+    ch = next(c for c in campaign_facts(db_file)["characters"] if c["name"] == name)
+    assert ch["retired"] and ch["items"] == []
+    assert any(d["path"] == f"characters[0].progress.retired ({name})" for d in report["dropped"])
+
+
+def test_the_export_names_what_ghs_has_no_place_for(cli, db_file, tmp_path):
+    for args in (["init", "--name", "Two Tables", "--party", "Early", "--seed", "3"],
+                 ["character", "new", "Ana", "--class", "brute", "--player", "Zoe"], ["party", "new", "Late"],
+                 ["character", "new", "Bo", "--class", "scoundrel"]):
+        assert cli(*args).exit_code == 0
+    out = tmp_path / "g.json"
+    r = cli("export", "--format", "ghs", "-o", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    notes = {n["what"]: n["why"] for n in json.loads(r.stdout)["not_carried"]}
+    assert "GHS keeps prosperity and achievements per party" in notes["the party 'Early' (Ana)"]
+    assert "one name: the party's, 'Late'" in notes["the campaign's name 'Two Tables'"]
+    game = json.loads(out.read_text())
+    bo = game["characters"][0]
+    assert (bo["title"], bo["number"], game["party"]["players"]) == ("Bo", 1, [])  # no player: a slot past them
+    r = cli("export", "--format", "ghs")  # the document on standard output, the report on standard error
+    assert json.loads(r.stdout)["party"]["name"] == "Late" and "the party 'Early' (Ana)" in r.stderr

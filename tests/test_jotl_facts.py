@@ -117,7 +117,8 @@ def test_ability_cards_equal_ghs_in_ghs_deck_order(ghs):
         mine = [x for x in ours if x["class"] == deck["name"]]
         # the order is GHS's: a GHS file's progress.deck indexes it
         assert [x["number"] for x in mine] == [a["cardId"] for a in deck["abilities"]]
-        assert [(x["level"], x["initiative"]) for x in mine] == [(a["level"], a["initiative"]) for a in deck["abilities"]]
+        assert [(x["level"], x["initiative"]) for x in mine] == [
+            (a["level"], a["initiative"]) for a in deck["abilities"]]
         renamed = [(a["name"], x["name"]) for a, x in zip(deck["abilities"], mine) if a["name"] != x["name"]]
         assert renamed in ([], [("Ones-Two Punch", "One-Two Punch")])  # GHS's one typo, fixed (SOURCES.md)
 

@@ -195,11 +195,16 @@ def _command_log_migration(db) -> None:
     db.execute("CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT)")
 
 
+def _enhancement_slot_migration(db) -> None:
+    """Where on its card half a sticker sits, as Gloomhaven Secretariat numbers it (issue 23): the action's
+    path and the slot's index (``"bottom-1/0"``); NULL for a sticker entered in ghcli, which the GHS
+    export places on the first free slot that takes it (``ghcli.campaign.exchange.ghs_cards``)."""
+    db.execute("ALTER TABLE enhancements ADD COLUMN slot TEXT")
+
+
 def _edition_migration(db) -> None:
     """The campaign's edition (issue 28): 'gh' (Gloomhaven with Forgotten Circles, every campaign made
-    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches.
-    (Named 0005: the GHS bridge's branch adds 0004_enhancement_slots; migrations apply by name, so
-    either order of merging works.)"""
+    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches."""
     db.execute("ALTER TABLE campaign ADD COLUMN edition TEXT NOT NULL DEFAULT 'gh'")
 
 
@@ -207,6 +212,7 @@ GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
+    ("0004_enhancement_slots", _enhancement_slot_migration),
     ("0005_edition", _edition_migration),
 ]
 

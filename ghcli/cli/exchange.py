@@ -68,13 +68,15 @@ def export_cmd(
     path = _db_path("arkham" if arkham else "ghcli")
     set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
     store = native.open_store(path, set_name)
+    not_carried: list[dict] = []
     try:
         if fmt == "ghs":
             if set_name != "ghcli":
                 raise BadInput("an Arkham campaign has no GHS form: export it with --format ghcli")
             from ghcli.campaign.exchange import ghs_export
 
-            doc = ghs_export.export_game(store)
+            r = ghs_export.export(store)
+            doc, not_carried = r["game"], r["not_carried"]
         else:
             doc = native.export_document(store)
     finally:
@@ -82,8 +84,19 @@ def export_cmd(
     common.write_text(output, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     if output != "-":
         what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
-        common.emit({"output": output, "format": fmt, "kind": set_name, "from": str(path)}, as_json,
-                    f"Exported the {what} at {path} to {output}.")
+        out = {"output": output, "format": fmt, "kind": set_name, "from": str(path)}
+        if fmt == "ghs":
+            out["not_carried"] = not_carried
+        common.emit(out, as_json, lambda: f"Exported the {what} at {path} to {output}." + _not_carried(not_carried))
+    elif not_carried:  # the document is on standard output: what GHS has no place for goes to standard error
+        typer.echo(_not_carried(not_carried).lstrip("\n"), err=True)
+
+
+def _not_carried(notes: list[dict]) -> str:
+    if not notes:
+        return ""
+    return "\n\n" + common.table([[n["what"], n["why"]] for n in notes], ["not carried to GHS", "why"],
+                                  maxcolwidths=[50, 70])
 
 
 @app.command("import")

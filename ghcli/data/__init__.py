@@ -13,7 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-NAMES = ("ability_cards", "achievements", "campaign", "classes", "items", "monsters", "personal_quests",
+NAMES = ("ability_cards", "achievements", "campaign", "classes", "ghs", "items", "monsters", "personal_quests",
          "random_dungeons", "scenarios", "solo_scenarios")
 
 

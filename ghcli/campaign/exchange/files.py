@@ -2,7 +2,7 @@
 
 A ghcli campaign document has ``"format": "ghcli-campaign"``; a GHS game
 export has a numeric top-level ``revision``; a GHS data dump has ``game`` and
-``settings`` (or ``ghs-game`` and ``ghs-settings``). Anything else is bad
+another of its stores (``settings``, ``undo``, ...; or ``ghs-game`` and ``ghs-settings``). Anything else is bad
 input with a one-line reason.
 """
 
@@ -15,6 +15,11 @@ from typing import Any
 from ghcli.errors import BadInput
 
 NATIVE_FORMAT = "ghcli-campaign"
+# Longer whole numbers are refused while parsing (Python converts at most 4,300 digits; no campaign needs 20).
+MAX_DIGITS = 100
+# The IndexedDB stores of a GHS data dump besides ``game`` (GHS 0.150.6 writes no ``settings`` store until
+# the settings are changed, so its own dump may lack it).
+DUMP_STORES = {"settings", "undo", "redo", "undo-infos", "game-backup"}
 
 
 def read_json(path: str | Path) -> Any:
@@ -36,8 +41,14 @@ def read_json(path: str | Path) -> Any:
 def _parse(text: str, path: str) -> Any:
     if not text.strip():
         raise BadInput(f"{path} is empty, not a campaign file")
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise BadInput(f"{path} holds a whole number of {len(digits.lstrip('-'))} digits: "
+                           "not a number of a campaign file")
+        return int(digits)
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole)
     except RecursionError:
         raise BadInput(f"{path} is nested too deeply to be a campaign file") from None
     except json.JSONDecodeError as e:
@@ -61,7 +72,7 @@ def kind(doc: Any) -> str:
             return "ghs-game"
         raise BadInput(f"revision {doc['revision']} but no party, characters or edition: not a GHS game export "
                        "(JSON of another app?)")
-    if ("game" in doc and "settings" in doc) or ("ghs-game" in doc and "ghs-settings" in doc):
+    if ("game" in doc and DUMP_STORES & set(doc)) or ("ghs-game" in doc and "ghs-settings" in doc):
         return "ghs-dump"
     if isinstance(doc.get("zoom"), (int, float)):
         raise BadInput("this is a GHS settings file (ghs-settings.json), not a game: "

@@ -1,32 +1,54 @@
 """A ghcli campaign as a GHS game export (a bare GameModel), so a group can go back to GHS.
 
 The export holds the current party as GHS's current party (``party`` and
-``parties[0]``): its tracks, achievements (a counted one repeated once per
-count), completed scenarios, the scenarios unlocked by hand (those that the
-completions do not unlock), item designs, event decks (a drawn card back on
-top with ``eventDraw`` naming its deck), players, the party's characters
-(``characters``) and its retired characters (``party.retirements``). The
-inverse of :mod:`.ghs`: importing the file gives back the same tracks,
-achievements, classes, completed scenarios and characters.
+``parties[0]``), written so that GHS 0.150.6 shows what ghcli holds (tests
+load every walkthrough campaign through GHS's own code and compare):
 
-Readings: prosperity is split back into GHS's stored checkmarks and the
-donation track's marks (``prosperity`` = ghcli's checkmarks less
-:func:`~.ghs.donation_marks`, ``donations`` = gold // 10, ``envelopeB`` at
-100 gold); the edition is ``fc`` when Forgotten Circles is in play (a
-scenario from 96 on unlocked), else ``gh``; other parties of a ghcli campaign
-share its prosperity and achievements, which GHS keeps per party, so they
-are not exported (export after ``party switch`` for another). Table state
-GHS keeps (modifier decks, monsters, timers) is left out: GHS fills it in.
+- tracks: reputation; prosperity as GHS computes it (``party.prosperity`` =
+  ghcli's checkmarks less what GHS adds for the donations, :func:`ghs_ticks`,
+  so GHS shows ghcli's total, below zero when the campaign has fewer
+  checkmarks than its donations' marks); ``donations`` = gold // 10,
+  ``envelopeB`` at 100 gold;
+- achievements (a counted one repeated once per count), unlocked classes;
+- scenarios: the completed ones; solo scenarios won (group ``solo``); every
+  unlocked scenario that GHS would not derive itself (from its own data:
+  the start, the completed scenarios' unlocks) in ``manualScenarios``,
+  among them the one picked at 13's "choose one";
+- item designs, the event decks (a drawn card back on top with
+  ``eventDraw``; a road event due also sets ``eventDraw``: GHS draws it);
+- players and characters: ``number`` is the player's slot, a character with
+  no player gets a slot past the players (GHS shows no player); the ability
+  cards chosen at level-ups (``progress.deck``, indices into GHS's deck);
+  the enhancement stickers each character paid for (``progress.enhancements``,
+  on the slot GHS numbers; a retired character's stay on its record, where
+  GHS finds them for a new character of the class); retired characters in
+  ``party.retirements``;
+- the town visit in progress: each character's donation this visit
+  (``donations``: GHS's own count, two bless cards when the next scenario
+  starts) and whether the city event was drawn (``party.ghcliTownVisit``:
+  GHS has no town visit; it keeps the key and saves it back, and ghcli trusts
+  it only while the party's scenario list is unchanged);
+- the scenario the party is on the road to (or in) as ``scenario`` with its
+  monster types (no standees: GHS places them when a room is revealed) at
+  the recommended level.
+
+What GHS has no place for is listed by name in :func:`export`'s
+``not_carried`` (the CLI prints it): other parties, the campaign's name
+when it is not the party's, stickers GHS cannot place, cards GHS's deck
+lacks, solo results besides the first win, a quest drawn and not kept ...
+Table state GHS keeps (modifier decks, timers) is left for GHS to fill in.
 """
 
 from __future__ import annotations
 
 from ghcli.campaign.effects import ENVELOPE_B_AT
-from ghcli.campaign.exchange.ghs import DONATION_GOLD, FC_FIRST_SCENARIO, donation_marks
+from ghcli.campaign.exchange import ghs_map
+from ghcli.campaign.exchange.ghs_map import ghs_ticks
+from ghcli.campaign.town import DONATION as DONATION_GOLD
 from ghcli.rules.elements import ELEMENTS
 
-FC_FIRST_ITEM = 152
 PERK_SLOTS = 15
+TOWN_VISIT_KEY = "ghcliTownVisit"
 # Neutral values of the table-state keys a real export carries (GHS fills in the rest: modifier decks ...).
 CHARACTER_DEFAULTS = {
     "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
@@ -51,128 +73,284 @@ GAME_DEFAULTS = {
 }
 
 
-def ghs_class_id(key: str) -> tuple[str, str]:
-    """A ghcli class key as GHS's (id, edition): quartermaster -> ('three-spears', 'gh')."""
-    from ghcli.campaign import catalog
-
-    cls = catalog.find_class(key)
-    if cls["key"] == "diviner":
-        return "diviner", "fc"
-    return cls.get("spoiler_code") or cls["key"], "gh"
-
-
 def _item(number: int) -> dict:
-    return {"name": str(number), "edition": "fc" if number >= FC_FIRST_ITEM else "gh"}
+    return {"name": str(number), "edition": ghs_map.item_edition(number)}
 
 
-def _scenario(number: int) -> dict:
-    return {"index": str(number), "edition": "fc" if number >= FC_FIRST_SCENARIO else "gh",
-            "isCustom": False, "custom": ""}
+def _scenario(ref: dict) -> dict:
+    return {**ref, "isCustom": False, "custom": ""}
 
 
-def _character(store, ch: dict, players: list[str]) -> dict:
-    from ghcli.campaign import catalog
+class _Export:
+    def __init__(self, store):
+        from ghcli.campaign import state
 
-    cls = catalog.find_class(ch["class"])
-    ident, edition = ghs_class_id(ch["class"])
-    perks = [0] * max(PERK_SLOTS, len(cls["perks"]))
-    for r in store.rows("SELECT perk, times FROM character_perks WHERE character_id = ?", [ch["id"]]):
-        perks[r["perk"] - 1] = r["times"]
-    items = [_item(r["item"]) for r in store.rows(
-        "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])]
-    hp = cls["hp"][ch["level"] - 1]
-    return {
-        **CHARACTER_DEFAULTS,
-        "name": ident, "edition": edition, "title": ch["name"], "level": ch["level"],
-        "number": players.index(ch["player"]) + 1 if ch["player"] in players else 0,
-        "absent": False, "experience": 0, "loot": 0, "health": hp, "maxHealth": hp,
-        "progress": {
-            "experience": ch["xp"], "gold": ch["gold"], "loot": {}, "itemNotes": "", "items": items,
-            "equippedItems": [], "personalQuest": str(ch["quest"]) if ch["quest"] is not None else "",
-            "personalQuestProgress": [], "battleGoals": ch["checkmarks"], "notes": "",
-            "retired": bool(ch["retired"]), "retirements": 0, "extraPerks": ch["extra_perks"], "perks": perks,
-            "masteries": [], "donations": 0, "scenarioStats": [], "deck": [], "enhancements": [],
-        },
-    }
+        self.store = store
+        self.camp = state.campaign_row(store)
+        self.party = state.current_party(store)
+        self.not_carried: list[dict] = []
 
+    def note(self, what: str, why: str) -> None:
+        self.not_carried.append({"what": what, "why": why})
 
-def _manual(store, completed: list[int], unlocked: list[int], edition: str) -> list[int]:
-    """Unlocked scenarios that the start and the completions do not unlock (so GHS derives the rest)."""
-    from ghcli.campaign import catalog
+    # -- characters -------------------------------------------------------------------------------
 
-    derived = {1} | ({FC_FIRST_SCENARIO} if edition == "fc" else set())
-    for n in completed:
-        derived.add(n)
-        derived.update(catalog.scenario(n).get("unlocks") or [])
-    return [n for n in unlocked if n not in derived]
+    def _deck(self, ch: dict, cls: dict) -> list[int]:
+        out = []
+        for r in self.store.rows("SELECT card, at_level FROM character_cards WHERE character_id = ? "
+                                 "ORDER BY at_level, rowid", [ch["id"]]):
+            index = ghs_map.deck_index(cls["key"], r["card"])
+            if index is None:
+                self.note(f"{ch['name']}'s card {r['card']}", f"not in GHS's {cls['name']} deck")
+            else:
+                out.append(index)
+        return out
+
+    def _enhancements(self, ch: dict, cls: dict) -> list[dict]:
+        out = []
+        for r in self.store.rows("SELECT * FROM enhancements WHERE character_id = ? ORDER BY id", [ch["id"]]):
+            place = self.placed.get(r["id"])
+            action = ghs_map.sticker_action(r["sticker"])
+            if place is None or action is None:
+                self.note(f"{ch['name']}'s sticker {r['sticker']!r} on card {r['card']} ({r['action']})",
+                          "GHS has no slot for it on that card half")
+                continue
+            out.append({"cardId": r["card"], "actionIndex": place[0], "index": place[1], "action": action[0],
+                        "inherited": False})
+        return out
+
+    def _place_stickers(self) -> None:
+        """Every sticker's GHS slot: the one it came with, else the first free one that takes it."""
+        self.placed: dict[int, tuple[str, int]] = {}
+        taken: dict[tuple[str, int], set] = {}
+        rows = self.store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id")
+        for r in rows:
+            used = taken.setdefault((r["class"], r["card"]), set())
+            place = None
+            if r["slot"]:
+                path, _, index = r["slot"].rpartition("/")
+                if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
+                    place = (path, int(index))
+            if place is None:
+                place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
+            if place is not None:
+                used.add(place)
+                self.placed[r["id"]] = place
+
+    def character(self, ch: dict, number: int, donated: bool) -> dict:
+        from ghcli.campaign import catalog
+
+        cls = catalog.find_class(ch["class"])
+        ident, edition = ghs_map.class_ref(cls["key"])
+        perks = [0] * max(PERK_SLOTS, len(cls["perks"]))
+        for r in self.store.rows("SELECT perk, times FROM character_perks WHERE character_id = ?", [ch["id"]]):
+            perks[r["perk"] - 1] = r["times"]
+        items = [_item(r["item"]) for r in self.store.rows(
+            "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])]
+        hp = cls["hp"][ch["level"] - 1]
+        if ch["quest_offer"] and ch["quest"] is None:
+            self.note(f"{ch['name']}'s personal quests drawn ({ch['quest_offer']})",
+                      "GHS keeps the quest chosen, not the two drawn")
+        if ch["quest_fulfilled"] and not ch["retired"]:
+            self.note(f"{ch['name']}'s personal quest fulfilled",
+                      "GHS keeps a quest's progress counters, not whether it is fulfilled")
+        return {
+            **CHARACTER_DEFAULTS,
+            "name": ident, "edition": edition, "title": ch["name"], "level": ch["level"], "number": number,
+            "absent": False, "experience": 0, "loot": 0, "health": hp, "maxHealth": hp,
+            "donations": 1 if donated else 0,
+            "progress": {
+                "experience": ch["xp"], "gold": ch["gold"], "loot": {}, "itemNotes": "", "items": items,
+                "equippedItems": [], "personalQuest": str(ch["quest"]) if ch["quest"] is not None else "",
+                "personalQuestProgress": [], "battleGoals": ch["checkmarks"], "notes": "",
+                "retired": bool(ch["retired"]), "retirements": 0, "extraPerks": ch["extra_perks"], "perks": perks,
+                "masteries": [], "donations": 0, "scenarioStats": [], "deck": self._deck(ch, cls),
+                "enhancements": self._enhancements(ch, cls),
+            },
+        }
+
+    # -- scenarios --------------------------------------------------------------------------------
+
+    def scenarios(self, edition: str) -> tuple[list[dict], list[dict]]:
+        """(completed, manual): GHS's party.scenarios and manualScenarios."""
+        from ghcli.campaign import catalog
+
+        rows = self.store.rows("SELECT * FROM scenarios ORDER BY number")
+        completed = [r["number"] for r in rows if r["completed"]]
+        unlocked = [r["number"] for r in rows if r["unlocked"]]
+        derived = set(completed)
+        for n, f in ghs_map.facts()["scenarios"].items():
+            if f["initial"] and (f["edition"] == "gh" or edition == "fc"):
+                derived.add(int(n))
+        for n in completed:
+            derived.update(ghs_map.scenario_facts(n)["unlocks"])
+        for n in sorted(derived - set(unlocked)):
+            self.note(f"scenario {n} {catalog.scenario(n)['name']}",
+                      "GHS unlocks it (from its data), ghcli has it locked")
+        done = [_scenario(ghs_map.scenario_ref(n)) for n in completed]
+        won = self.store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1 ORDER BY class")
+        for r in won:
+            ref = ghs_map.solo_ref(r["class"])
+            if ref is None:
+                self.note(f"the {r['class']} solo scenario won", "GHS has no solo scenario for the class")
+            else:
+                done.append(_scenario(ref))
+        plays = self.store.value("SELECT count(*) FROM solo_results") or 0
+        if plays > len(won):
+            self.note(f"{plays - len(won)} solo scenario results besides each class's first win",
+                      "GHS keeps only that a solo scenario was completed (no losses, levels or replays)")
+        manual = [_scenario(ghs_map.scenario_ref(n)) for n in unlocked if n not in derived]
+        return done, manual
+
+    def in_play(self, level: int) -> tuple[dict | None, list[dict]]:
+        """GHS's ``scenario`` and its monsters for a party on the road to (or in) a scenario."""
+        n = self.party["scenario"]
+        if self.party["location"] == "scenario":
+            self.note(f"the party at scenario {n}'s site (played, not back in town)",
+                      "GHS has no such place: imported back, the party is in town")
+        if self.party["location"] != "road" or n is None:
+            return None, []
+        monsters = []
+        for name, edition, offset, ally in ghs_map.scenario_facts(n)["monsters"]:
+            monsters.append({"name": name, "edition": edition, "level": max(0, min(7, level + offset)),
+                             "off": True, "active": False, "drawExtra": False, "lastDraw": 0, "ability": -1,
+                             "abilities": [], "entities": [], "isAlly": bool(ally), "isAllied": False, "tags": []})
+        ref = {**_scenario(ghs_map.scenario_ref(n)), "revealedRooms": [], "additionalSections": []}
+        return ref, monsters
+
+    # -- the game ---------------------------------------------------------------------------------
+
+    def game(self) -> dict:
+        from ghcli.campaign import catalog
+        from ghcli.campaign.road import open_visit
+        from ghcli.rules import level as levels
+
+        store, camp, party = self.store, self.camp, self.party
+        self._place_stickers()
+        unlocked = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1")]
+        edition = "fc" if any(ghs_map.scenario_facts(n)["edition"] == "fc" for n in unlocked) else "gh"
+        chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
+        players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
+        players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
+        visit = open_visit(store, party) if party["location"] == "town" else None
+        donated = {r["character_id"] for r in store.rows(
+            "SELECT character_id FROM visit_donations WHERE visit_id = ?", [visit["id"]])} if visit else set()
+        playerless = len(players)
+        numbered = []
+        for c in chars:
+            if c["player"] in players:
+                numbered.append((c, players.index(c["player"]) + 1))
+            else:
+                playerless += 1
+                numbered.append((c, playerless))
+        retired = [self.character(c, n, False) for c, n in numbered if c["retired"]]
+        active = [self.character(c, n, c["id"] in donated) for c, n in numbered if not c["retired"]]
+        decks = {d: [r["card"] for r in store.rows(
+            "SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [d])] for d in ("city", "road")}
+        draw = None
+        for r in store.rows("SELECT deck, card FROM pending_events ORDER BY deck"):
+            decks[r["deck"]].insert(0, r["card"])
+            draw = r["deck"]
+        if party["location"] == "road" and party["road_event_due"]:
+            draw = "road"
+        gold = camp["donations"]
+        if gold % DONATION_GOLD:
+            self.note(f"{gold % DONATION_GOLD} of the {gold} gold donated", "GHS counts donations of 10 gold")
+        envelope_b = gold >= ENVELOPE_B_AT
+        starters = set(catalog.facts()["starting_classes"])
+        unlocked_classes = []
+        for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid"):
+            if r["class"] not in starters:
+                ident, ed = ghs_map.class_ref(r["class"])
+                unlocked_classes.append(f"{ed}:{ident}")
+        if edition == "fc" and "diviner" not in {r["class"] for r in store.rows("SELECT class FROM unlocked_classes")}:
+            self.note("the Diviner (locked in ghcli)", "GHS offers the Diviner in every Forgotten Circles game")
+        completed, manual = self.scenarios(edition)
+        members = [c["level"] for c in chars if not c["retired"]]
+        level = levels.recommended_level(members) if members else 1
+        scenario, monsters = self.in_play(level)
+        party_model = {
+            **SETTINGS_DEFAULTS, "level": level,
+            "id": 0, "name": party["name"], "edition": edition, "location": "", "notes": "", "achievements": "",
+            "achievementsList": _achievement_list(store.rows(
+                "SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY rowid", [party["id"]])),
+            "reputation": party["reputation"],
+            "prosperity": camp["prosperity"] - ghs_ticks(gold // DONATION_GOLD, envelope_b),
+            "scenarios": completed, "conclusions": [], "casualScenarios": [], "manualScenarios": manual,
+            "campaignMode": True, "globalAchievements": "",
+            "globalAchievementsList": _achievement_list(store.rows(
+                "SELECT key, count FROM global_achievements ORDER BY rowid")),
+            "treasures": [], "donations": gold // DONATION_GOLD, "players": players, "characters": [],
+            "availableCharacters": [], "retirements": retired,
+            "unlockedItems": [{**_item(r["item"]), "count": -1}
+                              for r in store.rows("SELECT item FROM item_designs ORDER BY item")],
+            "unlockedCharacters": [], "envelopeB": envelope_b,
+            "eventDecks": {d: [f"{c:02d}" for c in cards] for d, cards in decks.items()}, "eventCards": [],
+        }
+        if visit is not None:
+            party_model[TOWN_VISIT_KEY] = {"cityEvent": bool(visit["city_event"]), "scenarios": len(completed)}
+        self._notes(chars)
+        game = {
+            **SETTINGS_DEFAULTS, **GAME_DEFAULTS, "level": level,
+            "revision": 1, "revisionOffset": 0, "edition": edition,
+            "figures": [f"{c['edition']}-{c['name']}" for c in active] + [f"{m['edition']}-{m['name']}"
+                                                                          for m in monsters],
+            "characters": active,
+            "monsters": monsters, "state": "draw", "round": 0,
+            "party": party_model, "parties": [party_model],
+            "unlockedCharacters": unlocked_classes,
+        }
+        if scenario is not None:
+            game["scenario"] = scenario
+        if draw:
+            game["eventDraw"] = draw
+        return game
+
+    def _notes(self, chars: list[dict]) -> None:
+        store, camp, party = self.store, self.camp, self.party
+        if camp["name"].strip().lower() != party["name"].strip().lower():
+            self.note(f"the campaign's name {camp['name']!r}",
+                      f"a GHS party is a whole campaign with one name: the party's, {party['name']!r}")
+        for other in store.rows("SELECT id, name FROM parties WHERE id != ? ORDER BY id", [party["id"]]):
+            names = [r["name"] for r in store.rows("SELECT name FROM characters WHERE party_id = ? ORDER BY id",
+                                                   [other["id"]])]
+            self.note(f"the party {other['name']!r}" + (f" ({', '.join(names)})" if names else ""),
+                      "GHS keeps prosperity and achievements per party: export it after `ghcli party switch`")
+        loose = store.rows("SELECT e.*, c.name AS who FROM enhancements e LEFT JOIN characters c "
+                           "ON c.id = e.character_id WHERE c.id IS NULL OR c.party_id IS NOT ? ORDER BY e.id",
+                           [party["id"]])
+        for r in loose:
+            self.note(f"sticker {r['sticker']!r} on {r['class']} card {r['card']} ({r['action']})",
+                      "GHS keeps a sticker on the character who paid for it, not in this party"
+                      + (f" ({r['who']})" if r["who"] else ""))
+        costs = store.value("SELECT sum(cost) FROM enhancements WHERE character_id IN "
+                            "(SELECT id FROM characters WHERE party_id = ?)", [party["id"]])
+        if costs:
+            self.note("what each enhancement sticker cost", "GHS keeps no price paid (ghcli recomputes it on import)")
+        if party["casual"] and party["location"] != "town":
+            self.note(f"the casual play of scenario {party['scenario']}", "GHS has no casual trip in a campaign")
+        solo_levels = store.value("SELECT count(*) FROM solo_results WHERE won = 1")
+        if solo_levels:
+            self.note("the level of each solo scenario won", "GHS keeps only that it was completed")
 
 
 def _achievement_list(rows: list[dict]) -> list[str]:
     return [r["key"] for r in rows for _ in range(r["count"])]
 
 
-def export_game(store) -> dict:
-    """The campaign's current party as a GHS GameModel."""
-    from ghcli.campaign import catalog, state
+def export(store) -> dict:
+    """{"game": the campaign's current party as a GHS GameModel, "not_carried": [{what, why}]}."""
+    from ghcli.campaign import catalog
 
     if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
         from ghcli.campaign.exchange import ghs_jotl
 
-        return ghs_jotl.export_game(store)
+        return ghs_jotl.export(store)
+    e = _Export(store)
+    game = e.game()
+    return {"game": game, "not_carried": e.not_carried}
 
-    camp = state.campaign_row(store)
-    party = state.current_party(store)
-    completed = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")]
-    unlocked = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1 ORDER BY number")]
-    edition = "fc" if any(n >= FC_FIRST_SCENARIO for n in unlocked) else "gh"
-    chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
-    players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
-    players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
-    decks = {d: [r["card"] for r in store.rows(
-        "SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [d])] for d in ("city", "road")}
-    draw = None
-    for r in store.rows("SELECT deck, card FROM pending_events ORDER BY deck"):
-        decks[r["deck"]].insert(0, r["card"])
-        draw = r["deck"]
-    gold = camp["donations"]
-    starters = set(catalog.facts()["starting_classes"])
-    unlocked_classes = []
-    for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid"):
-        if r["class"] not in starters:
-            ident, ed = ghs_class_id(r["class"])
-            unlocked_classes.append(f"{ed}:{ident}")
-    party_model = {
-        **SETTINGS_DEFAULTS,
-        "id": 0, "name": party["name"], "edition": edition, "location": "", "notes": "", "achievements": "",
-        "achievementsList": _achievement_list(store.rows(
-            "SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY rowid", [party["id"]])),
-        "reputation": party["reputation"],
-        "prosperity": max(0, camp["prosperity"] - donation_marks(gold)),
-        "scenarios": [_scenario(n) for n in completed], "conclusions": [], "casualScenarios": [],
-        "manualScenarios": [_scenario(n) for n in _manual(store, completed, unlocked, edition)],
-        "campaignMode": True, "globalAchievements": "",
-        "globalAchievementsList": _achievement_list(store.rows(
-            "SELECT key, count FROM global_achievements ORDER BY rowid")),
-        "treasures": [], "donations": gold // DONATION_GOLD, "players": players, "characters": [],
-        "availableCharacters": [],
-        "retirements": [_character(store, c, players) for c in chars if c["retired"]],
-        "unlockedItems": [{**_item(r["item"]), "count": -1}
-                          for r in store.rows("SELECT item FROM item_designs ORDER BY item")],
-        "unlockedCharacters": [], "envelopeB": gold >= ENVELOPE_B_AT,
-        "eventDecks": {d: [f"{c:02d}" for c in cards] for d, cards in decks.items()}, "eventCards": [],
-    }
-    active = [_character(store, c, players) for c in chars if not c["retired"]]
-    game = {
-        **SETTINGS_DEFAULTS, **GAME_DEFAULTS,
-        "revision": 1, "revisionOffset": 0, "edition": edition,
-        "figures": [f"{c['edition']}-{c['name']}" for c in active],
-        "characters": active,
-        "monsters": [], "state": "draw", "round": 0,
-        "party": party_model, "parties": [party_model],
-        "unlockedCharacters": unlocked_classes,
-    }
-    if party["location"] == "road" and party["scenario"] is not None:
-        game["scenario"] = _scenario(party["scenario"])
-    if draw:
-        game["eventDraw"] = draw
-    return game
+
+def export_game(store) -> dict:
+    """The campaign's current party as a GHS GameModel."""
+    return export(store)["game"]
