@@ -181,3 +181,19 @@ def test_city_events_are_ghs_deck(ghs):
     cities = sorted(int(e["cardId"]) for e in ghs["events"] if e["type"] == "city")
     assert cities == list(range(1, shipped("campaign")["max_city_event"] + 1))
     assert not [e for e in ghs["events"] if e["type"] != "city"]  # no road events in the box
+
+
+def test_the_ghs_numbering_equals_ghs(ghs):
+    """ghcli/editions/jotl/ghs.json: GHS's decks, enhancement slots and areas, read as ghcli/data/ghs.json is."""
+    from ghs_real import _area_targets, _slots
+
+    shipped_ghs = shipped("ghs")
+    for deck in (d for d in ghs["decks"] if d.get("character")):
+        key = deck["name"]
+        assert shipped_ghs["classes"][key] == {"id": key, "edition": "jotl",
+                                               "deck": [a["cardId"] for a in deck["abilities"]]}
+        for a in deck["abilities"]:
+            slots = _slots(a.get("actions"), "", "top") + _slots(a.get("bottomActions"), "bottom", "bottom")
+            assert shipped_ghs["cards"][key].get(str(a["cardId"]), []) == slots
+            hexes = {**_area_targets(a.get("actions"), ""), **_area_targets(a.get("bottomActions"), "bottom")}
+            assert shipped_ghs["areas"][key].get(str(a["cardId"]), {}) == hexes

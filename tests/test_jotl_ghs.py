@@ -66,6 +66,7 @@ def ghcli_values(cli, db: Path) -> dict:
             "perks": [(p["perk"], p["times"]) for p in show["perks"]],
             "items": sorted(i["number"] for i in show["items"]), "cards": len(show["cards"]),
             "perks_left": c["perks_earned"] - c["perks_taken"], "max_hp": show["max_hp"],
+            "stickers": len(show["enhancements"]),
         }
     scen = js(cli, db, "scenario", "list")
     shop = js(cli, db, "shop")
@@ -96,7 +97,7 @@ def ghs_values(view: dict) -> dict:
             "checkmarks": c["checkmarks"], "extra_perks": c["extraPerks"] + c["retirements"], "player": c["player"],
             "perks": [(p["perk"], p["ticks"]) for p in c["perks"]],
             "items": sorted(int(i["id"]) for i in c["items"]), "cards": c["deck"],
-            "perks_left": c["availablePerks"], "max_hp": c["maxHealth"],
+            "perks_left": c["availablePerks"], "max_hp": c["maxHealth"], "stickers": c["enhancements"],
         }
         assert all(i["edition"] == "jotl" and i["name"] != "UNKNOWN TO GHS" for i in c["items"]), c["items"]
     sc = view["scenarios"]
@@ -126,7 +127,7 @@ def play_first_five(cli, db: Path) -> Campaign:
     plays = {1: ["--xp", "Boom=3"], 2: ["--xp", "Boom=5", "--xp", "Axe=6", "--coins", "Red=3"],
              3: ["--xp", "Boom=8", "--xp", "Axe=6", "--xp", "Red=7", "--xp", "Void=9", "--checkmarks", "Red=2"],
              4: ["--item", "Void=14", "--xp", "Boom=10", "--xp", "Axe=12", "--xp", "Red=9", "--xp", "Void=8"],
-             5: ["--xp", "Boom=6", "--coins", "Axe=3"]}
+             5: ["--xp", "Boom=6", "--coins", "Axe=8"]}
     for n, extra in plays.items():
         c.ok("travel", str(n))
         c.ok("scenario", "finish", str(n), "--won", *extra)
@@ -143,6 +144,7 @@ def play_first_five(cli, db: Path) -> Campaign:
     for name, card, perk in (("Boom", "94", "2"), ("Axe", "24", "9"), ("Red", "237", "2"), ("Void", "165", "3")):
         c.ok("level-up", name, "--card", card, "--perk", perk)
     c.ok("buy", "Void", "Weathered Boots")
+    c.ok("enhance", "apply", "Axe", "--card", "13", "--action", "bottom", "--ability", "move")  # 13 Center Mass: 30
     c.ok("event", "draw", "city")  # drawn, not resolved: GHS's eventDraw
     return c
 
@@ -170,6 +172,13 @@ def test_the_export_holds_the_campaign_in_ghs_places(cli, tmp_path):
     cards = [x for x in json.loads((HERE.parent / "ghcli/editions/jotl/ability_cards.json").read_text())
              if x["class"] == "demolitionist"]
     assert [cards[i]["number"] for i in boom["progress"]["deck"]] == [94]
+    axe = next(c for c in game["characters"] if c["title"] == "Axe")
+    slots = json.loads((HERE.parent / "ghcli/editions/jotl/ghs.json").read_text())["cards"]["hatchet"]["13"]
+    (sticker,) = axe["progress"]["enhancements"]
+    assert sticker["cardId"] == 13 and sticker["action"] == "plus1"
+    # the first bottom slot of card 13 that takes a +1 Move, as GHS numbers it
+    first = next(x for x in slots if x[0] == "bottom" and x[4] == "move")
+    assert (sticker["actionIndex"], sticker["index"]) == (first[1], first[2])
 
 
 @needs_ghs
@@ -189,7 +198,12 @@ def test_first_five_scenarios_load_in_ghs_with_every_value_equal_and_back(cli, t
     report = js(cli, back, "import", str(back_file))
     assert report["imported"]["edition"] == "jotl"
     assert ghcli_values(cli, back) == ours
-    assert not [d for d in report["dropped"] if "characters[" in d["path"] and "progress" in d["path"]]
+    progress = [d for d in report["dropped"] if "characters[" in d["path"] and "progress" in d["path"]]
+    assert [d["path"] for d in progress] == ["characters[1].progress.enhancements (Axe: 1 stickers)"]
+    assert "GHS keeps no price" in progress[0]["why"]
+    for name in ("Boom", "Axe", "Red", "Void"):  # cards and stickers, with the price the calculator gives
+        a, b = js(cli, db, "character", "show", name), js(cli, back, "character", "show", name)
+        assert (a["cards"], a["enhancements"]) == (b["cards"], b["enhancements"]), name
 
 
 @needs_ghs
@@ -229,7 +243,10 @@ def test_a_file_ghs_wrote_imports_equal_to_what_ghs_showed(cli, tmp_path):
     assert ours["available"] == [17, 19, 20] and ours["blocked"] == [8, 12]
     assert sorted(c["level"] for c in ours["characters"].values()) == [4, 5, 5, 6]
     dropped = " | ".join(f"{d['path']}: {d['why']}" for d in report["dropped"])
-    assert "casualScenarios[0] (scenario 4)" in dropped and "progress.enhancements (Hush: 1)" in dropped
+    assert "casualScenarios[0] (scenario 4)" in dropped and "progress.enhancements (Hush: 1 stickers)" in dropped
+    hush = js(cli, db, "character", "show", "Hush")["enhancements"]
+    assert [(e["card"], e["action"], e["sticker"]) for e in hush] == [(152, "top", "+1 range")]
+    assert hush[0]["cost"] == 30  # +1 Range on a level-1 card, the first edition's table
     assert "missing" not in dropped  # GHS wrote every field
     st = js(cli, db, "status")
     assert st["edition"]["key"] == "jotl" and st["campaign"]["name"] == "The Sleeping Lions"
@@ -275,6 +292,18 @@ def test_the_jotl_file_once_refused_now_imports(cli, db_file):
     assert r.exit_code == 0, r.output
     st = json.loads(cli("status", "--json").stdout)
     assert st["edition"]["key"] == "jotl" and [c["name"] for c in st["characters"]] == ["Boom"]
+
+
+def test_a_sticker_on_a_tutorial_card_is_reported_not_kept(cli, tmp_path):
+    game = json.loads((FIXTURES / "sleeping-lions" / "ghs-game.json").read_text())
+    hush = game["characters"][3]
+    hush["progress"]["enhancements"].append({"cardId": 143, "actionIndex": "0", "index": 0, "action": "plus1",
+                                             "inherited": False})
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game))
+    report = js(cli, tmp_path / "c.db", "import", str(path))
+    assert any("card 143" in d["path"] and "tutorial card" in d["why"] for d in report["dropped"])
+    assert len(js(cli, tmp_path / "c.db", "character", "show", "Hush")["enhancements"]) == 1
 
 
 @pytest.mark.parametrize("edit, words", [

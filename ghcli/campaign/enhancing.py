@@ -4,8 +4,8 @@
   Enhancement (``Edition.enhancing_needs``; Jaws of the Lion: from the start).
 - The cost comes from the enhancement calculator, ``ghcli.rules.enhance.quote``
   with the edition's costs (``Edition.enhancement_costs``: "gh", the first
-  edition's, for Gloomhaven and for Jaws of the Lion, whose rulebook prints the
-  same table): the card's level (X cards count as level 1), and the
+  edition's, for Gloomhaven; "jotl", the same table under the box's name, for
+  Jaws of the Lion, whose rulebook prints it): the card's level (X cards count as level 1), and the
   number of stickers already on that action of that card (``previous``).
   A sticker the placement rules forbid is refused by the calculator.
 - In Gloomhaven a class may have at most as many enhanced cards as the

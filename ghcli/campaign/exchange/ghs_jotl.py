@@ -13,8 +13,10 @@ GHS -> ghcli (:func:`import_file`), a new campaign of edition ``jotl``:
   level, XP, gold, checkmarks (``battleGoals``), extra perks (``extraPerks``
   + ``retirements``), perks (``perks[i]`` ticks of perk i + 1), items, and
   the ability cards chosen (``deck``: indices into GHS's deck of the class,
-  which is the order of ghcli's card facts; each card is matched to a level,
-  2 to the character's level, lowest card level first);
+  ``ghcli/editions/jotl/ghs.json``; each card is matched to a level, 2 to the
+  character's level, lowest card level first), the enhancement stickers (read
+  and placed on GHS's slots as for Gloomhaven: :mod:`.ghs_map`; none on a
+  tutorial card);
 - completed scenarios (``party.scenarios``), with their unlocks and blocks;
   the concluded sections (``party.conclusions``: 9-7 and 9-8 unlock 9);
   scenarios unlocked by hand or by events (``manualScenarios``);
@@ -137,6 +139,7 @@ class Member:
     items: tuple[int, ...]
     perks: tuple[tuple[int, int], ...]  # (perk, times)
     cards: tuple[tuple[int, int], ...]  # (card, at level)
+    stickers: tuple = ()  # ghs.Sticker: card, half, label, GHS slot, cost
 
 
 @dataclass
@@ -341,17 +344,17 @@ def _unique(name: str, taken: set[str]) -> str:
 
 
 def _cards(plan: Plan, cls: dict, deck: list, path: str, name: str, level: int) -> tuple[tuple[int, int], ...]:
-    """GHS deck indices as (card, level taken at): the class's cards in GHS's order (ghcli's facts keep it)."""
+    """GHS deck indices as (card, level taken at) (GHS's deck of the class: the edition's ghs.json)."""
     from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs_map
 
-    pool = catalog.ability_cards(cls["key"])
     chosen = []
     for i, index in enumerate(deck):
-        n = _int(index, f"{path}[{i}]")
-        if not 0 <= n < len(pool):
-            plan.drop(f"{path}[{i}] {n} ({name})", f"not an index into GHS's {cls['name']} deck of {len(pool)}")
+        number = ghs_map.deck_card(cls["key"], _int(index, f"{path}[{i}]"))
+        if number is None:
+            plan.drop(f"{path}[{i}] {index} ({name})", f"not an index into GHS's {cls['name']} deck")
             continue
-        card = pool[n]
+        card = catalog.find_card(cls["key"], number)
         if not catalog.chosen_at_level_up(card):
             plan.drop(f"{path}[{i}] card {card['number']} ({name})", f"{catalog.pool_words(card)}: not recorded")
             continue
@@ -430,10 +433,8 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
         plan.drop(f"{path}.progress.personalQuest {quest!r} ({name})", editions.current().lacks["personal quests"])
     if any(_int(x, path, default=0) for x in _list(prog.get("personalQuestProgress"), path)):
         plan.drop(f"{path}.progress.personalQuestProgress ({name})", editions.current().lacks["personal quests"])
-    if _list(prog.get("enhancements"), f"{path}.progress.enhancements"):
-        plan.drop(f"{path}.progress.enhancements ({name}: {len(prog['enhancements'])})",
-                  "GHS's sticker slots of Jaws of the Lion cards are not mapped: enter them with `ghcli enhance "
-                  "apply` (the cost is then charged: adjust the gold back with `character adjust`)")
+    stickers = _stickers(plan, cls, _list(prog.get("enhancements"), f"{path}.progress.enhancements"),
+                         f"{path}.progress.enhancements", name)
     if _list(prog.get("masteries"), f"{path}.progress.masteries"):
         plan.drop(f"{path}.progress.masteries ({name})", "masteries are a Frosthaven feature")
     for key in ("notes", "itemNotes"):
@@ -455,7 +456,25 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
                   f"more than the {earned} ghcli counts as earned: kept as GHS has them")
     return Member(name=name, cls=cls["key"], player=player, level=level, xp=values["xp"], gold=values["gold"],
                   checkmarks=values["checkmarks"], extra_perks=extra, retired=retired, items=tuple(items),
-                  perks=tuple(perks), cards=cards)
+                  perks=tuple(perks), cards=cards, stickers=tuple(stickers))
+
+
+def _stickers(plan: Plan, cls: dict, entries: list, path: str, name: str) -> list:
+    """The stickers the character paid for, read as the Gloomhaven import reads them (GHS's slots of the class's
+    cards, the edition's ghs.json); a sticker on a tutorial card (A, B) is reported, not kept."""
+    from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs
+
+    tutorial = {c["number"] for c in catalog.ability_cards(cls["key"])
+                if c["level"] in editions.current().tutorial_card_levels}
+    kept = []
+    for i, e in enumerate(entries):
+        card = _dict(e, f"{path}[{i}]").get("cardId")
+        if card in tutorial:
+            plan.drop(f"{path}[{i}] ({name}: card {card})", "a tutorial card (A, B): ghcli enhances the class's own")
+        else:
+            kept.append(e)
+    return ghs._stickers(plan, cls, kept, path, name)
 
 
 def _people(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None:
@@ -585,6 +604,9 @@ def write_plan(store, plan: Plan) -> dict:
             for card, at in m.cards:
                 db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
                            [cid, card, at])
+            for st in m.stickers:
+                db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [m.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
         shop = [i["number"] for i in catalog.items() if i.get("unlock_scenario") in plan.completed]
         shop += [n for n in plan.designs if n not in shop]
         for n in sorted(shop):
@@ -632,6 +654,7 @@ def write_plan(store, plan: Plan) -> dict:
         "items": sum(len(m.items) for m in plan.members),
         "perks": sum(t for m in plan.members for _, t in m.perks),
         "cards": sum(len(m.cards) for m in plan.members),
+        "stickers": sum(len(m.stickers) for m in plan.members),
         "location": location,
     }
 
@@ -649,22 +672,53 @@ def _ref(n: int) -> dict:
     return {"index": str(n), "edition": EDITION, "isCustom": False, "custom": ""}
 
 
-def _export_character(store, ch: dict, players: list[str], notes: list[dict]) -> dict:
+def _placed(store) -> dict[int, tuple[str, int]]:
+    """Every sticker's GHS slot (enhancements.id -> (action path, index)): the one it came with, else the first
+    free one that takes it (as the Gloomhaven export places them)."""
+    from ghcli.campaign.exchange import ghs_map
+
+    placed: dict[int, tuple[str, int]] = {}
+    taken: dict[tuple[str, int], set] = {}
+    for r in store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id"):
+        used = taken.setdefault((r["class"], r["card"]), set())
+        place = None
+        if r["slot"]:
+            path, _, index = r["slot"].rpartition("/")
+            if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
+                place = (path, int(index))
+        if place is None:
+            place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
+        if place is not None:
+            used.add(place)
+            placed[r["id"]] = place
+    return placed
+
+
+def _export_character(store, ch: dict, players: list[str], notes: list[dict], placed: dict) -> dict:
     from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs_map
 
     cls = catalog.find_class(ch["class"])
     perks = [0] * max(PERK_SLOTS, len(cls["perks"]))
     for r in store.rows("SELECT perk, times FROM character_perks WHERE character_id = ?", [ch["id"]]):
         perks[r["perk"] - 1] = r["times"]
-    pool = [c["number"] for c in catalog.ability_cards(cls["key"])]
-    deck = [pool.index(r["card"]) for r in store.rows(
-        "SELECT card FROM character_cards WHERE character_id = ? ORDER BY at_level, rowid", [ch["id"]])]
-    stickers = store.rows("SELECT card, action, sticker FROM enhancements WHERE character_id = ? ORDER BY id",
-                          [ch["id"]])
-    for r in stickers:
-        notes.append({"what": f"{ch['name']}'s {r['sticker']} on card {r['card']} ({r['action']})",
-                      "why": "GHS's sticker slots of Jaws of the Lion cards are not mapped: add it in GHS's "
-                             "character sheet"})
+    deck = []
+    for r in store.rows("SELECT card FROM character_cards WHERE character_id = ? ORDER BY at_level, rowid",
+                        [ch["id"]]):
+        index = ghs_map.deck_index(cls["key"], r["card"])
+        if index is None:
+            notes.append({"what": f"{ch['name']}'s card {r['card']}", "why": f"not in GHS's {cls['name']} deck"})
+        else:
+            deck.append(index)
+    enhancements = []
+    for r in store.rows("SELECT * FROM enhancements WHERE character_id = ? ORDER BY id", [ch["id"]]):
+        place, action = placed.get(r["id"]), ghs_map.sticker_action(r["sticker"])
+        if place is None or action is None:
+            notes.append({"what": f"{ch['name']}'s sticker {r['sticker']!r} on card {r['card']} ({r['action']})",
+                          "why": "GHS has no slot for it on that card half"})
+            continue
+        enhancements.append({"cardId": r["card"], "actionIndex": place[0], "index": place[1], "action": action[0],
+                             "inherited": False})
     hp = cls["hp"][ch["level"] - 1]
     return {
         **CHARACTER_DEFAULTS,
@@ -677,7 +731,8 @@ def _export_character(store, ch: dict, players: list[str], notes: list[dict]) ->
                 "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])],
             "equippedItems": [], "personalQuest": "", "personalQuestProgress": [], "battleGoals": ch["checkmarks"],
             "notes": "", "retired": bool(ch["retired"]), "retirements": 0, "extraPerks": ch["extra_perks"],
-            "perks": perks, "masteries": [], "donations": 0, "scenarioStats": [], "deck": deck, "enhancements": [],
+            "perks": perks, "masteries": [], "donations": 0, "scenarioStats": [], "deck": deck,
+            "enhancements": enhancements,
         },
     }
 
@@ -701,8 +756,9 @@ def export(store) -> dict:
     slots = list(players)
     free = [i for i, p in enumerate(slots) if p == ""]
     active, retired = [], []
+    placed = _placed(store)
     for c in chars:
-        model = _export_character(store, c, players, notes)
+        model = _export_character(store, c, players, notes, placed)
         if not c["player"]:
             model["number"] = free.pop(0) + 1
         (retired if c["retired"] else active).append(model)

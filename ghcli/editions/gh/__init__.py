@@ -19,7 +19,7 @@ EDITION = Edition(
     name="Gloomhaven",
     title="Gloomhaven with Forgotten Circles",
     facts_dir=Path(__file__).resolve().parent.parent.parent / "data",
-    facts=("ability_cards", "achievements", "campaign", "classes", "items", "monsters", "personal_quests",
+    facts=("ability_cards", "achievements", "campaign", "classes", "ghs", "items", "monsters", "personal_quests",
            "random_dungeons", "scenarios", "solo_scenarios"),
     ghs="gh",
     rule_set="gloomhaven",
