@@ -113,19 +113,19 @@ def test_a_campaign_made_before_editions_opens_as_gloomhaven(cli, db_file):
 
 
 def test_the_editions_section_of_the_docs_runs_as_written(cli, db_file):
-    block = doc_section("editions").split("```sh\n")[1].split("```")[0]
-    lines = [line for line in block.splitlines() if line.strip()]
-    assert lines[0].startswith("ghcli init --edition jotl")
     import shlex
 
-    results = []
-    for line in lines:
-        words = shlex.split(line, comments=True)
-        if words:
-            results.append(cli(*words[1:]))
-        else:
-            assert results[-1].exit_code == 1 and results[-1].stderr.strip() == line.lstrip("# ").strip()
-    assert [r.exit_code for r in results] == [0, 0, 1]
+    section = doc_section("editions")
+    walk, shown = section.split("```sh\n")[1].split("```")[0], section.split("```\n$ ")[1].split("```")[0]
+    lines = [shlex.split(line) for line in walk.splitlines() if line.strip()]
+    assert lines[0][:3] == ["ghcli", "init", "--edition"]
+    for words in lines:
+        run_ok(cli, *words[1:])
+    shown = ("$ " + shown).strip().splitlines()
+    assert len(shown) == 4
+    for command, error in zip(shown[::2], shown[1::2]):
+        r = cli(*shlex.split(command.removeprefix("$ "))[1:])
+        assert r.exit_code == 1 and r.stderr.strip() == error
 
 
 # -- what the box lacks ----------------------------------------------------------
