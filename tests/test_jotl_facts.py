@@ -185,9 +185,11 @@ def test_city_events_are_ghs_deck(ghs):
 
 def test_the_ghs_numbering_equals_ghs(ghs):
     """ghcli/editions/jotl/ghs.json: GHS's decks, enhancement slots and areas, read as ghcli/data/ghs.json is."""
-    from ghs_real import _area_targets, _slots
+    from ghs_real import _area_targets, _monsters, _slots
 
     shipped_ghs = shipped("ghs")
+    editions_of = {m["name"]: m["edition"] for m in ghs["monsters"]}
+    assert shipped_ghs["scenarios"] == {s["index"]: {"monsters": _monsters(s, editions_of)} for s in ghs["scenarios"]}
     for deck in (d for d in ghs["decks"] if d.get("character")):
         key = deck["name"]
         assert shipped_ghs["classes"][key] == {"id": key, "edition": "jotl",

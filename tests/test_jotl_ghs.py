@@ -28,6 +28,7 @@ REAL = HERE.parent.parent / "shared" / "ghs" / "real"
 if not REAL.exists():  # a worktree beside the main checkout
     REAL = Path("/work/shared/ghs/real")
 LOADER = REAL / "ghs-load.mjs"
+GHS_DATA = REAL / "assets" / "data" / "jotl.json"
 
 
 def ghs_missing() -> str | None:
@@ -204,6 +205,11 @@ def test_first_five_scenarios_load_in_ghs_with_every_value_equal_and_back(cli, t
     for name in ("Boom", "Axe", "Red", "Void"):  # cards and stickers, with the price the calculator gives
         a, b = js(cli, db, "character", "show", name), js(cli, back, "character", "show", name)
         assert (a["cards"], a["enhancements"]) == (b["cards"], b["enhancements"]), name
+    visits = [js(cli, x, "export")["tables"]["visits"] for x in (db, back)]
+    column = visits[0]["columns"].index("city_event")
+    # this town visit's city event is drawn: still one per visit after the trip (ghcli's mark in GHS's file)
+    is_open = visits[0]["columns"].index("open")
+    assert [[r[column + 1] for r in v["rows"] if r[is_open + 1]] for v in visits] == [[1], [1]]
 
 
 @needs_ghs
@@ -227,6 +233,27 @@ def test_concluded_sections_and_unlocks_by_hand_reach_ghs(cli, tmp_path):
     (tmp_path / "saved.json").write_text(json.dumps(saved))
     js(cli, tmp_path / "back.db", "import", str(tmp_path / "saved.json"))
     assert ghcli_values(cli, tmp_path / "back.db") == ours
+
+
+@needs_ghs
+def test_a_party_on_its_way_reaches_ghs_with_the_scenarios_monsters_and_back(cli, tmp_path):
+    db = tmp_path / "c.db"
+    c = play_first_five(cli, db)
+    c.ok("event", "resolve", "city", "--option", "A", "--return")
+    c.ok("travel", "6")
+    out = tmp_path / "ghs.json"
+    run_ok(cli, "--db", str(db), "export", "--format", "ghs", "-o", str(out))
+    game = json.loads(out.read_text())
+    scenario = next(s for s in json.loads(GHS_DATA.read_text())["scenarios"] if s["index"] == "6")
+    assert game["scenario"]["index"] == "6" and sorted(m["name"] for m in game["monsters"]) == sorted(
+        scenario["monsters"])
+    assert all(m["level"] == game["level"] == 1 for m in game["monsters"])  # four level-2 characters: level 1
+    _, view, saved = ghs_load(out, tmp_path / "ghs")
+    assert view["scenarioInPlay"] == "jotl 6 Corrupted Research" and view["loadError"] is None
+    (tmp_path / "saved.json").write_text(json.dumps(saved))
+    report = js(cli, tmp_path / "back.db", "import", str(tmp_path / "saved.json"))
+    assert report["imported"]["location"] == "on the way to scenario 6"
+    run_ok(cli, "--db", str(tmp_path / "back.db"), "scenario", "finish", "6", "--won")
 
 
 # -- files GHS wrote ---------------------------------------------------------------------------------

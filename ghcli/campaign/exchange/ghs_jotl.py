@@ -24,7 +24,9 @@ GHS -> ghcli (:func:`import_file`), a new campaign of edition ``jotl``:
   ``unlockedItems``, each with its printed copies less those the characters
   own; the city event deck (``eventDecks.city``, top first) and a pending
   draw (``eventDraw``);
-- a scenario in play: the party on its way to it (``scenario finish N``).
+- a scenario in play: the party on its way to it (``scenario finish N``);
+- ghcli's mark of this town visit's city event (``party.ghcliTownVisit``, as
+  the Gloomhaven bridge writes it), so one city event a visit still holds.
 
 What the box has no place for in ghcli, or GHS keeps and ghcli does not, is
 reported: reputation, prosperity and donations (GHS keeps the numbers for
@@ -45,7 +47,10 @@ ghcli -> GHS (:func:`export`): the current party as GHS's current party, with
 everything above in GHS's places (the concluded sections written as GHS
 writes them when 7 or 8 is completed, unlocks GHS would not derive in
 ``manualScenarios``, items no completed scenario puts in the shop in
-``unlockedItems``), and ``not_carried``: what GHS has no place for.
+``unlockedItems``, a scenario the party is on its way to with its monsters
+at the scenario level, as GHS sets it up), and ``not_carried``: what GHS has
+no place for (the campaign's name, other parties, a sticker or card GHS has
+no slot or index for).
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ from typing import Any
 
 from ghcli import editions
 from ghcli.errors import BadInput
+from ghcli.rules import level as levels
 
 EDITION = "jotl"
 PERK_SLOTS = 15
@@ -153,6 +159,7 @@ class Plan:
     players: list[str] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     in_play: int | None = None
+    city_event: bool = False  # this town visit's city event drawn already (ghcli's mark, party.ghcliTownVisit)
     other_parties: list[str] = field(default_factory=list)
     dropped: list[dict] = field(default_factory=list)
 
@@ -240,6 +247,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
     _people(plan, chosen, game, pre, is_current)
     if is_current:
         _in_play(plan, game)
+        _town_visit(plan, chosen, game)
     ghs._static_drops(plan, game, chosen, pre, is_current)
     # Gloomhaven's reading of envelope B does not apply: the box has none (reported by _lacking when set)
     plan.dropped = [d for d in plan.dropped if d["path"] != f"{pre}.envelopeB"]
@@ -526,6 +534,23 @@ def _in_play(plan: Plan, game: dict) -> None:
               "monsters, health and loot are dropped")
 
 
+def _town_visit(plan: Plan, p: dict, game: dict) -> None:
+    """ghcli's mark of this town visit's city event (``party.ghcliTownVisit``, as the Gloomhaven bridge writes
+    it), trusted while the party's completed scenarios are as ghcli wrote them."""
+    from ghcli.campaign.exchange.ghs_export import TOWN_VISIT_KEY
+
+    mark = p.get(TOWN_VISIT_KEY)
+    if mark is None:
+        return
+    mark = _dict(mark, f"party.{TOWN_VISIT_KEY}")
+    if game.get("scenario") or _int(mark.get("scenarios"), f"party.{TOWN_VISIT_KEY}.scenarios", default=-1) != len(
+            _list(p.get("scenarios"), "party.scenarios")):
+        plan.drop(f"party.{TOWN_VISIT_KEY}", "ghcli's mark of a town visit that has ended since (a scenario was "
+                                             "played in GHS): a new visit")
+        return
+    plan.city_event = mark.get("cityEvent") is True
+
+
 # -- writing -------------------------------------------------------------------------
 
 
@@ -638,7 +663,8 @@ def write_plan(store, plan: Plan) -> dict:
         else:
             if plan.in_play:
                 plan.drop(f"scenario {plan.in_play}", "in play in GHS but not unlocked: the party is in town")
-            db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
+            db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, ?)",
+                       [party_id, int(plan.city_event)])
     return {
         "party": plan.party,
         "edition": EDITION,
@@ -781,14 +807,22 @@ def export(store) -> dict:
         "unlockedItems": [{"name": str(n), "edition": EDITION} for n in designs], "unlockedCharacters": [],
         "eventDecks": {"city": [f"{c:02d}" for c in city]} if city or completed else {}, "eventCards": [],
     }
+    level = levels.recommended_level(c["level"] for c in chars if not c["retired"]) if active else 1
+    scenario, monsters = _in_play_model(party, level, notes)
+    visit = store.one("SELECT * FROM visits WHERE party_id = ? AND open = 1", [party["id"]])
+    if visit is not None and party["location"] == "town":
+        from ghcli.campaign.exchange.ghs_export import TOWN_VISIT_KEY
+
+        party_model[TOWN_VISIT_KEY] = {"cityEvent": bool(visit["city_event"]), "scenarios": len(completed)}
     game = {
         "revision": 1, "revisionOffset": 0, "edition": EDITION, "conditions": [],
-        "figures": [f"{EDITION}-{c['name']}" for c in active], "characters": active, "monsters": [],
-        "state": "draw", "level": 1, "round": 0, "playSeconds": 0, "totalSeconds": 0,
+        "figures": [f"{EDITION}-{c['name']}" for c in active] + [f"{m['edition']}-{m['name']}" for m in monsters],
+        "characters": active, "monsters": monsters,
+        "state": "draw", "level": level, "round": 0, "playSeconds": 0, "totalSeconds": 0,
         "party": party_model, "parties": [party_model], "unlockedCharacters": [],
     }
-    if party["location"] == "road" and party["scenario"] is not None:
-        game["scenario"] = _ref(party["scenario"])
+    if scenario is not None:
+        game["scenario"] = scenario
     if pending is not None:
         game["eventDraw"] = "city"
     if camp["name"] != party["name"]:
@@ -798,6 +832,23 @@ def export(store) -> dict:
         notes.append({"what": f"the other parties ({', '.join(others)})",
                       "why": "GHS keeps one party per file here: export each after `ghcli party switch NAME`"})
     return {"game": game, "not_carried": notes}
+
+
+def _in_play_model(party: dict, level: int, notes: list[dict]) -> tuple[dict | None, list[dict]]:
+    """GHS's ``scenario`` and its monsters (as GHS sets them up) for a party on its way to a scenario."""
+    from ghcli.campaign.exchange import ghs_map
+
+    n = party["scenario"]
+    if party["location"] == "scenario":
+        notes.append({"what": f"the party at scenario {n}'s site (played, not back in town)",
+                      "why": "GHS has no such place: imported back, the party is in town"})
+    if party["location"] != "road" or n is None:
+        return None, []
+    monsters = [{"name": name, "edition": edition, "level": max(0, min(7, level + offset)), "off": True,
+                 "active": False, "drawExtra": False, "lastDraw": 0, "ability": -1, "abilities": [], "entities": [],
+                 "isAlly": bool(ally), "isAllied": False, "tags": []}
+                for name, edition, offset, ally in ghs_map.facts()["scenarios"][str(n)]["monsters"]]
+    return {**_ref(n), "revealedRooms": [], "additionalSections": []}, monsters
 
 
 def export_game(store) -> dict:
