@@ -199,3 +199,22 @@ def test_the_ghs_numbering_equals_ghs(ghs):
             assert shipped_ghs["cards"][key].get(str(a["cardId"]), []) == slots
             hexes = {**_area_targets(a.get("actions"), ""), **_area_targets(a.get("bottomActions"), "bottom")}
             assert shipped_ghs["areas"][key].get(str(a["cardId"]), {}) == hexes
+
+
+def test_the_editions_package_imports_no_campaign_and_no_cli():
+    """ghcli/editions is facts and switches: the standard library, ghcli.errors, ghcli.data, itself."""
+    import ast
+    import sys
+
+    allowed = ("ghcli.errors", "ghcli.data", "ghcli.editions")
+    package = HERE.parent / "ghcli" / "editions"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            found += [(path.name, n) for n in names]
+    assert found, "the walk saw no import"
+    bad = [(f, n) for f, n in found if n.split(".")[0] not in sys.stdlib_module_names | {"__future__"}
+           and n != "ghcli" and not n.startswith(allowed)]
+    assert bad == []
