@@ -410,3 +410,67 @@ def test_standalone_deck_holds_at_most_50_xp(cli, adb):
     assert d["xp"] == 50 and d["standalone_weaknesses"] == 4
     refused(cli, adb, "deck", "add", "Roland", "Knife", "--level", "1", match="at most 50")
     ok(cli, "deck", "add", "Roland", "Knife", "--level", "0", "--copies", "2")          # level 0: no XP
+
+
+# -- issue 26 --------------------------------------------------------------
+
+def test_a_group_that_never_listed_its_pool_is_not_lost_at_the_first_death(cli, adb):
+    # Seed 001: the players pick any investigator not yet used; only when none is left is the
+    # campaign lost. A group that never listed its pool has not said none is left.
+    ok(cli, "init", "--name", "Night of the Zealot")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    out = js(cli, "trauma", "Roland", "--physical", "9")
+    assert out["status"] == "killed" and out["campaign_lost"] is False and out["pool_listed"] is False
+    st = js(cli, "status")
+    assert st["lost"] is False and st["players_needing_investigator"] == ["Ann"]
+    ok(cli, "log", "add", "Roland died at the Lodge")  # later changes are not refused
+    ok(cli, "investigator", "join", "Agnes Baker", "--player", "Ann", "--health", "6", "--sanity", "8")
+    assert js(cli, "status")["players_needing_investigator"] == []
+
+
+def test_a_listed_pool_that_runs_out_still_loses_the_campaign(cli, adb):
+    ok(cli, "init")
+    ok(cli, "investigator", "add", "Agnes Baker", "--health", "6", "--sanity", "8")
+    ok(cli, "investigator", "join", "Agnes", "--player", "Ann")
+    assert js(cli, "status")["pool_listed"] is True
+    out = js(cli, "trauma", "Agnes", "--mental", "8")  # insane; the listed pool is used up
+    assert out["campaign_lost"] is True and js(cli, "status")["lost"] is True
+
+
+def test_an_older_file_with_a_listed_pool_counts_as_listed(cli, adb):
+    from ghcli.campaign import arkham
+    from ghcli.campaign.db import Store
+
+    store = Store.create(adb, set_name="arkham", migrations=arkham.ARKHAM_MIGRATIONS[:2], kind=arkham.KIND)
+    with store.change("arkham init", "old") as db:
+        db["campaign"].insert({"id": 1, "name": "Old", "created": "2024-01-01T00:00:00+00:00"})
+        db["investigators"].insert({"name": "Agnes Baker", "health": 6, "sanity": 8})
+    store.close()
+    assert js(cli, "status")["pool_listed"] is True
+
+
+def test_a_standalone_game_awards_no_xp(cli, adb):
+    # Seed 001: a standalone game records the earlier resolutions as in a campaign, except experience.
+    ok(cli, "init", "--name", "The Gathering alone", "--standalone")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    out = js(cli, "scenario", "The Gathering")
+    assert out["standalone"] is True and out["awards"] == []
+    assert "no experience" in ok(cli, "scenario", "The Midnight Masks").stdout
+    assert js(cli, "investigator", "show", "Roland")["xp"] == {"earned": 0, "spent": 0, "unspent": 0}
+    assert js(cli, "status")["scenarios"] == ["The Gathering", "The Midnight Masks"]
+    refused(cli, adb, "scenario", "The Devourer Below", "--victory", "3", match="awards no experience")
+    refused(cli, adb, "scenario", "The Devourer Below", "--bonus", "2", match="awards no experience")
+    refused(cli, adb, "xp", "Roland", "--victory", "2", match="awards no experience")
+
+
+def test_a_defeat_by_a_card_ability_is_recorded(cli, camp):
+    # Seed 001: an investigator may be defeated by a card's ability: eliminated; the card says what follows.
+    out = js(cli, "defeat", "Roland", "--by", "card")
+    assert out["defeated_by"] == "card" and (out["physical_trauma"], out["mental_trauma"]) == (0, 0)
+    assert out["status"] == "active"
+    assert js(cli, "history")[0]["summary"].startswith("defeated by a card")
+    text = ok(cli, "defeat", "Daisy", "--by", "card").stdout
+    assert "card's ability" in text and "arkham trauma" in text
+    refused(cli, camp, "defeat", "Daisy", "--by", "card", "--choose", "mental", match="card says")
+    ok(cli, "undo")
+    assert [h["command"] for h in js(cli, "history")][:1] == ["arkham defeat"]

@@ -107,3 +107,65 @@ def test_enhance_apply(c, db_file):
     c.ok("character", "quest", "Ann", "--fulfilled")
     c.ok("retire", "Ann")
     assert c.v("SELECT count(*) FROM enhancements WHERE class = 'brute'") == 2
+
+
+@pytest.fixture
+def solo(cli, db_file) -> Campaign:
+    """Solo play: one player, alice, plays two characters."""
+    c = Campaign(cli, db_file)
+    c.ok("init", "--seed", "21")
+    c.ok("character", "new", "Ann", "--class", "brute", "--player", "alice")
+    c.ok("character", "new", "Cat", "--class", "tinkerer", "--player", "alice")
+    return c
+
+
+def retire(c: Campaign, name: str, quest: int, db_file) -> dict:
+    keep_quest(c, name, quest, db_file)
+    c.ok("character", "quest", name, "--fulfilled")
+    return c.ok("retire", name, "--json")
+
+
+def test_solo_play_each_character_counts_as_a_separate_player(solo, db_file):
+    # Seed 000 section 8.7 (issue 26): in solo play each character is as if played by another player:
+    # two characters of one player do not pool their extra perks.
+    c = solo
+    r = retire(c, "Ann", 512, db_file)
+    assert r["player_extra_perks"] == 1
+    c.ok("character", "new", "Dee", "--class", "brute", "--player", "alice")  # in Ann's place
+    assert c.char("Dee")["extra_perks"] == 1
+    r = retire(c, "Cat", 513, db_file)
+    assert r["player_extra_perks"] == 1 and "solo play" in " ".join(r["done"])
+    c.ok("character", "new", "Eli", "--class", "tinkerer", "--player", "alice")  # in Cat's place
+    assert c.char("Eli")["extra_perks"] == 1  # not 2: Ann's perk stays with Ann's seat
+    r = retire(c, "Dee", 514, db_file)
+    assert r["player_extra_perks"] == 2
+    c.ok("character", "new", "Fay", "--class", "scoundrel", "--player", "alice")
+    assert c.char("Fay")["extra_perks"] == 2
+
+
+def test_solo_play_two_retirements_before_new_characters(solo, db_file):
+    c = solo
+    retire(c, "Ann", 512, db_file)
+    retire(c, "Cat", 513, db_file)
+    c.ok("character", "new", "Dee", "--class", "brute", "--player", "alice")
+    c.ok("character", "new", "Eli", "--class", "tinkerer", "--player", "alice")
+    assert (c.char("Dee")["extra_perks"], c.char("Eli")["extra_perks"]) == (1, 1)
+
+
+def test_an_older_database_gives_solo_characters_their_seats(solo, db_file):
+    import sqlite3
+
+    # Undo migration 0004 by hand (the column dropped, its record removed): opening runs it again.
+    con = sqlite3.connect(db_file)
+    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'") \
+            .fetchall():
+        con.execute(f'DROP TRIGGER "{name}"')
+    con.execute("ALTER TABLE characters DROP COLUMN seat")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0005_perk_seats'")
+    con.commit()
+    con.close()
+    c = solo
+    c.ok("status")
+    assert (c.char("Ann")["seat"], c.char("Cat")["seat"]) == (None, 2)  # made in that order
+    retire(c, "Cat", 513, db_file)
+    assert c.v("SELECT count(*) FROM players WHERE extra_perks > 0") == 0  # Cat's perk is its seat's

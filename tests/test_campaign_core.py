@@ -36,8 +36,10 @@ def test_init_starting_state(camp):
     assert party["name"] == "Party" and party["reputation"] == 0 and party["location"] == "town"
     assert c["current_party"] == party["id"]
     assert s.rows("SELECT party_id, open FROM visits") == [{"party_id": party["id"], "open": 1}]
+    # The six starting classes and the Diviner (issue 26: seed 000 lists it among the starting
+    # classes; Forgotten Circles makes it usable at once), with no events of its own (below: 1-30).
     assert {r["class"] for r in s.rows("SELECT class FROM unlocked_classes")} == {
-        "brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief"}
+        "brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief", "diviner"}
     supply = {r["item"]: r["copies"] for r in s.rows("SELECT * FROM supply")}
     assert sorted(supply) == list(range(1, 15))
     assert all(supply[n] == catalog.item(n)["count"] for n in supply)
@@ -287,3 +289,16 @@ def test_failed_init_leaves_no_file(db_file, monkeypatch):
     with pytest.raises(RuntimeError):
         core.init(db_file)
     assert not db_file.exists() and not Path(f"{db_file}-wal").exists()
+
+
+def test_the_diviner_is_playable_from_init(cli, camp):
+    # Issue 26: seed 000's starting classes include the Diviner (점술가), and the class note says it
+    # is usable as soon as Forgotten Circles is added: a Diviner can be made at once.
+    assert "diviner" in status(cli)["unlocked_classes"]
+    out = json.loads(run_ok(cli, "character", "new", "Cy", "--class", "diviner", "--quest", 514, "--json").stdout)
+    assert out["class"] == "diviner"
+
+
+def test_init_reports_the_diviner_among_the_classes(cli, tmp_path):
+    r = run_ok(cli, "--db", tmp_path / "other.db", "init", "--json")
+    assert json.loads(r.stdout)["classes"][-1] == "diviner"

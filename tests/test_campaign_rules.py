@@ -435,3 +435,39 @@ def test_reward_class_box(t, db_file, unlocked_before):
         assert (sides, designs) == (1, 1) and any("random item design" in d for d in r["done"])
     else:
         assert (sides, designs) == (0, 0) and any(d.startswith("class Doomstalker unlocked") for d in r["done"])
+
+
+# -- issue 26: scenario data decided against the notes ------------------------
+
+def test_scenario_54_adds_city_and_road_event_59_as_rewards(t, db_file):
+    # Scenario 54's city and road event 59 are ordinary rewards (issue 26), not a note applied by hand.
+    set_sql(db_file, "INSERT INTO scenarios (number, unlocked) VALUES (54, 1)")
+    t.to(54)
+    assert 59 not in t.deck("city") and 59 not in t.deck("road")
+    r = t.ok("scenario", "finish", "54", "--won", "--level", "1", "--json")
+    assert 59 in t.deck("city") and 59 in t.deck("road")
+    assert not any(n.startswith("add city event 59") for n in r["notes"]), r["notes"]
+
+
+@pytest.mark.parametrize("number", [106, 107])
+def test_fc_106_and_107_link_to_112_but_do_not_unlock_it(t, db_file, number):
+    # Issue 26 (GHS: 106 and 107 have links [112] and no unlocks; 112 opens with the third Pieces of
+    # an Artifact, GHS section 49).
+    sc = next(s for s in data.load("scenarios") if s["number"] == number)
+    assert sc["links"] == [112] and 112 not in sc["unlocks"]
+    set_sql(db_file, f"INSERT INTO scenarios (number, unlocked) VALUES ({number}, 1)")
+    set_sql(db_file, "INSERT INTO global_achievements (key, count) VALUES ('knowledge-is-power', 2)")
+    t.to(number)
+    t.ok("scenario", "finish", str(number), "--won", "--level", "1")
+    assert not t.v("SELECT unlocked FROM scenarios WHERE number = 112")
+
+
+def test_the_third_pieces_of_an_artifact_unlocks_112(t, db_file):
+    for _ in range(2):
+        t.ok("campaign", "achievement", "add", "pieces-of-an-artifact")
+    assert not t.v("SELECT unlocked FROM scenarios WHERE number = 112")
+    out = t.ok("campaign", "achievement", "add", "pieces-of-an-artifact")
+    assert "scenario 112 unlocked" in out
+    assert t.v("SELECT unlocked FROM scenarios WHERE number = 112") == 1
+    t.ok("undo")
+    assert not t.v("SELECT unlocked FROM scenarios WHERE number = 112")

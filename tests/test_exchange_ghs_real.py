@@ -72,7 +72,6 @@ RICH = {
         ["init", "--name", "Circles", "--seed", "9"],
         ["campaign", "achievement", "add", "End of Gloom"],
         ["campaign", "unlock-scenario", "96"],
-        ["campaign", "unlock-class", "diviner"],
         ["character", "new", "Vera", "--class", "diviner", "--player", "Zoe"],
         ["character", "new", "Bram", "--class", "brute", "--player", "Yan"],
         ["character", "give", "Vera", "165", "--not-from-supply"],

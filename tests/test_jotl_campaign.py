@@ -101,7 +101,7 @@ def test_a_campaign_made_before_editions_opens_as_gloomhaven(cli, db_file):
     for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_campaign%'"):
         con.execute(f'DROP TRIGGER "{name}"')
     con.execute("ALTER TABLE campaign DROP COLUMN edition")
-    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0005_edition'")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0006_edition'")
     con.commit()
     con.close()
     st = json.loads(run_ok(cli, "status", "--json").stdout)

@@ -215,3 +215,38 @@ def test_level_adds_the_trap_and_hazardous_damage(cli):
     assert "trap_damage" not in plain and plain["rooms"] == doc["rooms"]
     r = cli("dungeon", "draw", "--level", "8")
     assert r.exit_code == 2 and r.stderr == "error: scenario level 8 is not between 0 and 7\n"
+
+
+@pytest.mark.parametrize("levels, level, ok", [
+    ((1, 1), 7, False), ((1, 1), 4, False), ((1, 1), 3, True), ((1, 1), 0, True),
+    ((5, 6), 1, False), ((5, 6), 2, True), ((5, 6), 5, True), ((5, 6), 6, False),
+])
+def test_finish_level_is_the_recommended_level_minus_1_to_plus_2(cli, db_file, levels, level, ok):
+    # Issue 26, seed 000 section 2: recommended = ceil(average level / 2) (1 and 1 -> 1; 5 and 6 -> 3),
+    # then -1 to +2; a level-1 party is not paid at level 7.
+    from helpers import run_ok, set_sql, snapshot
+
+    run_ok(cli, "init")
+    run_ok(cli, "character", "new", "Ann", "--class", "brute", "--quest", 512)
+    run_ok(cli, "character", "new", "Bo", "--class", "tinkerer", "--quest", 513)
+    for name, lv in zip(("Ann", "Bo"), levels):
+        set_sql(db_file, "UPDATE characters SET level = ? WHERE name = ?", lv, name)
+    set_sql(db_file, "DELETE FROM undo_log WHERE history_id IS NULL")
+    before = snapshot(db_file)
+    r = cli("dungeon", "finish", "--won", "--coins", "Ann=1", "--level", str(level), "--json")
+    if ok:
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["level"] == level
+    else:
+        allowed = {(1, 1): "0-3 (recommended level 1", (5, 6): "2-5 (recommended level 3"}[levels]
+        assert r.exit_code == 1 and r.stderr == (f"error: scenario level {level} is outside the allowed range "
+                                                 f"{allowed}, -1 to +2)\n")
+        assert snapshot(db_file) == before
+
+
+def test_the_set_up_says_the_characters_start_within_2_hexes_of_the_entrance(cli):
+    # Issue 26, seed 000 section 9: the players choose starting hexes within 2 hexes of the entrance.
+    doc = json.loads(cli("dungeon", "draw", "--seed", "11", "--players", "3", "--json").stdout)
+    assert doc["setup"] == {"room": 1, "entrance": doc["rooms"][0]["entrance"], "start_within_hexes": 2}
+    text = cli("dungeon", "draw", "--seed", "11", "--players", "3").stdout
+    assert "set-up: the characters start in hexes within 2 hexes of room 1's entrance (A)" in text

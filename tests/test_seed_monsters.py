@@ -63,11 +63,33 @@ def test_a_boss_health_formula_worked_out_for_the_characters(cli):
     assert half["boss"]["health"] == 17  # 11 x 3 / 2 = 16.5, rounded up
 
 
+@pytest.mark.parametrize("characters, health", [(1, 9), (2, 17), (3, 26), (4, 34)])
+def test_a_halved_boss_health_rounds_up(cli, characters, health):
+    # Issue 26: a boss health of 17xC/2 (the Bear-Drake Abomination at level 2) rounds up: seed 000
+    # section 2 rounds the halved party level up, and GHS's evaluator (Math.round) rounds halves the same.
+    doc = show(cli, "Bear-Drake Abomination", "--level", "2", "--characters", str(characters))
+    assert doc["boss"]["health_formula"] == "17xC/2" and doc["boss"]["health"] == health
+
+
+def test_every_fractional_boss_formula_only_halves():
+    # The rounding stated (up) and GHS's nearest-integer rounding agree only while every fraction is a half.
+    import re
+
+    from ghcli.campaign import monsters
+
+    formulas = {r["health"] for m in monsters.all_monsters() for rows in m["stats"].values() for r in rows
+                if isinstance(r["health"], str) and "/" in r["health"]}
+    assert formulas and all(re.fullmatch(r"\(?\d+xC\)?/2", f) for f in formulas), formulas
+
+
 def test_text_output_shows_both_types_and_the_doubt(cli):
+    # Savvas Icestorm's doubt is decided (issue 26): elite L7 pierce 4 shown, and why.
     r = cli("monster", "show", "savvas icestorm", "--level", "7")
     assert r.exit_code == 0
     assert "normal" in r.stdout and "elite" in r.stdout and "pierce 3" in r.stdout
-    assert "doubt" in r.stdout and "pierce 4" in r.stdout
+    assert "doubt (" not in r.stdout and "decided (" in r.stdout and "pierce 4, shield 3" in r.stdout
+    still = cli("monster", "show", "valrath tracker", "--level", "3").stdout
+    assert "doubt (the value shown is the facts file's): valrath-tracker normal L3 health 8" in still
     boss = cli("monster", "show", "the gloom", "--level", "2", "--characters", "2").stdout
     assert "58 (29xC)" in boss
 

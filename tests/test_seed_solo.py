@@ -59,8 +59,7 @@ def test_a_locked_class_is_named(cli, camp):
 
 
 def test_the_diviner_follows_the_gloomhaven_rule_unconfirmed(cli, camp):
-    run_ok(cli, "campaign", "unlock-class", "diviner")
-    run_ok(cli, "character", "new", "Cy", "--class", "diviner", "--quest", 514)
+    run_ok(cli, "character", "new", "Cy", "--class", "diviner", "--quest", 514)  # unlocked from init
     cy = solo_list(cli)["Cy"]
     assert cy["scenario"] == "Forecast of the Inevitable" and cy["reward_item"]["number"] == 164
     assert cy["eligibility_confirmed"] is False and cy["missing"][-1] == "character level 5 (Cy is level 1)"
@@ -97,9 +96,9 @@ def test_first_win_gives_the_reward_item_not_from_the_supply(cli, camp):
     assert bo["solo"]["played"] == 0 and bo["solo"]["completed"] is False
 
     # A second win: XP and gold, no second copy.
-    again = json.loads(run_ok(cli, "solo", "finish", "Ann", "--won", "--level", 1, "--coins", 1, "--json").stdout)
+    again = json.loads(run_ok(cli, "solo", "finish", "Ann", "--won", "--level", 2, "--coins", 1, "--json").stdout)
     assert again["reward_item"] is None and "one copy" in again["note"]
-    assert (again["xp_gained"], again["gold_gained"]) == (6, 2)
+    assert (again["xp_gained"], again["gold_gained"]) == (8, 3)
     hist = json.loads(run_ok(cli, "history", "--json").stdout)
     assert [h["command"] for h in hist[:2]] == ["solo finish", "solo finish"]
 
@@ -176,3 +175,19 @@ def test_no_second_copy_when_the_item_is_already_in_play_without_a_recorded_win(
     set_sql(camp, "INSERT INTO supply (item, copies) VALUES (134, 1)")  # e.g. a campaign kept by hand
     r = json.loads(run_ok(cli, "solo", "finish", "Ann", "--won", "--json").stdout)
     assert r["reward_item"] is None and r["note"] == "Imposing Blade is already in play (one copy): no reward item"
+
+
+@pytest.mark.parametrize("level, ok", [(1, False), (2, True), (3, True), (5, True), (6, False), (7, False)])
+def test_the_level_is_the_solo_recommended_level_minus_1_to_plus_2(cli, camp, level, ok):
+    # Issue 26, seed 000 section 2: a level-5 character's solo level is ceil(5/2) = 3 (the solo
+    # scenarios' own formula); the players may play it at 2-5, not at 7 (a level-1 party was paid at 7).
+    make_eligible(camp, "Ann")
+    before = snapshot(camp)
+    r = cli("solo", "finish", "Ann", "--won", "--coins", 1, "--level", level, "--json")
+    if ok:
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["level"] == level
+    else:
+        assert r.exit_code == 1 and r.stderr == (f"error: scenario level {level} is outside the allowed range 2-5 "
+                                                 "(recommended level 3, -1 to +2)\n")
+        assert snapshot(camp) == before

@@ -304,3 +304,63 @@ def test_cli_bad_input_exit_2(cli, args):
     assert r.exit_code == 2
     assert r.stderr.startswith("error: ")
     assert "Traceback" not in r.output
+
+
+# -- issue 26: one modifier per target; the draw pile reshuffled when it runs out mid-draw --------
+
+def test_a_multi_target_attack_draws_one_modifier_for_each_target(cli):
+    # Seed 002: "標的2や範囲攻撃の場合、標的ごとに1枚ずつ引きます". The draw pile is shuffled with the seed
+    # and drawn from the top, target after target: the three targets take the first three cards.
+    import random
+
+    from ghcli.rules.attack import standard_deck
+
+    order = standard_deck()
+    random.Random(4).shuffle(order)
+    doc = json.loads(cli("rules", "attack", "2", "--targets", "3", "--seed", "4", "--json").stdout)
+    assert [t["drawn"][0]["card"] for t in doc["targets"]] == [str(c) for c in order[:3]]
+    assert [t["target"] for t in doc["targets"]] == ["target 1", "target 2", "target 3"]
+    # each target's own shield
+    doc = json.loads(cli("rules", "attack", "2", "--deck", "+1,+1", "--target", "name=guard,shield=1",
+                         "--target", "name=archer,poison", "--seed", "1", "--json").stdout)
+    assert [(t["target"], t["damage"]) for t in doc["targets"]] == [("guard", 2), ("archer", 4)]
+
+
+def test_the_distribution_is_per_target(cli):
+    # Deck +0, +1, x2, base 2, two targets: the first takes any card (2, 3, 4 a third each); the second
+    # one of the two left, which over the first's three cards is again each a third.
+    doc = json.loads(cli("rules", "attack", "2", "--deck", "+0,+1,x2", "--targets", "2", "--json").stdout)
+    assert [t["exact"] for t in doc["targets"]] == [{"2": "1/3", "3": "1/3", "4": "1/3"}] * 2
+
+
+def test_the_draw_pile_is_reshuffled_at_once_when_it_runs_out_mid_draw(cli):
+    # Seed 002: "枯渇した場合は即座にシャッフルします". Deck r+1 and +0, two targets, base 2. Target 1:
+    # +0 first (2 damage; r+1 left), or r+1 then +0 (3; nothing left), a half each. Target 2: with r+1
+    # left it draws it, the pile runs out, the discard (+0) is shuffled and it draws +0: 3; with nothing
+    # left the discard (r+1, +0) is shuffled at once: +0 first (2) or r+1 then +0 (3), a half each.
+    # So target 2: 3 with 1/2 + 1/4 = 3/4, 2 with 1/4.
+    doc = json.loads(cli("rules", "attack", "2", "--deck", "r+1,+0", "--targets", "2", "--json").stdout)
+    assert [t["exact"] for t in doc["targets"]] == [{"2": "1/2", "3": "1/2"}, {"2": "1/4", "3": "3/4"}]
+    # A partly drawn deck: +0 in the discard, r+1 the whole draw pile: target 1 draws r+1, the pile runs
+    # out, the discard is shuffled into a new pile and the draw goes on with +0 (3 damage), whatever the seed.
+    for seed in ("1", "2", "3"):
+        doc = json.loads(cli("rules", "attack", "2", "--deck", "r+1,+0", "--discard", "+0", "--seed", seed,
+                             "--json").stdout)
+        assert [d["card"] for d in doc["targets"][0]["drawn"]] == ["r+1", "+0"]
+        assert doc["targets"][0]["damage"] == 3 and doc["reshuffles"][0] == {"target": 1, "after_cards": 1}
+    text = cli("rules", "attack", "2", "--deck", "r+1,+0", "--discard", "+0", "--seed", "1").stdout
+    assert "the draw pile ran out after 1 card of this draw: the discard pile was shuffled" in text
+
+
+def test_an_attack_that_cannot_be_finished_is_bad_input(cli):
+    # Deck r+1 and bless, two targets: if target 1 draws the bless (it leaves the deck), target 2 draws
+    # r+1 and then neither the pile nor the discard pile has a card.
+    for args in (("--seed", "1"), ()):
+        r = cli("rules", "attack", "2", "--deck", "r+1,bless", "--targets", "2", *args)
+        if args and r.exit_code == 0:
+            continue  # this seed drew r+1 first: the attack finished
+        assert r.exit_code == 2 and "discard pile is empty" in r.stderr and r.stderr.count("\n") == 1
+    r = cli("rules", "attack", "2", "--discard", "x2,x2")
+    assert r.exit_code == 2 and "discard pile holds a x2 card the deck has not" in r.stderr
+    r = cli("rules", "attack", "2", "--targets", "0")
+    assert r.exit_code == 2 and "1 to 100 targets" in r.stderr

@@ -18,10 +18,17 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
 - An investigator who leaves keeps everything (XP, trauma, deck, log) and may
   rejoin later with the same player (a new player picks an investigator not
   yet used); killed or insane investigators can never be used again.
-- When an investigator is killed or goes insane, that player must pick a new
-  investigator: if more players must pick than investigators remain available
-  in the pool, the campaign is lost and every later change is refused (undo
-  still works).
+- When an investigator is killed or goes insane, that player picks any
+  investigator not yet used in the campaign (seed 001). ghcli knows which are
+  left only when the group listed its pool (``investigator add``: the pool is
+  then the investigators the group can pick from): if more players must pick
+  than listed investigators remain, the campaign is lost and every later
+  change is refused (undo still works). A group that never listed its pool
+  is never declared lost: the player picks a new investigator with ``join
+  NAME --health H --sanity S`` (issue 26).
+- A defeat by a card's ability (``defeat --by card``, seed 001) eliminates the
+  investigator and gives no trauma of itself: the card says what follows
+  (``trauma`` records it).
 - XP is earned per scenario by active investigators; unspent XP is carried
   over (earned minus spent). Purchases need enough unspent XP.
 - The deck is recorded per investigator (``deck add`` for the starting deck and
@@ -33,7 +40,9 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
 - ``undo`` never reverts ``init`` (delete the file to start over).
 - Standalone play (``create(standalone=True)``, seed 001): a defeat during
   the game records no trauma; trauma from a resolution is still recorded
-  (``add_trauma``). A standalone deck holds at most 50 XP of cards
+  (``add_trauma``). The resolutions are recorded as in a campaign except
+  experience: ``scenario`` records the scenario and awards no XP (a
+  ``--victory`` or ``--bonus`` is refused), ``xp`` is refused (issue 26). A standalone deck holds at most 50 XP of cards
   (``deck_xp``: each copy's level, doubled when Exceptional, Myriad copies
   once): ``deck add`` refuses a card that would pass it and reports the extra
   random basic weaknesses (0-9 XP none ... 40-50 four).
@@ -66,9 +75,18 @@ def _standalone(db) -> None:
     db.execute("ALTER TABLE campaign ADD COLUMN standalone INTEGER NOT NULL DEFAULT 0 CHECK (standalone IN (0, 1))")
 
 
+def _pool_listed(db) -> None:
+    """Issue 26: whether the group listed the investigators it may pick from (``investigator add``);
+    a file from before counts as listed when it holds an investigator never played."""
+    db.execute("ALTER TABLE campaign ADD COLUMN pool_listed INTEGER NOT NULL DEFAULT 0 CHECK (pool_listed IN (0, 1))")
+    db.execute("UPDATE campaign SET pool_listed = 1 WHERE EXISTS "
+               "(SELECT 1 FROM investigators WHERE status = 'available')")
+
+
 ARKHAM_MIGRATIONS: list[Migration] = [
     ("0001_arkham_schema", _schema),
     ("0002_standalone", _standalone),
+    ("0003_pool_listed", _pool_listed),
 ]
 
 
@@ -175,6 +193,7 @@ def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
         if store.one("SELECT 1 FROM investigators WHERE name_key(name) = name_key(?)", [name]):
             raise Refused(f"{name} is already in this campaign's pool")
         db.execute("INSERT INTO investigators (name, health, sanity) VALUES (?, ?, ?)", [name, health, sanity])
+        db.execute("UPDATE campaign SET pool_listed = 1 WHERE id = 1 AND pool_listed = 0")
     return _describe(store, _find(store, name))
 
 
@@ -297,7 +316,10 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
     _check_award(victory, bonus)
 
     def change(db):
-        _playing(store)
+        standalone = bool(_playing(store).get("standalone"))
+        if standalone and (victory or bonus):
+            raise Refused(f"a standalone game awards no experience (seed 001): record {name!r} "
+                          "without --victory and --bonus")
         if only:
             invs = [_active(store, n) for n in only]
             if len({i["id"] for i in invs}) != len(invs):
@@ -307,9 +329,12 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
             if not invs:
                 raise Refused("no investigator is playing: join one first")
         scenario_id = db.execute("INSERT INTO scenarios (name) VALUES (?)", [name]).lastrowid
+        if standalone:  # seed 001: the resolutions are recorded, experience is not
+            return Done(f"scenario {name!r} (standalone game: no XP)",
+                        {"scenario": name, "number": scenario_id, "awards": [], "standalone": True})
         awards = [_award(store, db, inv, scenario_id, victory, bonus) for inv in invs]
         summary = f"scenario {name!r}: " + ", ".join(f"{a['investigator']} {a['earned']:+d} XP" for a in awards)
-        return Done(summary, {"scenario": name, "number": scenario_id, "awards": awards})
+        return Done(summary, {"scenario": name, "number": scenario_id, "awards": awards, "standalone": False})
 
     return store.apply("arkham scenario", change)
 
@@ -319,7 +344,9 @@ def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenari
     _check_award(victory, bonus)
 
     def change(db):
-        _playing(store)
+        if _playing(store).get("standalone"):
+            raise Refused("a standalone game awards no experience (seed 001): its decks are built with "
+                          "`arkham deck add`, up to 50 XP of cards")
         inv = _active(store, name)
         if scenario:
             row = store.one("SELECT * FROM scenarios WHERE name = ? COLLATE NOCASE ORDER BY id DESC LIMIT 1",
@@ -610,7 +637,9 @@ def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> di
         needing, available = _lost_check(store)
         out["players_needing_investigator"] = needing
         out["available_investigators"] = available
-        if len(needing) > available:
+        listed = bool(_campaign(store).get("pool_listed"))
+        out["pool_listed"] = listed
+        if listed and len(needing) > available:
             db.execute("UPDATE campaign SET lost = 1 WHERE id = 1")
             out["campaign_lost"] = True
     return out
@@ -658,8 +687,10 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
         out = _apply_trauma(store, db, inv, physical, mental)
         out["defeated_by"] = by.strip().lower()
         out["standalone"] = standalone
-        summary = (f"defeated by {out['defeated_by']}; "
-                   + ("standalone game: no trauma from defeat; " if standalone else "")
+        by_card = out["defeated_by"] == "card"
+        summary = (f"defeated by {'a card' if by_card else out['defeated_by']}; "
+                   + ("standalone game: no trauma from defeat; " if standalone and not by_card else "")
+                   + ("no trauma from the defeat itself, the card says what follows; " if by_card else "")
                    + _trauma_summary(out))
         return Done(summary, out)
 
@@ -763,6 +794,7 @@ def status(store: Store) -> dict[str, Any]:
         "name": camp["name"],
         "standalone": bool(camp.get("standalone")),
         "lost": bool(camp["lost"]),
+        "pool_listed": bool(camp.get("pool_listed")),
         "scenarios": [r["name"] for r in store.rows("SELECT name FROM scenarios ORDER BY id")],
         "investigators": [_describe(store, r) for r in store.rows(
             "SELECT * FROM investigators WHERE status != 'available' ORDER BY joined_seq, id")],

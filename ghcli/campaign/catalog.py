@@ -204,6 +204,22 @@ def facts() -> dict:
     return _load("campaign")
 
 
+#: Classes unlocked when a campaign starts beside the six starting classes: the Diviner
+#: (Forgotten Circles), usable as soon as the expansion is added (its class note in
+#: classes.json; seed 000 lists it among the starting classes; issue 26). Like the six, it is
+#: unlocked without events: its event 82 joins the decks with scenario 96's reward.
+def at_once_classes() -> tuple[str, ...]:
+    """Classes playable at once beside the starting ones (the edition's: Gloomhaven's Diviner)."""
+    return editions.current().at_once_classes
+
+
+def starting_classes() -> list[str]:
+    """The class keys unlocked at ``init``: the edition's starting classes, then those playable at once
+    (Gloomhaven: the six, then the Diviner)."""
+    start = list(facts()["starting_classes"])
+    return start + [k for k in at_once_classes() if k not in start]
+
+
 def prosperity_level(checkmarks: int) -> int:
     """Prosperity level 1-9 from the checkmarks on the track."""
     level = 1

@@ -24,7 +24,13 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
   not be held or offered to another character. Later, ``character quest NAME N``
   keeps one of the two offered.
 - The player's perks from earlier retirements (``players.extra_perks``) are
-  copied to ``characters.extra_perks`` at creation.
+  copied to ``characters.extra_perks`` at creation. In solo play (one player
+  with several characters in the party) each character counts as a separate
+  player for these perks (seed 000 section 8.7; issue 26): a character takes
+  the first of its player's seats free in the party (``characters.seat``,
+  NULL for seat 1), and a new character in seat 2 or later starts with the
+  perks of that seat's last character (plus one if it retired), never the
+  pool of the player's other characters.
 - Perks earned = (level - 1) + min(6, checkmarks // 3) + extra perks.
 - ``adjust`` changes XP, gold and checkmarks by hand; a result below 0 is
   refused; the level never changes here (level-up in town is issue 3's).
@@ -239,11 +245,16 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
             if player else None
         player, extra = (known["name"], known["extra_perks"]) if known else (player, None)  # one spelling per player
+        seat = None
+        if player:
+            seat, seat_extra = _seat(store, party["id"], player)
+            if seat > 1:
+                extra = seat_extra
         db.execute(
-            "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer, "
+            "seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [party["id"], player, cls["key"], name, level, catalog.xp_threshold(level), edition.start_gold(level),
-             extra or 0, kept, json.dumps(offer) if offer else None],
+             extra or 0, kept, json.dumps(offer) if offer else None, seat if seat and seat > 1 else None],
         )
         char_id = store.value("SELECT id FROM characters WHERE name = ?", [name])
         for card, at in taken:
@@ -251,6 +262,24 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
                        [char_id, card["number"], at])
         summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
     return Done(summary, show(store, name))
+
+
+def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
+    """(seat, extra perks there) for a new character of ``player`` in the party: the first of the
+    player's seats no character of theirs in play there holds (seat 1 when one plays one character).
+
+    Seat 1's extra perks are the player's (``players.extra_perks``); a later seat's (solo play: one
+    player, several characters, each counted as a separate player: seed 000 section 8.7) are those
+    of the seat's last character, plus one if it retired."""
+    held = {r["seat"] or 1 for r in store.rows(
+        "SELECT seat FROM characters WHERE party_id = ? AND retired = 0 AND name_key(player) = name_key(?)",
+        [party_id, player])}
+    seat = next(s for s in range(1, len(held) + 2) if s not in held)
+    if seat == 1:
+        return 1, 0
+    last = store.one("SELECT extra_perks, retired FROM characters WHERE name_key(player) = name_key(?) AND seat = ? "
+                     "ORDER BY id DESC LIMIT 1", [player, seat])
+    return seat, (last["extra_perks"] + last["retired"]) if last else 0
 
 
 @command("character adjust", keys={"name": state.character_key})

@@ -4,6 +4,10 @@ Readings chosen where the issue is silent (issue 2; seeds 000 sections 7-8):
 
 - ``init`` is one ``change()`` with the history entry ``init``; ``undo``
   never reverts it (it says "nothing to undo": delete the file to start over).
+- ``init`` unlocks the six starting classes and the Diviner (Forgotten
+  Circles: usable at once; seed 000 lists it among the starting classes;
+  issue 26), the Diviner like a starting class, with no events (its event 82
+  joins the decks with scenario 96, as GHS and TD have it).
 - The two starting decks are shuffled with ONE random stream, so a seeded
   campaign's city and road decks are not the same order.
 - Adding an achievement that is held already (and is not counted) is refused
@@ -91,6 +95,8 @@ def create(store: Store, name: str, party: str, seed: int | None = None, edition
     db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
     for key in facts["starting_classes"]:
         effects.unlock_class(store, key)
+    for key in catalog.at_once_classes():  # the Diviner: unlocked like a starting class (no events)
+        db.execute("INSERT OR IGNORE INTO unlocked_classes (class) VALUES (?)", [key])
     supply = catalog.shop_items_for_prosperity(1) if ed.shop == "prosperity" else []
     for number in supply:
         effects.add_to_supply(store, number)
@@ -112,7 +118,7 @@ def create(store: Store, name: str, party: str, seed: int | None = None, edition
         "seed": seed,
         "edition": ed.key,
         "edition_name": ed.title,
-        "classes": list(facts["starting_classes"]),
+        "classes": catalog.starting_classes(),
         "supply": supply,
         "decks": decks,
         "scenarios": first,

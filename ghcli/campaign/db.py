@@ -202,6 +202,21 @@ def _enhancement_slot_migration(db) -> None:
     db.execute("ALTER TABLE enhancements ADD COLUMN slot TEXT")
 
 
+def _seat_migration(db) -> None:
+    """Issue 26 (seed 000 section 8.7): in solo play (one player, several characters of a party) each
+    character counts as a separate player for retirement perks: ``characters.seat`` is which of its
+    player's characters in the party it is (NULL: seat 1). Characters in play get seats in the order made."""
+    db.execute("ALTER TABLE characters ADD COLUMN seat INTEGER CHECK (seat IS NULL OR seat >= 1)")
+    rows = db.execute("SELECT id, party_id, player FROM characters WHERE retired = 0 AND player IS NOT NULL "
+                      "ORDER BY id").fetchall()
+    seen: dict = {}
+    for cid, party, player in rows:
+        key = (party, player.casefold())
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            db.execute("UPDATE characters SET seat = ? WHERE id = ?", [seen[key], cid])
+
+
 def _edition_migration(db) -> None:
     """The campaign's edition (issue 28): 'gh' (Gloomhaven with Forgotten Circles, every campaign made
     before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches."""
@@ -213,7 +228,8 @@ GHCLI_MIGRATIONS: list[Migration] = [
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
     ("0004_enhancement_slots", _enhancement_slot_migration),
-    ("0005_edition", _edition_migration),
+    ("0005_perk_seats", _seat_migration),
+    ("0006_edition", _edition_migration),
 ]
 
 HISTORY_BASE = ("id", "at", "command", "summary")

@@ -10,7 +10,9 @@ section 2.1, the README's casual play):
   scenario level; when won, every character also gains the bonus XP
   4 + 2L and the battle goals' checkmarks count. Lost: XP and gold only.
 - The level defaults to the recommended level, ceil(average character
-  level / 2).
+  level / 2); the players may choose the recommended level -1 to +2 (seed
+  000 section 2, as for a scenario): a level outside that range is refused,
+  naming it.
 - No rewards, unlocks, achievements, items (a random dungeon's treasure
   tiles give none) or completion; the party does not move; no road event.
 - One change: one history entry, undone exactly by ``ghcli undo``.
@@ -49,8 +51,7 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
         members = state.party_characters(store, party["id"])
         if not members:
             raise Refused(f"the party {party['name']} has no characters")
-        if level is None:
-            level = levels.recommended_level(m["level"] for m in members)
+        level = levels.chosen_level(level, levels.recommended_level(m["level"] for m in members))
         coin = levels.coin_value(level)
         bonus = levels.bonus_xp(level) if won else 0
         per = {m["id"]: {"name": m["name"], "xp": bonus, "gold": 0, "checkmarks": 0} for m in members}

@@ -19,6 +19,9 @@ from ghcli.errors import Refused
 ANCIENT_TECHNOLOGY = "ancient-technology"
 ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
 ENVELOPE_B_AT = 100  # gold donated in all
+#: Forgotten Circles: the third Pieces of an Artifact unlocks scenario 112 (GHS section 49; 106 and
+#: 107 only link to it; issue 26)
+PIECES_OF_AN_ARTIFACT, PIECES_UNLOCK_AT, PIECES_UNLOCK = "pieces-of-an-artifact", 3, 112
 
 
 def capped(delta: int, applied: int) -> str:
@@ -106,6 +109,9 @@ def add_global_achievement(store: Store, key: str) -> str:
     if count >= ENVELOPE_A_AT:
         opened = milestone(store, "envelope-a", lambda: "open envelope A")
         done = "; ".join(d for d in (done, opened) if d)
+    pieces = store.value("SELECT count FROM global_achievements WHERE key = ?", [PIECES_OF_AN_ARTIFACT]) or 0
+    if pieces >= PIECES_UNLOCK_AT:
+        done = "; ".join(d for d in (done, unlock_scenario(store, PIECES_UNLOCK)) if d)
     return done
 
 

@@ -12,7 +12,9 @@ Gloomhaven's are ghcli/data/monsters.json, Jaws of the Lion's ghcli/editions/jot
   listed or suggested.
 - Where the facts' ``summary.doubts`` question a value, the value shipped is
   the file's (Gloomhaven Secretariat's) and :func:`doubts` returns the notes
-  that name the monster.
+  that name the monster; except where ghcli decided a doubt by the majority
+  of sources (issue 26; ``overrides`` in monsters.json, ghcli/data/SOURCES.md):
+  the value shipped is the decided one and :func:`decisions` says why.
 
 No database: these are table questions.
 """
@@ -64,9 +66,15 @@ def find(name: str) -> dict:
 
 
 def doubts(key: str) -> list[str]:
-    """The facts' doubts that name this monster (its value as shipped is the file's)."""
+    """The facts' doubts that name this monster and are not decided (its value as shipped is the file's)."""
     pattern = re.compile(rf"(?<![a-z-]){re.escape(key)}(?![a-z-])")
-    return [d for d in _facts()["summary"]["doubts"] if pattern.search(d)]
+    settled = {d["doubt"] for d in _facts().get("overrides", {}).get("decisions", [])}
+    return [d for d in _facts()["summary"]["doubts"] if pattern.search(d) and d not in settled]
+
+
+def decisions(key: str) -> list[str]:
+    """ghcli's decisions on this monster's doubted values (the value shipped is the decided one)."""
+    return [d["decided"] for d in _facts().get("overrides", {}).get("decisions", []) if key in d["monsters"]]
 
 
 def _types(m: dict) -> tuple[str, ...]:
@@ -100,4 +108,5 @@ def show(name: str, level: int | None = None, characters: int | None = None) -> 
         "levels": [{k: v for k, v in at_level(m, lv, characters).items() if k not in ("key", "name", "characters")}
                    for lv in range(monster_stats.MIN_LEVEL, monster_stats.MAX_LEVEL + 1)],
         "doubts": doubts(m["key"]),
+        "decided": decisions(m["key"]),
     }

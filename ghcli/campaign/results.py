@@ -55,7 +55,6 @@ from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
-LEVEL_BELOW, LEVEL_ABOVE = 1, 2  # the scenario level may be the recommended level -1 to +2
 
 
 @dataclass(frozen=True)
@@ -90,9 +89,7 @@ class FinishPlan:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def level_range(recommended: int) -> tuple[int, int]:
-    """The scenario levels the players may choose: recommended -1 to +2, within 0-7."""
-    return (max(levels.MIN_LEVEL, recommended - LEVEL_BELOW), min(levels.MAX_LEVEL, recommended + LEVEL_ABOVE))
+level_range = levels.level_range  # the scenario levels the players may choose (recommended -1 to +2)
 
 
 def _check_input(sc: dict, won: bool, level: int | None, mappings: dict[str, dict[str, int]],
@@ -138,12 +135,7 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
     if not present:
         raise Refused("every character is absent: nobody played the scenario")
     recommended = levels.recommended_level(m["level"] for m in present)
-    low, high = level_range(recommended)
-    if level is None:
-        level = recommended
-    elif not low <= level <= high:
-        raise Refused(f"scenario level {level} is outside the allowed range {low}-{high} "
-                      f"(recommended level {recommended}, -1 to +2)")
+    level = levels.chosen_level(level, recommended)
     rewards = sc["rewards"]
     ignored = set(rewards.get("ignored_bonus") or [])  # a scenario whose rules give no bonus XP or no coin gold
     coin = 0 if "gold" in ignored else levels.coin_value(level)

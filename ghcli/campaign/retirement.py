@@ -9,7 +9,11 @@ Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
 - Its player gains one extra perk for every later character
   (``players.extra_perks``; a character created for that player starts with
   them). A character with no player named earns nothing to record: the
-  report says so.
+  report says so. In solo play (one player, several characters of the
+  party) each character counts as a separate player (seed 000 section 8.7;
+  issue 26): a character in its player's seat 2 or later adds its perk to
+  that seat only (``characters.seat``; the next character made in that seat
+  starts with it), not to the player's pool.
 - The quest's reward: its class is unlocked (with the class's unlock events);
   if that class is already unlocked, a random item design (from the items
   whose source is the random item design deck, not yet in the supply) and a
@@ -104,8 +108,12 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
         done.append(f"{ch['gold']} gold lost")
     done.append(effects.add_prosperity(store, 1))
 
-    # The player's extra perk.
-    if ch["player"]:
+    # The player's extra perk (solo play: the seat's, each character a separate player, seed 000 8.7).
+    if ch["player"] and (ch.get("seat") or 1) > 1:
+        perks = ch["extra_perks"] + 1
+        done.append(f"player {ch['player']}'s seat {ch['seat']} (solo play: each character a separate player) "
+                    f"has {perks} extra perk{'s' if perks != 1 else ''} for the next character made there")
+    elif ch["player"]:
         store.db.execute(
             "INSERT INTO players (name, extra_perks) VALUES (?, 1) "
             "ON CONFLICT(name) DO UPDATE SET extra_perks = extra_perks + 1", [ch["player"]])

@@ -13,7 +13,9 @@ Rules (the Solo Scenario Book's introduction, in ghcli/data/solo_scenarios.json)
   gold = money tokens x the coin value of the scenario level; when won, the
   bonus XP 4 + 2L and the battle goal's checkmarks; when lost, XP and gold
   only. The scenario level defaults to the character's recommended level,
-  ceil(level / 2).
+  ceil(level / 2) (the solo scenarios' own formula: one character); the
+  players may choose that level -1 to +2 (seed 000 section 2, as for every
+  scenario): a level outside that range is refused, naming it.
 - The first win of a class's solo scenario in the campaign gives its
   reward item (items 134-151, the Diviner's 164) to the winner: one copy,
   not taken from the shop's supply. Later wins give XP and gold only (the
@@ -138,8 +140,7 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
         missing = eligibility(store, char)
         if missing:
             raise Refused(f"{char['name']} may not play {sc['scenario_name']} yet: needs " + ", ".join(missing))
-        if level is None:
-            level = levels.recommended_level([char["level"]])
+        level = levels.chosen_level(level, levels.recommended_level([char["level"]]))
         coin = levels.coin_value(level)
         bonus = levels.bonus_xp(level) if won else 0
         gained = {"xp": xp + bonus, "gold": coins * coin, "checkmarks": checkmarks}

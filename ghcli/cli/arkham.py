@@ -142,7 +142,9 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
     from ghcli.campaign import arkham
 
     out = arkham.record_scenario(_store(), name, victory, bonus, investigators or None)
-    common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + _award_lines(out["awards"]))
+    common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + (
+        "standalone game: the resolutions are recorded, no experience is awarded" if out["standalone"]
+        else _award_lines(out["awards"])))
 
 
 @app.command("xp")
@@ -237,16 +239,23 @@ def trauma(investigator: str = typer.Argument(...),
 
 @app.command("defeat")
 def defeat(investigator: str = typer.Argument(...),
-           by: str = typer.Option(..., "--by", help="damage, horror or both."),
+           by: str = typer.Option(..., "--by", help="damage, horror, both, or card (a card's ability)."),
            choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
            as_json: bool = common.json_option()) -> None:
-    """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses."""
+    """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses; by a card, none."""
     from ghcli.campaign import arkham
 
     with common.worded({"choose": "--choose"}):
         out = arkham.defeat(_store(), investigator, by, choose)
-    common.emit(out, as_json, lambda: ("Standalone game: no trauma from a defeat during the game.\n"
-                                       if out["standalone"] else "") + _trauma_text(out))
+    def text() -> str:
+        if out["defeated_by"] == "card":
+            head = ("Defeated by a card's ability: eliminated from the scenario, no trauma from the defeat itself; "
+                    "follow the card for any lasting effect (`ghcli arkham trauma` records trauma it gives).\n")
+        else:
+            head = "Standalone game: no trauma from a defeat during the game.\n" if out["standalone"] else ""
+        return head + _trauma_text(out)
+
+    common.emit(out, as_json, text)
 
 
 # -- investigators ---------------------------------------------------------

@@ -73,8 +73,11 @@ def draw_cmd(
         d = dungeons.draw(players, seed, forgotten_circles, level)
 
     def text() -> str:
+        setup = d["setup"]
         out = [f"Random dungeon for {d['players']} players (seed {d['seed']}"
-               + (", with Forgotten Circles" if d["forgotten_circles"] else "") + ")\n" + _layout(d["rooms"])]
+               + (", with Forgotten Circles" if d["forgotten_circles"] else "") + ")\n" + _layout(d["rooms"])
+               + f"\nset-up: the characters start in hexes within {setup['start_within_hexes']} hexes of room "
+                 f"{setup['room']}'s entrance ({setup['entrance']})"]
         out += [_room_text(r) for r in d["rooms"]]
         if d["set_aside"]:
             out.append("room cards set aside (did not fit): " + ", ".join(map(str, d["set_aside"])))

@@ -61,15 +61,16 @@ def show_cmd(
     def text() -> str:
         if level is not None:
             out = level_text(doc)
-            notes = monsters.doubts(doc["key"])
+            notes, decided = monsters.doubts(doc["key"]), monsters.decisions(doc["key"])
         else:
             flags = [doc["edition"].upper()] + (["boss"] if doc["boss"] else []) + (["flying"] if doc["flying"] else [])
             head = f"{doc['name']} ({', '.join(flags)}; {doc['standees']} standees" + (
                 f"; a variant of {doc['variant_of']}" if doc["variant_of"] else "") + ")"
             rows = [[lv["level"], *row] for lv in doc["levels"] for row in stat_rows(lv)]
             out = head + "\n" + common.table(rows, ["level", *HEADERS], disable_numparse=True)
-            notes = doc["doubts"]
-        return out + "".join(f"\ndoubt (the value shown is the facts file's): {d}" for d in notes)
+            notes, decided = doc["doubts"], doc["decided"]
+        return (out + "".join(f"\ndoubt (the value shown is the facts file's): {d}" for d in notes)
+                + "".join(f"\ndecided (sources disagree; the majority's value is shown): {d}" for d in decided))
 
     common.emit(doc, as_json, text)
 

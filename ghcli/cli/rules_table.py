@@ -111,12 +111,24 @@ def attack(
     condition: Optional[List[str]] = typer.Option(
         None, "--condition", metavar="EFFECT", help="The attack's own conditions/effects, e.g. stun (repeatable)."
     ),
+    targets: Optional[int] = typer.Option(
+        None, "--targets", "-t", metavar="N", help="Targets of a multi-target attack: one modifier drawn for each."
+    ),
+    target: Optional[List[str]] = typer.Option(
+        None, "--target", metavar="SPEC",
+        help="One target, in order (repeatable): name=X, shield=N, poison; e.g. 'name=guard,shield=1'.",
+    ),
+    discard: Optional[str] = typer.Option(
+        None, "--discard", metavar="CARDS",
+        help="Cards of the deck already in the discard pile: reshuffled when the draw pile runs out mid-draw.",
+    ),
     seed: Optional[int] = typer.Option(None, "--seed", help="One reproducible draw, shown card by card."),
     as_json: bool = common.json_option(),
 ) -> None:
-    """One attack: a seeded draw card by card, or the exact damage distribution."""
+    """One attack: a seeded draw card by card, or the exact damage distribution (one modifier per target)."""
     import random
 
+    from ghcli.errors import BadInput
     from ghcli.rules import attack as rules
 
     mode, why = rules.attack_mode(
@@ -135,6 +147,18 @@ def attack(
             bless=bless,
             curse=curse,
         )
+    specs = _targets(target, targets, shield, poison)
+    discarded = rules.parse_cards([discard]) if discard is not None else []
+    if len(specs) > 1 or discard is not None:
+        attacks = [rules.Attack(base, mode=mode, poisoned=t["poisoned"], shield=t["shield"], pierce=pierce,
+                                conditions=att.conditions) for t in specs]
+        with common.worded({"discard": "--discard"}):
+            _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header={
+                "base_attack": base, "mode": mode, "why": why, "pierce": pierce,
+                "deck": rules.describe_deck(cards), "discard": rules.describe_deck(discarded)})
+        return
+    if targets is not None and targets < 1:
+        raise BadInput(f"--targets {targets}: an attack has at least one target")
     header = {
         "base_attack": base,
         "mode": mode,
@@ -193,6 +217,94 @@ def attack(
                 f"the deck shuffles at round end (x2/null drawn) with probability {_pct(dist.shuffle_probability)}",
             ]
         )
+
+    common.emit(data, as_json, text)
+
+
+def _targets(specs: Optional[List[str]], n: Optional[int], shield: int, poison: bool) -> list[dict]:
+    """The targets, in order: ``--target`` specs, else ``--targets N`` alike (the attack's --shield, --poison)."""
+    from ghcli.errors import BadInput
+
+    if specs and n is not None and n != len(specs):
+        raise BadInput(f"--targets {n} but {len(specs)} --target given: give one or the other")
+    if n is not None and not 1 <= n <= 100:
+        raise BadInput(f"--targets {n}: an attack has 1 to 100 targets")
+    if not specs:
+        return [{"name": f"target {i + 1}", "shield": shield, "poisoned": poison} for i in range(n or 1)]
+    out = []
+    for i, spec in enumerate(specs):
+        t = {"name": f"target {i + 1}", "shield": shield, "poisoned": poison}
+        for part in (p.strip() for p in spec.split(",")):
+            key, eq, value = part.partition("=")
+            key = key.strip().lower()
+            if key == "poison" and not eq:
+                t["poisoned"] = True
+            elif key == "name" and value.strip():
+                t["name"] = value.strip()
+            elif key == "shield" and value.strip().isdigit():
+                t["shield"] = int(value)
+            else:
+                raise BadInput(f"--target {spec!r}: write name=X, shield=N and poison, separated by commas")
+        out.append(t)
+    return out
+
+
+def _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header) -> None:
+    """A multi-target attack (or one from a partly drawn deck): one modifier draw per target."""
+    import random
+
+    from ghcli.rules import attack as rules
+
+    if seed is not None:
+        res = rules.draw_targets(attacks, cards, random.Random(seed), discarded)
+        data = {**header, "seed": seed, "targets": [
+            {"target": t["name"], "shield": t["shield"], "poisoned": t["poisoned"], **r.as_dict()}
+            for t, r in zip(specs, res.targets)],
+            "reshuffles": [{"target": k + 1, "after_cards": n} for k, n in res.reshuffles],
+            "leave_deck": list(res.removed), "shuffle_at_round_end": res.shuffle_at_round_end}
+
+        def text() -> str:
+            lines = [f"attack {base}, {why}; {common.counted(len(specs), 'target')}; deck of "
+                     f"{common.counted(len(cards), 'card')}, {len(discarded)} in the discard pile, seed {seed}"]
+            for k, (t, r) in enumerate(zip(specs, res.targets)):
+                rows = [[i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored"]
+                        for i, d in enumerate(r.drawn, 1)]
+                lines.append(f"\n{t['name']} (shield {t['shield']}{', poisoned' if t['poisoned'] else ''}):")
+                lines.append(common.table(rows, ["#", "card", "rolling", "applied"], disable_numparse=True))
+                for tk, n in res.reshuffles:
+                    if tk == k:
+                        when = (f"after {common.counted(n, 'card')} of this draw" if n else
+                                "at the start of this draw")
+                        lines.append(f"the draw pile ran out {when}: the discard pile was shuffled into a new "
+                                     "one at once and the draw went on")
+                lines.append(f"{r.final}: no damage" if r.final.kind == rules.NULL else
+                             f"attack value {r.attack_value}, shield {r.shield} after pierce: {r.damage} damage")
+                if r.effects:
+                    lines.append("effects: " + ", ".join(r.effects))
+            if res.removed:
+                lines.append("leave the deck: " + ", ".join(res.removed))
+            if res.shuffle_at_round_end:
+                lines.append("the deck shuffles at the end of the round")
+            return "\n".join(lines)
+
+        common.emit(data, as_json, text)
+        return
+    dists = rules.distributions(attacks, cards, discarded)
+    data = {**header, "targets": [{"target": t["name"], "shield": t["shield"], "poisoned": t["poisoned"],
+                                   **d.as_dict()} for t, d in zip(specs, dists)]}
+
+    def text() -> str:
+        lines = [f"attack {base}, {why}; {common.counted(len(specs), 'target')}, one modifier drawn for each, in "
+                 f"order; deck of {common.counted(len(cards), 'card')}, {len(discarded)} in the discard pile"]
+        for t, d in zip(specs, dists):
+            rows = [[dmg, _pct(p), str(p)] for dmg, p in d.probabilities.items()]
+            ev = d.expected_damage
+            lines += [f"\n{t['name']} (shield {t['shield']}{', poisoned' if t['poisoned'] else ''}):",
+                      common.table(rows, ["damage", "probability", "exact"]),
+                      f"expected damage: {float(ev):.3f} (exactly {ev})"]
+        lines.append(f"\nthe deck shuffles at round end (x2/null drawn) with probability "
+                     f"{_pct(dists[-1].shuffle_probability)}")
+        return "\n".join(lines)
 
     common.emit(data, as_json, text)
 

@@ -75,6 +75,8 @@ class Edition:
     level_up_to_prosperity: bool = True
     #: ability-card levels that are never chosen at a level-up, beside 1 and X (the tutorial's A and B)
     tutorial_card_levels: tuple[str, ...] = ()
+    #: classes playable at once beside the starting ones, with no unlock events (Forgotten Circles' Diviner)
+    at_once_classes: tuple[str, ...] = ()
 
     def has(self, feature: str) -> bool:
         """Whether the edition's campaign has this feature (one of :data:`FEATURES`)."""

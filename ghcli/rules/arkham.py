@@ -32,6 +32,9 @@ Readings chosen (issue 8 wins; where it is silent, the rulebook seed):
   printed health, insane when mental trauma reaches printed sanity (both can
   happen at once from a resolution's trauma; a defeat by damage and horror at
   the same moment gives one trauma of the player's choice).
+- A defeat by a card's ability (seed 001, "카드 능력에 의해서 패배하는 경우";
+  issue 26): the investigator is eliminated; the defeat itself gives no
+  trauma, the card says whether it has a lasting effect (recorded by hand).
 - Standalone: 0-9 XP no extra weakness, 10-19 one, 20-29 two, 30-39 three,
   40-50 four; more than 50 is refused (seed 001: a standalone deck may not
   hold more than 50 XP; issue 17).
@@ -48,7 +51,7 @@ MAX_LEVEL = 5
 MYRIAD_MAX_COPIES = 3
 STANDALONE_MAX_XP = 50
 STANDALONE_MAX_WEAKNESSES = 4
-DEFEAT_KINDS = ("damage", "horror", "both")
+DEFEAT_KINDS = ("damage", "horror", "both", "card")
 TRAUMA_KINDS = ("physical", "mental")
 
 
@@ -203,11 +206,13 @@ def defeat_trauma(by: str, choose: str | None = None) -> tuple[int, int]:
     """(physical, mental) trauma from a defeat in a scenario.
 
     Defeated by damage: 1 physical; by horror: 1 mental; by both at once: the
-    player chooses one of the two (``choose`` is 'physical' or 'mental').
+    player chooses one of the two (``choose`` is 'physical' or 'mental'); by a
+    card's ability: none from the defeat itself (seed 001: the investigator is
+    eliminated and the card says whether the defeat has a lasting effect).
     """
     by = (by or "").strip().lower()
     if by not in DEFEAT_KINDS:
-        raise BadInput(f"defeated by {by!r}? say damage, horror or both")
+        raise BadInput(f"defeated by {by!r}? say damage, horror, both or card")
     if choose is not None:
         choose = choose.strip().lower()
         if choose not in TRAUMA_KINDS:
@@ -220,6 +225,10 @@ def defeat_trauma(by: str, choose: str | None = None) -> tuple[int, int]:
         if choose == "physical":
             raise Refused("defeated by horror alone gives mental trauma, not physical")
         return (0, 1)
+    if by == "card":
+        if choose is not None:
+            raise Refused("a defeat by a card's ability gives no trauma to choose: the card says what follows")
+        return (0, 0)
     if choose is None:
         raise BadInput("defeated by damage and horror at once: the player chooses physical or mental trauma",
                        field="choose")

@@ -34,7 +34,20 @@ Readings (issue 6 first, then seed 002 【攻撃の処理】【攻撃修正カ�
   adjacent target give disadvantage.
 - Bless and curse cards leave the deck when drawn (whether used or not).
   A drawn x2 or null (not bless or curse) makes the deck shuffle at the end
-  of the round. An attack never runs out of cards here: the deck is full.
+  of the round.
+- A multi-target attack (target 2, an area; seed 002 【攻撃修正カード】
+  "標的ごとに1枚ずつ引きます"; issue 26) draws one modifier for each target,
+  in the order the targets are given, from the same deck: each target's draw
+  (rolling cards, advantage, disadvantage) is resolved whole before the
+  next one's starts, and its cards go to the discard pile when it ends.
+- The deck may be partly drawn: ``discard`` names the cards in the discard
+  pile since the last shuffle (they are not in the draw pile). When the draw
+  pile runs out in the middle of a draw (seed 002: "枯渇した場合は即座に
+  シャッフルします"; issue 26), the discard pile is shuffled at once into a
+  new draw pile and the draw goes on; the cards of the draw in progress are
+  on the table, not in the discard, so they are not reshuffled. Bless and
+  curse cards drawn have left the deck. If the discard pile is empty too,
+  the attack cannot be finished (bad input).
 """
 
 from __future__ import annotations
@@ -363,16 +376,25 @@ class Resolution:
 def resolve(att: Attack, cards: Iterable[Modifier]) -> Resolution:
     """Resolve the attack drawing ``cards`` in order (the top of the deck first)."""
     it = iter(cards)
+
+    def next_card(_drawn):
+        try:
+            return next(it)
+        except StopIteration:
+            raise BadInput("the deck ran out of cards during the attack") from None
+
+    return _resolve(att, next_card)
+
+
+def _resolve(att: Attack, next_card) -> Resolution:
+    """One target's draw, each card from ``next_card(cards drawn so far in this draw)``."""
     phase: Optional[tuple] = _initial(att.mode)
     acc = (0, 0)
     drawn: list[list] = []  # [card, used]
     held = None
     final = None
     while final is None:
-        try:
-            card = next(it)
-        except StopIteration:
-            raise BadInput("the deck ran out of cards during the attack") from None
+        card = next_card([c for c, _ in drawn])
         drawn.append([card, False])
         phase, acc, verdicts, final = _step(att, phase, acc, card)
         for which, used in verdicts:
@@ -470,3 +492,157 @@ def distribution(att: Attack, deck: Sequence[Modifier]) -> Distribution:
         if sh:
             shuffle += p
     return Distribution(dict(sorted(probs.items())), shuffle, len(deck))
+
+
+# -- several targets, a partly drawn deck, the reshuffle when the draw pile runs out (issue 26) --
+
+def draw_pile(deck: Sequence[Modifier], discard: Sequence[Modifier] = ()) -> list[Modifier]:
+    """The draw pile: the deck less the cards in the discard pile (each must be one of the deck's)."""
+    pile = list(deck)
+    for card in discard:
+        if card not in pile:
+            raise BadInput(f"the discard pile holds a {card} card the deck has not (left)", field="discard")
+        pile.remove(card)
+    return pile
+
+
+def check_attacks(attacks: Sequence[Attack], deck: Sequence[Modifier]) -> None:
+    """BadInput if no target is given, or the deck cannot finish a draw (too few cards, only rolling ones)."""
+    if not attacks:
+        raise BadInput("an attack has at least one target")
+    check_deck(attacks[0], deck)
+
+
+@dataclass(frozen=True)
+class MultiResolution:
+    """A multi-target attack as drawn: one :class:`Resolution` per target, in order, and where the
+    draw pile was reshuffled: (target index from 0, cards drawn in that target's draw before it)."""
+
+    targets: tuple[Resolution, ...]
+    reshuffles: tuple[tuple[int, int], ...]
+
+    @property
+    def shuffle_at_round_end(self) -> bool:
+        return any(r.shuffle_at_round_end for r in self.targets)
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        return tuple(label for r in self.targets for label in r.removed)
+
+
+def draw_targets(attacks: Sequence[Attack], deck: Sequence[Modifier], rng: random.Random,
+                 discard: Sequence[Modifier] = ()) -> MultiResolution:
+    """One reproducible draw per target: the draw pile (the deck less ``discard``) shuffled with ``rng``,
+    each target's draw resolved from its top; when it runs out mid-draw, the discard pile (``discard``
+    and the cards of the targets' draws finished so far, not bless or curse) is shuffled with ``rng``
+    into a new draw pile at once and the draw goes on. One target and no discard: the same as :func:`draw`."""
+    check_attacks(attacks, deck)
+    pile = draw_pile(deck, discard)
+    rng.shuffle(pile)
+    discarded = list(discard)
+    reshuffles: list[tuple[int, int]] = []
+    out = []
+    for k, att in enumerate(attacks):
+        def next_card(so_far, k=k):
+            nonlocal pile, discarded
+            if not pile:
+                if not discarded:
+                    raise BadInput("the deck ran out of cards during the attack, and its discard pile is empty")
+                pile, discarded = discarded, []
+                rng.shuffle(pile)
+                reshuffles.append((k, len(so_far)))
+            return pile.pop(0)
+
+        res = _resolve(att, next_card)
+        discarded.extend(d.card for d in res.drawn if not d.leaves_deck)
+        out.append(res)
+    return MultiResolution(tuple(out), tuple(reshuffles))
+
+
+def distributions(attacks: Sequence[Attack], deck: Sequence[Modifier],
+                  discard: Sequence[Modifier] = ()) -> list[Distribution]:
+    """Each target's exact damage distribution (Fractions) for a multi-target attack from one deck
+    (the deck less ``discard`` is the draw pile), the reshuffle when it runs out included: the draws
+    are enumerated in order over the card types of the draw pile and the discard pile. A target's
+    ``shuffle_probability`` is the chance that an x2 or null has been drawn by then (this target's
+    draw or an earlier one's): the last target's is the whole attack's."""
+    check_attacks(attacks, deck)
+    pile = draw_pile(deck, discard)
+    types = sorted(set(deck))
+    index = {t: i for i, t in enumerate(types)}
+
+    def counts(cards) -> tuple:
+        c = [0] * len(types)
+        for card in cards:
+            c[index[card]] += 1
+        return tuple(c)
+
+    def plus(a: tuple, b: tuple) -> tuple:
+        return tuple(x + y for x, y in zip(a, b))
+
+    zero = (0,) * len(types)
+    states: dict = {(counts(pile), counts(discard), False): Fraction(1)}  # (pile, discard, shuffle) -> probability
+    result = []
+    for att in attacks:
+        memo: dict = {}
+
+        def go(P, C, phase, acc, sh):
+            """One draw from pile P, C drawn so far (kept out): {(dmg, shuffle, pile after, drawn) or
+            (None, phase, acc, shuffle, drawn) when the pile runs out: probability}. The discard pile is
+            left out (it changes nothing until the pile runs out), so the table is shared by every state."""
+            key = (P, C, phase, acc, sh)
+            if key in memo:
+                return memo[key]
+            total = sum(P)
+            if total == 0:
+                out = {(None, phase, acc, sh, C): Fraction(1)}
+                memo[key] = out
+                return out
+            out: dict = {}
+            for i, n in enumerate(P):
+                if not n:
+                    continue
+                p = Fraction(n, total)
+                card = types[i]
+                nP = P[:i] + (n - 1,) + P[i + 1:]
+                nC = C if card.leaves_deck else C[:i] + (C[i] + 1,) + C[i + 1:]
+                nphase, nacc, _, final = _step(att, phase, acc, card)
+                nsh = sh or card.shuffles
+                if final is not None:
+                    _, dmg = att.value_and_damage(nacc[0], nacc[1], final)
+                    k = (dmg, nsh, nP, nC)
+                    out[k] = out.get(k, Fraction(0)) + p
+                else:
+                    for k, q in go(nP, nC, nphase, nacc, nsh).items():
+                        out[k] = out.get(k, Fraction(0)) + p * q
+            memo[key] = out
+            return out
+
+        probs: dict = {}
+        shuffle = Fraction(0)
+        after: dict = {}
+
+        def add(dmg, sh, nP, nD, w):
+            nonlocal shuffle
+            probs[dmg] = probs.get(dmg, Fraction(0)) + w
+            if sh:
+                shuffle += w
+            after[(nP, nD, sh)] = after.get((nP, nD, sh), Fraction(0)) + w
+
+        for (P, D, before), w in states.items():
+            for k, q in go(P, zero, _initial(att.mode), (0, 0), before).items():
+                if k[0] is not None:
+                    dmg, sh, nP, nC = k
+                    add(dmg, sh, nP, plus(D, nC), w * q)
+                    continue
+                _, phase, acc, sh, C = k  # the pile ran out mid-draw: the discard pile, shuffled, goes on
+                if sum(D) == 0:
+                    raise BadInput("the deck ran out of cards during the attack, and its discard pile is empty")
+                for k2, q2 in go(D, C, phase, acc, sh).items():
+                    if k2[0] is None:
+                        raise BadInput("the deck ran out of cards during the attack, and its discard pile is empty")
+                    dmg, sh2, nP, nC = k2
+                    add(dmg, sh2, nP, nC, w * q * q2)
+        states = after
+        result.append(Distribution(dict(sorted(probs.items())), shuffle, len(pile)))
+    return result

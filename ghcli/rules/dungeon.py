@@ -24,6 +24,9 @@ The rules (seed 000, section 9, "random dungeons"; issue 18):
   noun ("Drowned Sewer").
 - The suggested penalty is none in the first room, minor in the second
   and major in the third (the penalties themselves are on the cards).
+- Set-up: the characters choose their starting hexes among those within
+  2 hexes of the first room's entrance (seed 000 section 9, issue 26):
+  ``setup`` in the document, {"room": 1, "entrance", "start_within_hexes": 2}.
 
 Pure: standard library only; the caller passes the cards and a
 ``random.Random``.
@@ -38,6 +41,8 @@ from typing import Iterable, Mapping, Optional, Sequence
 from ghcli.errors import BadInput
 
 ROOMS = 3
+#: the characters start within this many hexes of the first room's entrance (seed 000 section 9)
+START_WITHIN_HEXES = 2
 PLAYER_COUNTS = (2, 3, 4)
 PENALTIES = ("none", "minor", "major")
 ABSENT = "absent"
@@ -209,6 +214,7 @@ def as_dict(d: Dungeon, monster_names: Mapping[str, str] | None = None) -> dict:
     names = monster_names or {}
     return {
         "players": d.players,
+        "setup": {"room": 1, "entrance": d.rooms[0].entrance, "start_within_hexes": START_WITHIN_HEXES},
         "rooms": [_room_dict(r, names) for r in d.rooms],
         "set_aside": list(d.set_aside),
     }

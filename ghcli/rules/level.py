@@ -14,11 +14,14 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
-from ghcli.errors import BadInput
+from ghcli.errors import BadInput, Refused
 
 COIN_VALUE = (2, 2, 3, 3, 4, 4, 5, 6)  # scenario levels 0-7
 DIFFICULTY = {"easy": -1, "normal": 0, "hard": 1, "very-hard": 2}
 MIN_LEVEL, MAX_LEVEL = 0, 7  # scenario (and monster) levels
+#: the players may play a scenario from the recommended level -1 to +2 (seed 000 section 2): every
+#: way of playing (a scenario, a random dungeon, a solo scenario) keeps to it
+LEVEL_BELOW, LEVEL_ABOVE = 1, 2
 #: character levels, and the levels of ability cards (campaign/tracks.py has the same for the campaign)
 MAX_CHARACTER_LEVEL = 9
 
@@ -55,6 +58,23 @@ def coin_value(scenario_level: int) -> int:
 def bonus_xp(scenario_level: int) -> int:
     check_scenario_level(scenario_level)
     return 4 + 2 * scenario_level
+
+
+def level_range(recommended: int) -> tuple[int, int]:
+    """The scenario levels the players may choose: recommended -1 to +2, within 0-7."""
+    return (max(MIN_LEVEL, recommended - LEVEL_BELOW), min(MAX_LEVEL, recommended + LEVEL_ABOVE))
+
+
+def chosen_level(level: int | None, recommended: int) -> int:
+    """The scenario level played: ``level`` when within the recommended level -1 to +2 (Refused
+    otherwise, naming the range), the recommended level when None."""
+    if level is None:
+        return recommended
+    low, high = level_range(recommended)
+    if not low <= level <= high:
+        raise Refused(f"scenario level {level} is outside the allowed range {low}-{high} "
+                      f"(recommended level {recommended}, -1 to +2)")
+    return level
 
 
 def check_scenario_level(scenario_level: int) -> None:

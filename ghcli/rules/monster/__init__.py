@@ -48,8 +48,8 @@ that come from AluminumAngel's "gloom" monster mover):
   disadvantaged targets; then least movement; then disadvantage on the less
   important targets. Frosthaven does not rank extra targets: the most
   targets; then the fewest disadvantaged targets, the focus counted like any
-  other; then least movement; then disadvantage on the less important
-  targets. What still ties is the players' choice. (Shared case G-131 shows
+  other; then least movement (which targets are at disadvantage breaks no
+  tie: issue 26). What still ties is the players' choice. (Shared case G-131 shows
   the focus rule: of three tied focuses, the two that stand next to the
   cheapest 7-target hex [7, 0] pick their groups among hexes not adjacent to
   them, and end at [2, 5] without any disadvantage.)

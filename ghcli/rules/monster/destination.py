@@ -14,8 +14,10 @@ targets; then the groups of extra targets ranked like focuses (the movement
 to attack the whole group, then ``Turn.secondary_key``); then fewest
 disadvantaged targets; then least movement; then disadvantage on the less
 important targets. Frosthaven: the most targets; then fewest disadvantaged
-targets, the focus counted like any other; then least movement; then
-disadvantage on the less important targets.
+targets, the focus counted like any other; then least movement; and what
+still ties is the players' choice (issue 26: Frosthaven ranks no target
+above another once they are counted, so which target is at disadvantage
+breaks no tie).
 
 Line of sight is asked only where its answer can change the outcome: a
 focus is attacked this turn exactly when its attack cost (stage 3) is within
@@ -186,12 +188,14 @@ def most_targets(groups, focus, pool: list, cost: list, bound: dict) -> tuple:
 
 
 def first_ranked(turn, choice, focus, scored: list) -> list:
-    """The (h, group) of ``scored`` ((preference, h, group)) ranked first, disadvantage on the
-    least important targets breaking the ties of preference."""
+    """The (h, group) of ``scored`` ((preference, h, group)) ranked first; Gloomhaven and Jaws of
+    the Lion break the ties of preference by disadvantage on the least important targets (the
+    focus, then the extra targets as ranked). Frosthaven ranks no target above another once they
+    are counted (the focus like any other): every pair tied on preference is an answer."""
     top = min(sc for sc, _, _ in scored)
     tied = [(h, g) for sc, h, g in scored if sc == top]
-    if len(tied) == 1 or top[0] == 0:  # (no disadvantaged target: no tie to break)
-        return tied
+    if len(tied) == 1 or top[0] == 0 or not turn.rules.rank_extra_targets:
+        return tied  # (no disadvantaged target, or nothing ranks the targets: no tie to break)
     reach = turn.reach
     order = [reach.bit[e.id] for e in sorted(turn.enemies, key=lambda e: (e is not focus, choice.ranks.get(e.id, ())))]
     dis = reach.dis_mask
