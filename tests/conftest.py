@@ -13,6 +13,9 @@ def _isolated(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "200")
     yield
+    from ghcli import editions
+
+    editions.reset()  # a campaign opened in-process made its edition the active one: no test inherits it
 
 
 @pytest.fixture

@@ -65,7 +65,7 @@ def test_error_examples_are_what_ghcli_prints(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shown = [line for line in DOC.read_text(encoding="utf-8").splitlines() if line.startswith("error: ")]
     files = {
-        "jotl.json": (ROOT / "tests" / "ghs_refused" / "jotl-game.json").read_text(),
+        "fh.json": (ROOT / "tests" / "ghs_refused" / "fh-data-dump.json").read_text(),
         "class.json": json.dumps(_edit(game_a(), "characters.0.name", "demolitionist")),
         "item.json": json.dumps(_edit(game_a(), "characters.1.progress.items.0", {"name": "999", "edition": "gh"})),
         "lumberjacks.json": GAME_A.read_text()[:5000],

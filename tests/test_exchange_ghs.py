@@ -197,7 +197,6 @@ def test_unknown_party_names_the_parties(cli, db_file):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("jotl-game.json", "a Jaws of the Lion campaign (GHS edition 'jotl')"),
     ("fh-data-dump.json", "a Frosthaven campaign (GHS edition 'fh')"),
     ("gh2e-game.json", "a Gloomhaven Second Edition campaign (GHS edition 'gh2e')"),
 ])

@@ -1,9 +1,14 @@
-"""Game things named as players say them, looked up in the shipped facts.
+"""Game things named as players say them, looked up in the active edition's facts.
 
 Classes by common English name (or key), items by number or name,
 achievements by name or kebab-case key, scenarios by number or name;
 matching ignores case. An unknown name raises :class:`NotFound`, which names
 it and suggests the closest match.
+
+Every lookup reads the facts of the active edition (``ghcli.editions``: the
+open campaign's, Gloomhaven when none is open), so a Jaws of the Lion
+campaign finds its own classes, items and scenarios; what an edition does not
+ship (Jaws of the Lion's achievements, personal quests) reads as empty.
 """
 
 from __future__ import annotations
@@ -12,9 +17,19 @@ import functools
 import re
 from typing import Iterable
 
-from ghcli import data
+from ghcli import editions
 from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound
+
+
+def _load(name: str):
+    """One fact file of the active edition (the one place catalog lookups read facts from)."""
+    return editions.current().load(name)
+
+
+def edition() -> editions.Edition:
+    """The active edition (the open campaign's)."""
+    return editions.current()
 
 
 def _norm(text: str) -> str:
@@ -24,11 +39,15 @@ def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
-@functools.cache
 def _index(name: str, key: str, *labels: str) -> dict[str, dict]:
-    """One data file's entries by normalised key and, where not taken, by each label."""
+    """One data file's entries by normalised key and, where not taken, by each label (the active edition's)."""
+    return _edition_index(editions.current().key, name, key, *labels)
+
+
+@functools.cache
+def _edition_index(edition_key: str, name: str, key: str, *labels: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
-    for entry in data.load(name):
+    for entry in editions.get(edition_key).load(name):
         out[_norm(entry[key])] = entry
         for label in labels:
             if entry.get(label):
@@ -47,7 +66,7 @@ CLASS_ALIASES = {
 
 def classes() -> list[dict]:
     """Every character class shipped (key, name, race, hit points by level, perks ...), in data order."""
-    return data.load("classes")
+    return _load("classes")
 
 
 def find_class(name: str, among: Iterable[str] | None = None) -> dict:
@@ -63,12 +82,16 @@ def find_class(name: str, among: Iterable[str] | None = None) -> dict:
 
 def items() -> list[dict]:
     """Every item shipped (number, name, cost, copies, slot, prosperity ...)."""
-    return data.load("items")
+    return _load("items")
+
+
+def _items_by_number() -> dict[int, dict]:
+    return _by_number(editions.current().key, "items")
 
 
 @functools.cache
-def _items_by_number() -> dict[int, dict]:
-    return {i["number"]: i for i in data.load("items")}
+def _by_number(edition_key: str, name: str) -> dict[int, dict]:
+    return {i["number"]: i for i in editions.get(edition_key).load(name)}
 
 
 def item(number: int) -> dict:
@@ -95,7 +118,7 @@ def find_item(name_or_number: str | int, among: Iterable[int] | None = None) -> 
 
 def achievements() -> list[dict]:
     """Every global and party achievement shipped (key, name, kind, max_count ...)."""
-    return data.load("achievements")
+    return _load("achievements")
 
 
 def find_achievement(name_or_key: str, kind: str | None = None) -> dict:
@@ -118,12 +141,11 @@ def achievement(key: str) -> dict:
 
 def scenarios() -> list[dict]:
     """Every scenario shipped (number, name, location, links, requirements, rewards ...)."""
-    return data.load("scenarios")
+    return _load("scenarios")
 
 
-@functools.cache
 def _scenarios_by_number() -> dict[int, dict]:
-    return {s["number"]: s for s in data.load("scenarios")}
+    return _by_number(editions.current().key, "scenarios")
 
 
 def scenario(number: int) -> dict:
@@ -149,7 +171,7 @@ def find_scenario(name_or_number: str | int, among: Iterable[int] | None = None)
 
 def personal_quests() -> list[dict]:
     """Every personal quest card shipped (number, name, what it unlocks, its targets)."""
-    return data.load("personal_quests")
+    return _load("personal_quests")
 
 
 def personal_quest(number: int | str) -> dict:
@@ -162,7 +184,7 @@ def personal_quest(number: int | str) -> dict:
 
 def ability_cards(class_key: str) -> list[dict]:
     """The ability cards of one class (number, name, level, initiative), in data order."""
-    return [c for c in data.load("ability_cards") if c["class"] == class_key]
+    return [c for c in _load("ability_cards") if c["class"] == class_key]
 
 
 def find_card(class_key: str, name_or_number: str | int) -> dict:
@@ -179,25 +201,29 @@ def find_card(class_key: str, name_or_number: str | int) -> dict:
 
 def facts() -> dict:
     """campaign.json: thresholds, starting decks and classes, price modifiers."""
-    return data.load("campaign")
+    return _load("campaign")
 
 
 #: Classes unlocked when a campaign starts beside the six starting classes: the Diviner
 #: (Forgotten Circles), usable as soon as the expansion is added (its class note in
 #: classes.json; seed 000 lists it among the starting classes; issue 26). Like the six, it is
 #: unlocked without events: its event 82 joins the decks with scenario 96's reward.
-AT_ONCE_CLASSES = ("diviner",)
+def at_once_classes() -> tuple[str, ...]:
+    """Classes playable at once beside the starting ones (the edition's: Gloomhaven's Diviner)."""
+    return editions.current().at_once_classes
 
 
 def starting_classes() -> list[str]:
-    """The class keys unlocked at ``init``: the six starting classes, then the Diviner."""
-    return list(facts()["starting_classes"]) + [k for k in AT_ONCE_CLASSES if k not in facts()["starting_classes"]]
+    """The class keys unlocked at ``init``: the edition's starting classes, then those playable at once
+    (Gloomhaven: the six, then the Diviner)."""
+    start = list(facts()["starting_classes"])
+    return start + [k for k in at_once_classes() if k not in start]
 
 
 def prosperity_level(checkmarks: int) -> int:
     """Prosperity level 1-9 from the checkmarks on the track."""
     level = 1
-    for threshold in facts()["prosperity_thresholds"]:
+    for threshold in facts().get("prosperity_thresholds", []):  # an edition without prosperity: level 1
         if checkmarks >= threshold:
             level += 1
     return level
@@ -205,7 +231,7 @@ def prosperity_level(checkmarks: int) -> int:
 
 def prosperity_to_next(checkmarks: int) -> int | None:
     """Checkmarks still needed for the next prosperity level (None at level 9)."""
-    for threshold in facts()["prosperity_thresholds"]:
+    for threshold in facts().get("prosperity_thresholds", []):
         if checkmarks < threshold:
             return threshold - checkmarks
     return None
@@ -229,7 +255,10 @@ def xp_threshold(level: int) -> int:
 
 
 def price_modifier(reputation: int) -> int:
-    """The shop price modifier in gold (negative: cheaper) at this reputation; BadInput off the -20..20 track."""
+    """The shop price modifier in gold (negative: cheaper) at this reputation; BadInput off the -20..20 track.
+    An edition without reputation has no modifier (0)."""
+    if not editions.current().has("reputation"):
+        return 0
     for band in facts()["reputation_price_modifiers"]:
         if band["min"] <= reputation <= band["max"]:
             return band["modifier"]
@@ -242,8 +271,26 @@ def shop_items_for_prosperity(level: int) -> list[int]:
 
 
 def _card_level_key(level: int | str) -> tuple[int, int]:
-    """Sort X cards right after level 1 (both are in the starting pool), then by level."""
-    return (1, 1) if level == "X" else (int(level), 0)
+    """Sort X cards right after level 1 (both are in the starting pool), then by level; Jaws of the
+    Lion's tutorial cards (A, B) come first."""
+    if level == "X":
+        return (1, 1)
+    if isinstance(level, str) and not level.isdigit():
+        return (0, ord(level[:1] or "A"))
+    return (int(level), 0)
+
+
+def chosen_at_level_up(card: dict) -> bool:
+    """Whether a card is one a level-up chooses (level 2-9): not level 1 or X (always in the pool),
+    nor Jaws of the Lion's tutorial cards (A, B)."""
+    return isinstance(card["level"], int) and card["level"] >= 2
+
+
+def pool_words(card: dict) -> str:
+    """Why a card is never chosen at a level-up, in words."""
+    if card["level"] in editions.current().tutorial_card_levels:
+        return f"{card['name']} is a tutorial card (level {card['level']}), set aside after the tutorial"
+    return f"{card['name']} is a level {card['level']} card, always in the pool"
 
 
 def class_sheet(cls: dict) -> dict:

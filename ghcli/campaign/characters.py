@@ -120,6 +120,7 @@ def show(store: Store, name: str) -> dict:
         "quest": _quest_ref(char["quest"]),
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],
+        "quests": catalog.edition().has("personal quests"),  # Jaws of the Lion has none
     })
     from ghcli.campaign import solo  # issue 18: the class's solo scenario and its record
 
@@ -172,9 +173,8 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
     chosen = [catalog.find_card(class_key, c) for c in cards]
     seen: set[int] = set()
     for c in chosen:
-        if c["level"] in ("X", 1):
-            raise Refused(f"{c['name']} is a level {c['level']} card, always in the pool: "
-                          f"choose cards of level 2-{level}")
+        if not catalog.chosen_at_level_up(c):
+            raise Refused(f"{catalog.pool_words(c)}: choose cards of level 2-{level}")
         if c["number"] in seen:
             raise Refused(f"{c['name']} is named twice")
         seen.add(c["number"])
@@ -188,6 +188,20 @@ def starting_cards(class_key: str, level: int, cards: list[str] | tuple[str, ...
     return out
 
 
+def _check_start_level(store: Store, edition, party: dict, level: int) -> None:
+    """A new character starts at most at the prosperity level (Gloomhaven), or at most at the highest
+    level among the party's characters (an edition without prosperity: Jaws of the Lion)."""
+    if edition.start_level == "prosperity":
+        top = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        if level > top:
+            raise Refused(f"a new character starts at most at the prosperity level ({top}), not {level}")
+        return
+    top = max([1, *(c["level"] for c in state.party_characters(store, party["id"]))])
+    if level > top:
+        raise Refused(f"in {edition.name} a new character starts at most at the level of the party's "
+                      f"highest-level character ({top}), not {level}")
+
+
 @command("character new", keys={"class_name": state.class_key})
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
         quest: int | str | None = None, cards: list[str] | None = None) -> Done:
@@ -195,6 +209,9 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
     name = names.clean(name or "", "character name")
     level = _parse_level(level)
     cls = state.find_class(store, class_name)
+    edition = catalog.edition()
+    if quest is not None:
+        edition.require("personal quests")
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = names.clean(player, "player name (--player)") if player is not None else None
     with store.change("character new") as db:
@@ -203,9 +220,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
             raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
             raise Refused(f"class {class_name.strip()!r} is not unlocked")
-        prosperity_level = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
-        if level > prosperity_level:
-            raise Refused(f"a new character starts at most at the prosperity level ({prosperity_level}), not {level}")
+        _check_start_level(store, edition, party, level)
         taken = starting_cards(cls["key"], level, cards)
         same = store.one("SELECT name, retired FROM characters WHERE name_key(name) = name_key(?)", [name])
         if same:
@@ -224,7 +239,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if kept is not None:
             if kept in in_use:
                 raise Refused(f"personal quest {kept} is held by or offered to another character")
-        else:
+        elif edition.has("personal quests"):
             free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
             offer = sorted(state.rng(store).sample(free, min(2, len(free))))
         known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
@@ -238,7 +253,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         db.execute(
             "INSERT INTO characters (party_id, player, class, name, level, xp, gold, extra_perks, quest, quest_offer, "
             "seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [party["id"], player, cls["key"], name, level, catalog.xp_threshold(level), 15 * (level + 1),
+            [party["id"], player, cls["key"], name, level, catalog.xp_threshold(level), edition.start_gold(level),
              extra or 0, kept, json.dumps(offer) if offer else None, seat if seat and seat > 1 else None],
         )
         char_id = store.value("SELECT id FROM characters WHERE name = ?", [name])
@@ -294,6 +309,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
 
 
 def quest_info(store: Store, name: str) -> dict:
+    catalog.edition().require("personal quests")
     char = state.find_character(store, name, include_retired=True)
     return {
         "name": char["name"],
@@ -306,6 +322,7 @@ def quest_info(store: Store, name: str) -> dict:
 @command("character quest keep", keys={"name": state.character_key})
 def keep_quest(store: Store, name: str, number: int | str) -> Done:
     """Keep one of the two personal quests offered; the other goes back."""
+    catalog.edition().require("personal quests")
     wanted = catalog.personal_quest(number)["number"]
     with store.change("character quest") as db:
         char = state.find_character(store, name)
@@ -325,6 +342,7 @@ def keep_quest(store: Store, name: str, number: int | str) -> Done:
 @command("character quest fulfil", keys={"name": state.character_key})
 def fulfil_quest(store: Store, name: str) -> Done:
     """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
+    catalog.edition().require("personal quests")
     with store.change("character quest") as db:
         char = state.find_character(store, name)
         if char["quest"] is None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ghcli import editions
 from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.campaign.log import UID_RE, Done, command
@@ -53,16 +54,19 @@ def _check_seed(seed: int | None) -> None:
         raise BadInput(f"--seed {seed} is out of range ({-MAX_SQLITE_INT - 1} to {MAX_SQLITE_INT})")
 
 
-def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DEFAULT_PARTY_NAME,
-         seed: int | None = None) -> dict:
-    """Create a campaign database in the starting state; refuses an existing one."""
-    name = _clean_name(name, "campaign")
+def init(path: str | Path, *, name: str | None = None, party: str = DEFAULT_PARTY_NAME,
+         seed: int | None = None, edition: str = editions.DEFAULT) -> dict:
+    """Create a campaign database in the starting state; refuses an existing one.
+    ``edition``: 'gh' (Gloomhaven with Forgotten Circles) or 'jotl' (Jaws of the Lion); the
+    campaign's name defaults to the edition's."""
+    ed = editions.get(edition)
+    name = _clean_name(name or (DEFAULT_CAMPAIGN_NAME if ed.key == editions.DEFAULT else ed.name), "campaign")
     party = _clean_name(party, "party")
     _check_seed(seed)
     out: dict = {}
 
     def fill(store: Store) -> None:
-        out.update(create(store, name=name, party=party, seed=seed))
+        out.update(create(store, name=name, party=party, seed=seed, edition=ed.key))
         out["entry"] = store.last_entry
 
     # Built beside the target and moved into place whole (Store.create): never a half-made file.
@@ -71,41 +75,53 @@ def init(path: str | Path, *, name: str = DEFAULT_CAMPAIGN_NAME, party: str = DE
 
 
 @command("init")
-def create(store: Store, name: str, party: str, seed: int | None = None) -> Done:
-    """The starting state in an empty database (the first entry of every campaign's log)."""
+def create(store: Store, name: str, party: str, seed: int | None = None, edition: str = editions.DEFAULT) -> Done:
+    """The starting state in an empty database (the first entry of every campaign's log), in the
+    edition's rules: its starting classes, shop, event decks and first scenario."""
     name = _clean_name(name, "campaign")
     party = _clean_name(party, "party")
     _check_seed(seed)
     if store.value("SELECT count(*) FROM campaign"):
         raise Refused("the campaign exists already: it is made once")
+    ed = editions.activate(edition)
     facts = catalog.facts()
     db = store.db
     party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [party]).lastrowid
     db.execute(
-        "INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
-        "VALUES (1, ?, 0, 0, ?, ?, ?)",
-        [name, party_id, seed, store.now()],
+        "INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created, edition) "
+        "VALUES (1, ?, 0, 0, ?, ?, ?, ?)",
+        [name, party_id, seed, store.now(), ed.key],
     )
     db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
     for key in facts["starting_classes"]:
         effects.unlock_class(store, key)
-    for key in catalog.AT_ONCE_CLASSES:  # the Diviner: unlocked like a starting class (no events)
+    for key in catalog.at_once_classes():  # the Diviner: unlocked like a starting class (no events)
         db.execute("INSERT OR IGNORE INTO unlocked_classes (class) VALUES (?)", [key])
-    for number in catalog.shop_items_for_prosperity(1):
+    supply = catalog.shop_items_for_prosperity(1) if ed.shop == "prosperity" else []
+    for number in supply:
         effects.add_to_supply(store, number)
     rng = state.rng(store)  # one stream for both decks
+    decks = {}
     for deck in ("city", "road"):
-        cards = list(facts[f"starting_{deck}_events"])
-        rng.shuffle(cards)
+        cards = list(facts.get(f"starting_{deck}_events") or [])
+        if cards:
+            rng.shuffle(cards)
         effects.set_deck(store, deck, cards)
-    effects.unlock_scenario(store, 1)
-    return Done(f"new campaign {name!r}, party {party!r}", {
+        decks[deck] = len(cards)
+    first = [s["number"] for s in catalog.scenarios() if s.get("initial")] or [1]
+    for number in first:
+        effects.unlock_scenario(store, number)
+    kind = "" if ed.key == editions.DEFAULT else f" ({ed.name})"
+    return Done(f"new campaign {name!r}, party {party!r}{kind}", {
         "name": name,
         "party": party,
         "seed": seed,
+        "edition": ed.key,
+        "edition_name": ed.title,
         "classes": catalog.starting_classes(),
-        "supply": catalog.shop_items_for_prosperity(1),
-        "scenarios": [1],
+        "supply": supply,
+        "decks": decks,
+        "scenarios": first,
     })
 
 
@@ -134,6 +150,18 @@ def party_achievements(store: Store, party_id: int) -> list[dict]:
         store.rows("SELECT key, count FROM party_achievements WHERE party_id = ? ORDER BY key", [party_id]))
 
 
+def list_global_achievements(store: Store) -> list[dict]:
+    """``campaign achievement list``: refused in an edition without achievements."""
+    catalog.edition().require("achievements")
+    return global_achievements(store)
+
+
+def list_party_achievements(store: Store) -> list[dict]:
+    """``party achievement list`` (the current party's): refused in an edition without achievements."""
+    catalog.edition().require("achievements")
+    return party_achievements(store, state.current_party(store)["id"])
+
+
 def prosperity(store: Store) -> dict:
     """The prosperity track: checkmarks, level and checkmarks to the next level (None at 9)."""
     checks = state.campaign_row(store)["prosperity"]
@@ -142,6 +170,12 @@ def prosperity(store: Store) -> dict:
         "level": catalog.prosperity_level(checks),
         "to_next_level": catalog.prosperity_to_next(checks),
     }
+
+
+def edition_info() -> dict:
+    """The campaign's edition: key, name, and the features it lacks (each with the sentence that says so)."""
+    ed = catalog.edition()
+    return {"key": ed.key, "name": ed.title, "lacks": {f: ed.lacks[f] for f in editions.FEATURES if f in ed.lacks}}
 
 
 def party_info(store: Store, party: dict) -> dict:
@@ -157,11 +191,12 @@ def party_info(store: Store, party: dict) -> dict:
             pass
     label = f"scenario {number}" + (f" {name}" if name else "")
     where = {"town": "in town", "road": f"on the road to {label}", "scenario": f"at {label}"}[party["location"]]
+    reputation = catalog.edition().has("reputation")  # Jaws of the Lion has none: null
     return {
         "id": party["id"],
         "name": party["name"],
-        "reputation": party["reputation"],
-        "price_modifier": catalog.price_modifier(party["reputation"]),
+        "reputation": party["reputation"] if reputation else None,
+        "price_modifier": catalog.price_modifier(party["reputation"]) if reputation else None,
         "location": party["location"],
         "scenario": party["scenario"],
         "scenario_name": name,
@@ -182,10 +217,12 @@ def status(store: Store) -> dict:
 
     camp = state.campaign_row(store)
     party = state.current_party(store)
+    ed = catalog.edition()
     return {
         "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
-        "prosperity": prosperity(store),
-        "donations": camp["donations"],
+        "edition": edition_info(),
+        "prosperity": prosperity(store) if ed.has("prosperity") else None,
+        "donations": camp["donations"] if ed.has("donations") else None,
         "party": party_info(store, party),
         "achievements": {
             "global": global_achievements(store),
@@ -207,13 +244,15 @@ def campaign_show(store: Store) -> dict:
     from ghcli.campaign import enhancing
 
     camp = state.campaign_row(store)
+    ed = catalog.edition()
     return {
         "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
-        "prosperity": prosperity(store),
-        "donations": camp["donations"],
+        "edition": edition_info(),
+        "prosperity": prosperity(store) if ed.has("prosperity") else None,
+        "donations": camp["donations"] if ed.has("donations") else None,
         "unlocked_classes": state.unlocked_classes(store),
         "achievements": global_achievements(store),
-        "envelopes": effects.envelopes(store),
+        "envelopes": effects.envelopes(store) if ed.has("achievements") or ed.has("donations") else {},
         "enhanced_cards": enhancing.class_enhancements(store),
     }
 
@@ -224,6 +263,7 @@ def campaign_show(store: Store) -> dict:
 @command("campaign prosperity")
 def change_prosperity(store: Store, delta: int) -> Done:
     """Add (or remove) prosperity checkmarks; a new level stocks its items. Returns the track."""
+    catalog.edition().require("prosperity")
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
     before = state.campaign_row(store)["prosperity"]
@@ -234,6 +274,7 @@ def change_prosperity(store: Store, delta: int) -> Done:
 
 
 def _achievement_of_kind(key: str, kind: str) -> dict:
+    catalog.edition().require("achievements")
     try:
         return catalog.find_achievement(key, kind)
     except NotFound:
@@ -311,6 +352,7 @@ def remove_party_achievement(store: Store, key: str) -> Done:
 @command("party reputation")
 def change_reputation(store: Store, delta: int) -> Done:
     """Move the current party's reputation (stopping at -20/+20); returns the party at a glance."""
+    catalog.edition().require("reputation")
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
     party = state.current_party(store)
@@ -325,6 +367,7 @@ def change_reputation(store: Store, delta: int) -> Done:
 @command("campaign unlock-class", keys={"name": state.any_class_key})
 def unlock_class(store: Store, name: str) -> Done:
     """Unlock a character class for the campaign (refused if already unlocked)."""
+    catalog.edition().require("class unlocks")
     cls = catalog.find_class(name)
     state.campaign_row(store)
     done = effects.unlock_class(store, cls["key"])

@@ -217,12 +217,19 @@ def _seat_migration(db) -> None:
             db.execute("UPDATE characters SET seat = ? WHERE id = ?", [seen[key], cid])
 
 
+def _edition_migration(db) -> None:
+    """The campaign's edition (issue 28): 'gh' (Gloomhaven with Forgotten Circles, every campaign made
+    before) or 'jotl' (Jaws of the Lion); ``ghcli.editions`` holds each one's facts and rule switches."""
+    db.execute("ALTER TABLE campaign ADD COLUMN edition TEXT NOT NULL DEFAULT 'gh'")
+
+
 GHCLI_MIGRATIONS: list[Migration] = [
     ("0001_schema", _schema_migration),
     ("0002_solo_scenarios", _solo_migration),
     ("0003_command_log", _command_log_migration),
     ("0004_enhancement_slots", _enhancement_slot_migration),
     ("0005_perk_seats", _seat_migration),
+    ("0006_edition", _edition_migration),
 ]
 
 HISTORY_BASE = ("id", "at", "command", "summary")
@@ -335,7 +342,17 @@ class Store:
                 raise ReadOnlyDatabase(f"the campaign file is read-only ({path}) and was written by an older "
                                        "ghcli: it must be upgraded, which needs write access")
             store.migrate()
+        if set_name == "ghcli":
+            store.activate_edition()
         return store
+
+    def activate_edition(self) -> None:
+        """Make the campaign's edition the active one (``ghcli.editions``: the facts every lookup reads)."""
+        from ghcli import editions
+
+        row = self.conn.execute("SELECT edition FROM campaign WHERE id = 1").fetchone()
+        if row is not None:  # a database still being made (an import's) keeps the edition its maker chose
+            editions.activate(row[0])
 
     def check_writable(self) -> None:
         """Refuse a change to a read-only or damaged database (run before every write).

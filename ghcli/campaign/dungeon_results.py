@@ -34,6 +34,7 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
            coins: dict[str, int] | None = None, checkmarks: dict[str, int] | None = None,
            seed: int | None = None) -> Done:
     """Record a random dungeon's result for the current party (casual play)."""
+    catalog.edition().require("random dungeons")
     xp, coins, checkmarks = xp or {}, coins or {}, checkmarks or {}
     for label, mapping in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
         for name, n in mapping.items():

@@ -58,6 +58,8 @@ def add_to_supply(store: Store, number: int) -> None:
 def add_item_design(store: Store, number: int) -> str:
     store.db.execute("INSERT OR IGNORE INTO item_designs (item) VALUES (?)", [number])
     add_to_supply(store, number)
+    if catalog.edition().shop != "prosperity":  # the shop fills only this way (Jaws of the Lion)
+        return f"item {number} ({catalog.item(number)['name']}) joins the shop"
     return f"item design {number} ({catalog.item(number)['name']})"
 
 

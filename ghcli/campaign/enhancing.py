@@ -1,12 +1,17 @@
-"""Applying an enhancement sticker in town (first edition rules).
+"""Applying an enhancement sticker in town (first edition rules; the campaign's edition's switches).
 
-- Only after the global achievement The Power of Enhancement, only in town.
+- Only in town; in Gloomhaven only after the global achievement The Power of
+  Enhancement (``Edition.enhancing_needs``; Jaws of the Lion: from the start).
 - The cost comes from the enhancement calculator, ``ghcli.rules.enhance.quote``
-  with edition "gh": the card's level (X cards count as level 1), and the
+  with the edition's costs (``Edition.enhancement_costs``: "gh", the first
+  edition's, for Gloomhaven; "jotl", the same table under the box's name, for
+  Jaws of the Lion, whose rulebook prints it): the card's level (X cards count as level 1), and the
   number of stickers already on that action of that card (``previous``).
   A sticker the placement rules forbid is refused by the calculator.
-- A class may have at most as many enhanced cards as the prosperity level
-  (several stickers on one card count once).
+- In Gloomhaven a class may have at most as many enhanced cards as the
+  prosperity level (several stickers on one card count once); Jaws of the
+  Lion, without prosperity, has no such limit. Its tutorial cards (A, B) are
+  not enhanced.
 - The character pays the cost. Stickers belong to the class
   (``enhancements.class``) and stay after the character retires.
 """
@@ -39,22 +44,27 @@ def apply(store: Store, name: str, card: str, action: str, *, ability: str | Non
     label = sticker_label(ability, effect, hexes)
     party, _ = require_town(store, "cards are enhanced")
     ch = party_member(store, party, name)
-    if not store.value("SELECT 1 FROM global_achievements WHERE key = ?", [POWER_OF_ENHANCEMENT]):
-        raise Refused("enhancing needs the global achievement The Power of Enhancement")
+    edition = catalog.edition()
+    needs = edition.enhancing_needs
+    if needs and not store.value("SELECT 1 FROM global_achievements WHERE key = ?", [needs]):
+        raise Refused(f"enhancing needs the global achievement {catalog.achievement(needs)['name']}")
     cls = catalog.find_class(ch["class"])
     chosen = catalog.find_card(cls["key"], card)
+    if chosen["level"] in edition.tutorial_card_levels:
+        raise Refused(f"{catalog.pool_words(chosen)}: only the class's own cards are enhanced")
     card_level = 1 if chosen["level"] == "X" else int(chosen["level"])
     enhanced = {r["card"] for r in store.rows("SELECT DISTINCT card FROM enhancements WHERE class = ?",
                                               [cls["key"]])}
-    prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
-    if chosen["number"] not in enhanced and len(enhanced) >= prosperity:
-        raise Refused(f"the {cls['name']} already has {len(enhanced)} enhanced cards, "
-                      f"the most prosperity level {prosperity} allows")
+    if edition.enhanced_cards_by_prosperity:
+        prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        if chosen["number"] not in enhanced and len(enhanced) >= prosperity:
+            raise Refused(f"the {cls['name']} already has {len(enhanced)} enhanced cards, "
+                          f"the most prosperity level {prosperity} allows")
     previous = store.value("SELECT count(*) FROM enhancements WHERE class = ? AND card = ? AND action = ?",
                            [cls["key"], chosen["number"], action])
     from ghcli.rules import enhance
 
-    q = enhance.quote(edition="gh", ability=ability, effect=effect, hexes=hexes, level=card_level,
+    q = enhance.quote(edition=edition.enhancement_costs, ability=ability, effect=effect, hexes=hexes, level=card_level,
                       previous=previous, multi=multi, on=on, secondary=secondary)
     if ch["gold"] < q.cost:
         raise Refused(f"{ch['name']} has {ch['gold']} gold; the enhancement costs {q.cost}")

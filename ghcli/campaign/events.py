@@ -62,9 +62,12 @@ class Outcome:
 
 
 def _deck(deck: str) -> str:
+    """A deck's name, checked: city or road (bad input otherwise); a deck the campaign's edition does not
+    have (Jaws of the Lion's road events) is refused with the edition's sentence."""
     d = deck.strip().lower()
     if d not in DECKS:
         raise BadInput(f"unknown event deck {deck!r}; choose city or road")
+    catalog.edition().require(f"{d} events")
     return d
 
 
@@ -73,7 +76,9 @@ def event_card(deck: str, card: int) -> int:
     deck = _deck(deck)
     last = catalog.facts()[f"max_{deck}_event"]
     if not 1 <= card <= last:
-        raise BadInput(f"there is no {deck} event {card}: {deck} events are numbered 1-{last}")
+        ed = catalog.edition()
+        raise BadInput(f"there is no {deck} event {card}: {ed.name + ' ' if ed.key != 'gh' else ''}"
+                       f"{deck} events are numbered 1-{last}")
     return card
 
 
@@ -87,6 +92,13 @@ def check_outcome(out: Outcome) -> None:
         amounts(label, mapping)
     for deck, card in out.add_events:
         event_card(deck, card)
+    ed = catalog.edition()  # what the card gives must be something the edition has
+    if out.reputation:
+        ed.require("reputation")
+    if out.prosperity:
+        ed.require("prosperity")
+    if out.achievements or out.lose_achievements:
+        ed.require("achievements")
 
 
 def deck_cards(store: Store, deck: str) -> list[int]:
@@ -119,6 +131,12 @@ def draw(store: Store, deck: str) -> dict:
             raise Refused("no road event is due: road events come with `ghcli travel` to an unlinked scenario")
     cards = deck_cards(store, deck)
     if not cards:
+        if not catalog.facts().get(f"starting_{deck}_events"):  # a deck a scenario brings (Jaws of the Lion's)
+            opened_by = [s["number"] for s in catalog.scenarios()
+                         if any(e["deck"] == deck for e in s["rewards"].get("events") or [])]
+            done = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1")}
+            if opened_by and not done & set(opened_by):
+                raise Refused(f"the {deck} event deck is not in play yet: scenario {opened_by[0]}'s conclusion adds it")
         raise Refused(f"the {deck} event deck is empty")
     top, rest = cards[0], cards[1:]
     effects.set_deck(store, deck, rest)

@@ -1,4 +1,7 @@
-"""Monster stats from the shipped facts (ghcli/data/monsters.json), named as players say them.
+"""Monster stats from the active edition's facts, named as players say them.
+
+Gloomhaven's are ghcli/data/monsters.json, Jaws of the Lion's ghcli/editions/jotl/monsters.json
+(``monster show --edition``; the campaign's edition by default).
 
 - Names match ignoring case, spaces, hyphens and punctuation: "bandit guard",
   "Bandit Guard" and ``bandit-guard`` are the same monster. A typo is an
@@ -21,24 +24,29 @@ from __future__ import annotations
 import functools
 import re
 
-from ghcli import data
+from ghcli import editions
 from ghcli.campaign.catalog import _norm
 from ghcli.errors import NotFound
 from ghcli.rules import monster_stats
 
 
 def _facts() -> dict:
-    return data.load("monsters")
+    """The active edition's monsters (Gloomhaven's: ghcli/data/monsters.json; Jaws of the Lion's its own)."""
+    return editions.current().load("monsters")
 
 
 def all_monsters() -> list[dict]:
     return _facts()["monsters"]
 
 
-@functools.cache
 def _index() -> dict[str, dict]:
+    return _edition_index(editions.current().key)
+
+
+@functools.cache
+def _edition_index(edition_key: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
-    for m in all_monsters():
+    for m in editions.get(edition_key).load("monsters")["monsters"]:
         out[_norm(m["key"])] = m
         out.setdefault(_norm(m["name"]), m)
     return out

@@ -68,6 +68,7 @@ class Gain:
     checkmarks: int = 0
     items: tuple[int, ...] = ()
     sold: tuple[int, ...] = ()  # duplicate copies sold to the town at once
+    perks: int = 0  # extra perks (a reward: Jaws of the Lion's scenario 3)
 
 
 @dataclass(frozen=True)
@@ -135,15 +136,17 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
         raise Refused("every character is absent: nobody played the scenario")
     recommended = levels.recommended_level(m["level"] for m in present)
     level = levels.chosen_level(level, recommended)
-    coin = levels.coin_value(level)
-    bonus = levels.bonus_xp(level) if won else 0
-    campaign_win = won and not casual
     rewards = sc["rewards"]
+    ignored = set(rewards.get("ignored_bonus") or [])  # a scenario whose rules give no bonus XP or no coin gold
+    coin = 0 if "gold" in ignored else levels.coin_value(level)
+    bonus = levels.bonus_xp(level) if won and "xp" not in ignored else 0
+    campaign_win = won and not casual
 
     base = {m["id"]: Gain(m["id"], m["name"], xp=bonus) for m in present}
     if campaign_win:
         base = {cid: replace(g, gold=g.gold + (rewards.get("gold") or 0), xp=g.xp + (rewards.get("xp") or 0),
-                             checkmarks=g.checkmarks + (rewards.get("checkmarks_each") or 0))
+                             checkmarks=g.checkmarks + (rewards.get("checkmarks_each") or 0),
+                             perks=rewards.get("perks_each") or 0)
                 for cid, g in base.items()}
 
     def who(name: str) -> int:
@@ -205,6 +208,11 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
             done.append(f"reward {rewards['xp']} XP each")
         if rewards.get("checkmarks_each"):
             done.append(f"reward {rewards['checkmarks_each']} checkmarks each")
+        if rewards.get("perks_each"):
+            done.append(f"reward {rewards['perks_each']} extra perk each")
+    for word, what in (("xp", "no bonus XP"), ("gold", "no gold for money tokens")):
+        if word in (sc["rewards"].get("ignored_bonus") or []):
+            done.append(f"scenario {sc['number']} gives {what}")
     characters = []
     for g in plan.gains:
         row = store.one("SELECT xp, gold, checkmarks, level FROM characters WHERE id = ?", [g.character_id])
@@ -219,13 +227,15 @@ def apply_finish(store: Store, plan: FinishPlan) -> dict:
         if capped:
             done.append(f"{g.name}: checkmarks +{g.checkmarks} (capped: +{g.checkmarks - capped} of "
                         f"+{g.checkmarks}, a sheet holds {MAX_CHECKMARKS})")
-        store.db.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ? WHERE id = ?",
-                         [g.xp, g.gold, marks, g.character_id])
+        store.db.execute("UPDATE characters SET xp = xp + ?, gold = gold + ?, checkmarks = ?, "
+                         "extra_perks = extra_perks + ? WHERE id = ?",
+                         [g.xp, g.gold, marks, g.perks, g.character_id])
         xp_now = row["xp"] + g.xp
         characters.append({
             "name": g.name, "xp_gained": g.xp, "gold_gained": g.gold, "checkmarks_gained": g.checkmarks - capped,
             "items_gained": list(g.items), "items_sold": list(g.sold), "xp": xp_now, "gold": row["gold"] + g.gold,
             "checkmarks": marks, "can_level_up": catalog.level_for_xp(xp_now) > row["level"],
+            **({"extra_perks_gained": g.perks} if g.perks else {}),
         })
     if plan.campaign_win:
         done += _apply_rewards(store, party, sc, plan.choose)

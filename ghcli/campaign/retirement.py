@@ -61,6 +61,7 @@ class RetirePlan:
 
 def check_retire(store: Store, name: str) -> RetirePlan:
     """May ``name`` retire now? Raises when the rules refuse; writes nothing."""
+    catalog.edition().require("retirement")
     party, _ = require_town(store, "characters retire")
     ch = party_member(store, party, name)
     if ch["quest"] is None:

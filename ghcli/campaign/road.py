@@ -133,14 +133,16 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
         here = party["scenario"] if party["location"] == "scenario" else None
         is_linked = here is not None and linked(here, number)
         play_casual = casual or replay
-        due = not (play_casual or is_linked)
+        road_events = catalog.edition().has("road events")  # Jaws of the Lion: never one due
+        due = road_events and not (play_casual or is_linked)
         if party["location"] == "town":
             store.db.execute("UPDATE visits SET open = 0 WHERE party_id = ? AND open = 1", [party["id"]])
         store.db.execute(
             "UPDATE parties SET location = 'road', scenario = ?, road_event_due = ?, casual = ? WHERE id = ?",
             [number, int(due), int(play_casual), party["id"]])
         why = ("casual play" if casual else "a replay" if replay
-               else f"linked from scenario {here}" if is_linked else None)
+               else f"linked from scenario {here}" if is_linked
+               else f"{catalog.edition().name} has none" if not road_events else None)
         summary = (f"travel to scenario {number} {sc['name']}"
                    + ("; road event due" if due else f"; no road event ({why})"))
     return Done(summary, {

@@ -81,7 +81,10 @@ def _wins(store: Store, char_id: int) -> int:
 
 
 def completion(store: Store, char: dict) -> dict | None:
-    """The character's solo scenario and its record (for ``character show``); None when its class has none."""
+    """The character's solo scenario and its record (for ``character show``); None when its class has none
+    (and in an edition without solo scenarios)."""
+    if not catalog.edition().has("solo scenarios"):
+        return None
     try:
         sc = scenario_for(char["class"])
     except NotFound:
@@ -109,6 +112,7 @@ def _entry(store: Store, char: dict) -> dict:
 
 def list_solo(store: Store) -> list[dict]:
     """For each character of the current party: its solo scenario, whether it may play it, what is missing."""
+    catalog.edition().require("solo scenarios")
     party = state.current_party(store)
     return [_entry(store, c) for c in state.party_characters(store, party["id"])]
 
@@ -117,6 +121,7 @@ def list_solo(store: Store) -> list[dict]:
 def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, checkmarks: int = 0,
            level: int | None = None) -> Done:
     """Record a solo scenario's result for one character (one change, undoable)."""
+    catalog.edition().require("solo scenarios")
     for label, n in (("--xp", xp), ("--coins", coins), ("--checkmarks", checkmarks)):
         if n < 0:
             raise BadInput(f"{label} {n}: the count cannot be negative")

@@ -78,6 +78,8 @@ def shop(store: Store) -> dict:
     party = state.current_party(store)
     modifier = catalog.price_modifier(party["reputation"])
     designs = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
+    if catalog.edition().shop != "prosperity":  # every item comes as a design there: none is marked
+        designs = set()
     rows = []
     for number, copies in supply_for(store, party["id"]).items():
         it = catalog.item(number)
@@ -85,6 +87,8 @@ def shop(store: Store) -> dict:
             "number": it["number"], "name": it["name"], "slot": it["slot"], "cost": it["cost"],
             "price": price(it, modifier), "copies": copies, "design": it["number"] in designs,
         })
+    if not catalog.edition().has("reputation"):
+        return {"reputation": None, "modifier": 0, "items": rows}
     return {"reputation": party["reputation"], "modifier": modifier, "items": rows}
 
 
@@ -198,13 +202,13 @@ def level_up(store: Store, name: str, card: str, perk: int) -> Done:
         if new > tracks.MAX_LEVEL:
             raise Refused(f"{ch['name']} is already level {tracks.MAX_LEVEL}")
         need = catalog.xp_threshold(new)
-        prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        prosperity = (catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+                      if catalog.edition().level_up_to_prosperity else 0)
         if ch["xp"] < need and new > prosperity:
             raise Refused(f"{ch['name']} has {ch['xp']} XP; level {new} needs {need}")
         chosen = catalog.find_card(cls["key"], card)
-        if chosen["level"] in ("X", 1):
-            raise Refused(f"{chosen['name']} is a level {chosen['level']} card, always in the pool: "
-                          f"choose a card of level 2-{new}")
+        if not catalog.chosen_at_level_up(chosen):
+            raise Refused(f"{catalog.pool_words(chosen)}: choose a card of level 2-{new}")
         if int(chosen["level"]) > new:
             raise Refused(f"{chosen['name']} is a level {chosen['level']} card; at level {new} the card's level "
                           f"must be at most {new}")
@@ -247,6 +251,7 @@ def take_perk(store: Store, name: str, perk: int) -> Done:
 
 @command("donate", keys={"name": state.character_key})
 def donate(store: Store, name: str) -> Done:
+    catalog.edition().require("donations")
     with store.change("donate", f"{name} donates"):
         party, visit = require_town(store, "donations are made")
         ch = party_member(store, party, name)

@@ -97,6 +97,9 @@ def _root(
 
         raise BadInput("--db is empty: give the campaign file's path, or leave --db out")
     ctx.obj = common.Settings(db=Path(db) if db is not None else None)
+    from ghcli import editions
+
+    editions.reset()  # no campaign open yet: opening one makes its edition the active one
 
 
 def main() -> None:

@@ -35,14 +35,18 @@ def show_cmd(as_json: bool = common.json_option()) -> None:
 
 def _show_text(s: dict) -> str:
     opened = [k for k, v in s["envelopes"].items() if v]
-    lines = [
-        f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
-        f"({common.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
-        "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
-                                             for a in s["achievements"]) or "none"),
-        "Unlocked classes: " + ", ".join(s["unlocked_classes"]),
-        "Envelopes opened: " + (", ".join(opened) or "none"),
-    ]
+    if s["prosperity"] is None:  # an edition without prosperity, donations, achievements (Jaws of the Lion)
+        lines = [f"{s['campaign']['name']} ({s['edition']['name']})",
+                 "Classes: " + ", ".join(s["unlocked_classes"])]
+    else:
+        lines = [
+            f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
+            f"({common.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
+            "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
+                                                 for a in s["achievements"]) or "none"),
+            "Unlocked classes: " + ", ".join(s["unlocked_classes"]),
+            "Envelopes opened: " + (", ".join(opened) or "none"),
+        ]
     if s["enhanced_cards"]:
         lines.append("Enhanced cards:")
         lines.append(common.table(
@@ -79,7 +83,7 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
     """Global achievements held."""
     from ghcli.campaign import core
 
-    rows = core.global_achievements(common.open_store())
+    rows = core.list_global_achievements(common.open_store())
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No global achievements.")
 
 

@@ -28,7 +28,7 @@ def _show_text(c: dict) -> str:
         f"XP {c['xp']}" + (f" (next level at {c['next_level_xp']})" if c["next_level_xp"] else "")
         + f", gold {c['gold']}, checkmarks {c['checkmarks']}, max HP {c['max_hp']}, hand {c['hand_size']}",
         f"Perks: {c['perks_taken']} taken of {c['perks_earned']} earned"
-        + (f" ({c['extra_perks']} from the player's retirements)" if c["extra_perks"] else ""),
+        + (f" ({c['extra_perks']} extra: the player's retirements, scenario rewards)" if c["extra_perks"] else ""),
     ]
     for p in c["perks"]:
         lines.append(f"  {p['perk']}. {p['text']}" + (f" x{p['times']}" if p["times"] > 1 else ""))
@@ -43,7 +43,7 @@ def _show_text(c: dict) -> str:
         lines.append(f"Personal quest: {q['number']} {q['name']}" + (" (fulfilled)" if c["quest_fulfilled"] else ""))
     elif c["quest_offer"]:
         lines.append(_offer_text(c["quest_offer"], c["name"]))
-    else:
+    elif c.get("quests", True):
         lines.append("Personal quest: none")
     solo = c.get("solo")
     if solo and solo["played"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
 from ghcli.cli import common
@@ -20,11 +22,16 @@ def _text(s: dict) -> str:
 
 
 @app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option()) -> None:
+def show_cmd(name: str = typer.Argument(..., metavar="CLASS"), edition: Optional[str] = common.edition_option(),
+             as_json: bool = common.json_option()) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog
 
-    cls = _find(name)
+    if edition is not None:
+        common.use_edition(edition)
+        cls = catalog.find_class(name)
+    else:
+        cls = _find(name)
     data = catalog.class_sheet(cls)
     common.emit(data, as_json, lambda: _text(data))
 

@@ -295,6 +295,33 @@ def write_text(path: str, text: str) -> None:
 SIGNED_CONTEXT = {"ignore_unknown_options": True}
 
 
+def edition_option():
+    """``--edition gh|jotl`` for the commands that need no campaign (class, monster stats)."""
+    return typer.Option(None, "--edition", metavar="gh|jotl", show_default=False,
+                        help="The edition's facts: gh (Gloomhaven) or jotl (Jaws of the Lion); "
+                             "default: the campaign's, else gh.")
+
+
+def use_edition(edition: Optional[str]) -> None:
+    """Make ``edition`` the active one, or the campaign's (if one is at --db), else Gloomhaven."""
+    from ghcli import editions
+
+    if edition is not None:
+        with worded({"edition": "--edition"}):
+            editions.activate(edition)
+        return
+    path = db_path()
+    if not path.is_file():
+        return
+    from ghcli.campaign.db import Store
+    from ghcli.errors import GhcliError
+
+    try:
+        Store.open(path).close()  # opening a campaign makes its edition the active one
+    except GhcliError:  # not a campaign we can read: the facts need none
+        editions.reset()
+
+
 def open_store():
     """The campaign Store at --db / $GHCLI_DB / the app folder."""
     from ghcli.campaign.db import Store

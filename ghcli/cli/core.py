@@ -24,17 +24,29 @@ def _signed_text(n: int) -> str:
 
 
 def _status_text(s: dict) -> str:
-    p, party = s["prosperity"], s["party"]
-    nxt = (f"{p['to_next_level']} to level {p['level'] + 1}" if p["to_next_level"] is not None else "top level")
+    p, party, edition = s["prosperity"], s["party"], s["edition"]
     lines = [
         f"Campaign:     {s['campaign']['name']}",
+        f"Edition:      {edition['name']}",
         f"Party:        {party['name']} ({_where(party)})",
-        f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})",
-        f"Reputation:   {_signed_text(party['reputation'])} (shop prices {_signed_text(party['price_modifier'])})",
-        f"Donations:    {s['donations']} gold",
-        common.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"]) or "none")),
-        common.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"]) or "none")),
     ]
+    if p is not None:
+        nxt = (f"{p['to_next_level']} to level {p['level'] + 1}" if p["to_next_level"] is not None else "top level")
+        lines.append(f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})")
+    if party["reputation"] is not None:
+        lines.append(f"Reputation:   {_signed_text(party['reputation'])} "
+                     f"(shop prices {_signed_text(party['price_modifier'])})")
+    if s["donations"] is not None:
+        lines.append(f"Donations:    {s['donations']} gold")
+    if "achievements" not in edition["lacks"]:
+        lines += [
+            common.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"])
+                                                      or "none")),
+            common.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"])
+                                                      or "none")),
+        ]
+    if edition["lacks"]:
+        lines.append(common.wrapped("Not in this edition: " + ", ".join(edition["lacks"])))
     pending = s.get("pending_events", [])
     if party["road_event_due"] and not any(e["deck"] == "road" for e in pending):
         lines.append("Road event:   due, not drawn yet (`ghcli event draw road`)")
@@ -70,18 +82,34 @@ app = typer.Typer()
 
 @app.command("init")
 def init_cmd(
-    name: str = typer.Option("Gloomhaven", "--name", help="The campaign's name."),
+    name: Optional[str] = typer.Option(None, "--name", show_default=False,
+                                       help="The campaign's name (default: the edition's, Gloomhaven)."),
     party: str = typer.Option("Party", "--party", help="The first party's name."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for reproducible shuffles and draws."),
+    edition: str = typer.Option("gh", "--edition", metavar="gh|jotl",
+                                help="The box the campaign is played with: gh (Gloomhaven with Forgotten "
+                                     "Circles) or jotl (Jaws of the Lion)."),
     as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
 ) -> None:
     """Start a new campaign (refuses to overwrite an existing one)."""
     from ghcli.campaign import core
 
-    r = core.init(common.db_path(), name=name, party=party, seed=seed)
-    common.emit(r, as_json, f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
-                            f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
-                            f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
+    with common.worded({"edition": "--edition"}):
+        r = core.init(common.db_path(), name=name, party=party, seed=seed, edition=edition)
+    common.emit(r, as_json, lambda: _init_text(r))
+
+
+def _init_text(r: dict) -> str:
+    if r["edition"] == "gh":
+        return (f"New campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+                f"prosperity 1; classes {', '.join(r['classes'])}; shop items 1-14; "
+                f"city and road decks 1-30 shuffled; scenario 1 unlocked.")
+    shop = (f"shop items {', '.join(map(str, r['supply']))}" if r["supply"]
+            else "the shop empty (the scenarios fill it)")
+    decks = "; ".join(f"{deck} deck {n} cards" for deck, n in r["decks"].items() if n) or "no event deck yet"
+    return (f"New {r['edition_name']} campaign {r['name']!r} at {r['path']}: party {r['party']!r} in town; "
+            f"classes {', '.join(r['classes'])}; {shop}; {decks}; "
+            f"scenario {', '.join(map(str, r['scenarios']))} unlocked.")
 
 
 @app.command("status")

@@ -19,7 +19,8 @@ app = typer.Typer(name="enhance", help="Enhancement stickers: what they cost, an
 
 @app.command("cost")
 def cost(
-    edition: str = typer.Option("gh", "--edition", metavar="gh|gh-digital|fh|gh2e", help="Rule set."),
+    edition: str = typer.Option("gh", "--edition", metavar="gh|gh-digital|fh|gh2e|jotl",
+                                 help="Rule set (jotl: Jaws of the Lion, the first edition's costs)."),
     ability: Optional[str] = typer.Option(
         None, "--ability", metavar="NAME",
         help="A +1 sticker: move, attack, range, shield, push, pull, pierce, retaliate, heal, target, "

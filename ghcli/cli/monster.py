@@ -48,11 +48,13 @@ def show_cmd(
                                         help="Scenario (monster) level 0-7; default all."),
     characters: Optional[int] = typer.Option(None, "--characters", "-c", metavar="N",
                                              help="Characters in play (1-4): works out a boss's health formula."),
+    edition: Optional[str] = common.edition_option(),
     as_json: bool = common.json_option(),
 ) -> None:
     """A monster's normal and elite stats (a boss's stats) at one level or at every level."""
     from ghcli.campaign import monsters
 
+    common.use_edition(edition)
     with common.worded({"characters": "--characters"}):
         doc = monsters.show(name, level, characters)
 
@@ -74,10 +76,11 @@ def show_cmd(
 
 
 @app.command("list")
-def list_cmd(as_json: bool = common.json_option()) -> None:
+def list_cmd(edition: Optional[str] = common.edition_option(), as_json: bool = common.json_option()) -> None:
     """Every monster and boss (not the named scenario variants: ask for those by name)."""
     from ghcli.campaign import monsters
 
+    common.use_edition(edition)
     rows = [{"key": m["key"], "name": m["name"], "edition": m["edition"], "boss": m["boss"]}
             for m in monsters.base_monsters()]
     common.emit(rows, as_json, lambda: common.table(

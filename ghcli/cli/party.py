@@ -50,10 +50,9 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
 @achievement_app.command("list")
 def achievement_list(as_json: bool = common.json_option()) -> None:
     """The current party's achievements."""
-    from ghcli.campaign import core, state
+    from ghcli.campaign import core
 
-    store = common.open_store()
-    rows = core.party_achievements(store, state.current_party(store)["id"])
+    rows = core.list_party_achievements(common.open_store())
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No party achievements.")
 
 

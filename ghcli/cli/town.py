@@ -17,7 +17,8 @@ def shop(as_json: bool = common.json_option()) -> None:
     result = town.shop(common.open_store())
 
     def text() -> str:
-        head = f"Reputation {result['reputation']:+d}: prices {result['modifier']:+d} gold."
+        head = (f"Reputation {result['reputation']:+d}: prices {result['modifier']:+d} gold."
+                if result["reputation"] is not None else "Prices: the printed cost.")
         rows = [[i["number"], i["name"] + (" (design)" if i["design"] else ""), i["slot"], i["cost"],
                  i["price"], i["copies"]] for i in result["items"]]
         return head + "\n" + common.table(rows, ["#", "item", "slot", "cost", "price", "copies"])

@@ -1,4 +1,4 @@
-"""Enhancement costs and sticker placement for four editions (issue 4).
+"""Enhancement costs and sticker placement for four editions (issue 4), and Jaws of the Lion's (gh's).
 
 Pure: standard library only. ``quote(...)`` returns a :class:`Quote` (the
 total and the arithmetic step by step) or raises ``Refused`` (the sticker
@@ -204,6 +204,11 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
     "gh2e": Edition(
         "gh2e", "second edition", MappingProxyType(_FH_BASE), 200, True, _FH_NOT_DOUBLED, 25, 75,
         lost="unless-summon", persistent="ignored",
+    ),
+    # Jaws of the Lion prints the first edition's cost table: gh's switches under its own name
+    "jotl": Edition(
+        "jotl", "Jaws of the Lion (the first edition's costs)", MappingProxyType(_GH_BASE), 200, False,
+        frozenset({"hex"}), 25, 75,
     ),
 })
 

@@ -352,7 +352,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
     edition = chosen.get("edition") or game.get("edition") or "gh"
     if edition not in KEPT_EDITIONS:
         raise BadInput(f"{edition_in_words(edition)} is not a campaign ghcli keeps: "
-                       "only Gloomhaven (gh) and Forgotten Circles (fc)")
+                       "only Gloomhaven (gh), Forgotten Circles (fc) and Jaws of the Lion (jotl)")
     pre = "party" if is_current else f"parties[{_text(chosen.get('name'))!r}]"
     plan = Plan(party="Party", edition=edition)
     plan.party = _name(plan, chosen.get("name"), f"{pre}.name", "Party")
@@ -950,8 +950,10 @@ def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
     """Import a parsed GHS file into a new campaign at ``path``: {path, imported, dropped}."""
     from ghcli.campaign.db import Store
-    from ghcli.campaign.exchange import newfile
+    from ghcli.campaign.exchange import ghs_jotl, newfile
 
+    if ghs_jotl.is_jotl(doc, kind, party):  # a Jaws of the Lion campaign: its own mapping (issue 28)
+        return ghs_jotl.import_file(doc, kind, path, party=party)
     plan = plan_import(doc, kind, party)
 
     def build(tmp: Path) -> dict:

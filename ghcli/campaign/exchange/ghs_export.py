@@ -340,6 +340,12 @@ def _achievement_list(rows: list[dict]) -> list[str]:
 
 def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel, "not_carried": [{what, why}]}."""
+    from ghcli.campaign import catalog
+
+    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
+        from ghcli.campaign.exchange import ghs_jotl
+
+        return ghs_jotl.export(store)
     e = _Export(store)
     game = e.game()
     return {"game": game, "not_carried": e.not_carried}

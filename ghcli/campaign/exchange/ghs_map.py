@@ -4,8 +4,9 @@ Everything edition-specific that the GHS import (:mod:`.ghs`) and export
 (:mod:`.ghs_export`) need lives in ``ghcli/data/ghs.json`` (read from GHS's
 own data; see ``ghcli/data/SOURCES.md``) and is read here: class ids and
 decks, enhancement slots, scenario editions, unlocks and monsters, solo
-scenarios, the random dungeon, item editions. Another edition (Jaws of the
-Lion) adds its facts to that file and its ids here.
+scenarios, the random dungeon, item editions. Jaws of the Lion's classes,
+decks and slots are in its own edition's ``ghs.json`` (the functions read the
+active edition's file; :mod:`.ghs_jotl` uses the class and card ones).
 
 Enhancement stickers (GHS ``progress.enhancements``: ``{cardId, actionIndex,
 index, action}``): ``actionIndex`` is the action's path on the card (``"0"``,
@@ -40,9 +41,11 @@ SOLO_GROUP = "solo"
 
 
 def facts() -> dict:
-    from ghcli import data
+    """The active edition's GHS numbering (``ghcli/data/ghs.json`` for Gloomhaven, ``ghcli/editions/jotl/ghs.json``
+    for Jaws of the Lion: classes, decks, enhancement slots and areas only)."""
+    from ghcli import editions
 
-    return data.load("ghs")
+    return editions.current().load("ghs")
 
 
 def ghs_ticks(donations: int, envelope_b: bool) -> int:

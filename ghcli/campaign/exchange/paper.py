@@ -99,6 +99,8 @@ def _rewards_in_words(rewards: dict) -> list[str]:
         out.append(f"item {number} {catalog.item(number)['name']}")
     if rewards.get("checkmarks_each"):
         out.append(f"{rewards['checkmarks_each']} checkmarks each")
+    if rewards.get("perks_each"):
+        out.append(f"{rewards['perks_each']} extra perk each")
     return out
 
 
@@ -129,6 +131,7 @@ def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = Tr
 def new_retired(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
                 quest: int | str | None = None) -> Done:
     """A retired character on record, as the Town Records list it."""
+    catalog.edition().require("retirement")
     name = (name or "").strip()
     if not name:
         raise BadInput("the character name must not be empty")
@@ -177,6 +180,7 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
 @command("campaign donations")
 def add_donations(store: Store, gold: int) -> Done:
     """Gold already given to the Sanctuary, with the donation track's prosperity marks."""
+    catalog.edition().require("donations")
     amount("donations", gold)
     if gold <= 0:
         raise BadInput(f"give the gold donated as +N (N > 0), not {gold}")
@@ -215,7 +219,11 @@ def set_event_deck(store: Store, deck: str, text: str) -> Done:
     deck = deck.strip().lower()
     if deck not in ("city", "road"):
         raise BadInput(f"unknown event deck {deck!r}; choose city or road")
+    catalog.edition().require(f"{deck} events")
     cards = parse_cards(text)
+    last = catalog.facts()[f"max_{deck}_event"]
+    if catalog.edition().key != "gh" and any(c > last for c in cards):  # gh: Forgotten Circles' cards too
+        raise BadInput(f"there is no {deck} event {max(cards)}: {deck} events are numbered 1-{last}")
     with store.change("event deck set", f"{deck} deck set"):
         state.campaign_row(store)
         pending = store.value("SELECT card FROM pending_events WHERE deck = ?", [deck])

@@ -1,0 +1,856 @@
+"""Jaws of the Lion campaigns to and from Gloomhaven Secretariat (GHS edition ``jotl``).
+
+:mod:`.ghs` and :mod:`.ghs_export` hand a Jaws of the Lion file or campaign
+here (a few lines each). Both directions read and write only what the two
+apps share for this box, and report the rest by name.
+
+GHS -> ghcli (:func:`import_file`), a new campaign of edition ``jotl``:
+
+- the party (the current one, or ``--party NAME``; other parties are
+  separate campaigns); its players; its characters (``game.characters``,
+  ``party.availableCharacters`` join the party, ``party.retirements`` are on
+  record as retired): class (GHS id, edition ``jotl``), ``title`` as the name,
+  level, XP, gold, checkmarks (``battleGoals``), extra perks (``extraPerks``
+  + ``retirements``), perks (``perks[i]`` ticks of perk i + 1), items, and
+  the ability cards chosen (``deck``: indices into GHS's deck of the class,
+  ``ghcli/editions/jotl/ghs.json``; each card is matched to a level, 2 to the
+  character's level, lowest card level first), the enhancement stickers (read
+  and placed on GHS's slots as for Gloomhaven: :mod:`.ghs_map`; none on a
+  tutorial card);
+- completed scenarios (``party.scenarios``), with their unlocks and blocks;
+  the concluded sections (``party.conclusions``: 9-7 and 9-8 unlock 9);
+  scenarios unlocked by hand or by events (``manualScenarios``);
+- the shop: the items whose scenario is completed (``unlockScenario``) and
+  ``unlockedItems``, each with its printed copies less those the characters
+  own; the city event deck (``eventDecks.city``, top first) and a pending
+  draw (``eventDraw``);
+- a scenario in play: the party on its way to it (``scenario finish N``);
+- ghcli's mark of this town visit's city event (``party.ghcliTownVisit``, as
+  the Gloomhaven bridge writes it), so one city event a visit still holds.
+
+What the box has no place for in ghcli, or GHS keeps and ghcli does not, is
+reported: reputation, prosperity and donations (GHS keeps the numbers for
+every edition), achievements, road events, personal quests, table state.
+
+**Files GHS itself cannot load.** GHS 0.150 copies ``progress.deck``,
+``personalQuestProgress`` and ``scenarioStats`` of every character without
+checking that they are there, so a save written by an older GHS that lacks
+one of them fails to load in GHS ("t.progress.deck is not iterable"). ghcli
+imports such a file with the missing field taken as empty and reports it,
+field and character named: none of the three holds anything a Jaws of the
+Lion campaign in ghcli needs but the cards chosen (``deck``), and a missing
+``deck`` only means no card is recorded, which the report says; refusing the
+file would leave the group nothing, while the default loses nothing the file
+holds. A ghcli export always writes all three, so GHS loads it.
+
+ghcli -> GHS (:func:`export`): the current party as GHS's current party, with
+everything above in GHS's places (the concluded sections written as GHS
+writes them when 7 or 8 is completed, unlocks GHS would not derive in
+``manualScenarios``, items no completed scenario puts in the shop in
+``unlockedItems``, a scenario the party is on its way to with its monsters
+at the scenario level, as GHS sets it up), and ``not_carried``: what GHS has
+no place for (the campaign's name, other parties, a sticker or card GHS has
+no slot or index for).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ghcli import editions
+from ghcli.errors import BadInput
+from ghcli.rules import level as levels
+
+EDITION = "jotl"
+PERK_SLOTS = 15
+#: the progress fields GHS 0.150 copies without a check (an older save without one fails to load there)
+REQUIRED_PROGRESS = ("personalQuestProgress", "scenarioStats", "deck")
+
+
+def is_jotl(doc: dict, kind: str, party: str | None = None) -> bool:
+    """Whether the GHS file's chosen party (the current one, or ``party``) is a Jaws of the Lion campaign."""
+    from ghcli.campaign.exchange import ghs
+
+    game = ghs.game_model(doc, kind, [])
+    current, others = ghs._parties(game)
+    chosen = current
+    if party is not None:
+        wanted = party.strip().lower()
+        chosen = next((p for p in [current, *others] if str(p.get("name", "")).strip().lower() == wanted), current)
+    return (chosen.get("edition") or game.get("edition")) == EDITION
+
+
+# -- small readers (every bad value names its field) ---------------------------------
+
+
+def _int(value: Any, path: str, default: int | None = None) -> int:
+    if value is None and default is not None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise BadInput(f"{path}: {value!r} is not a whole number")
+    try:
+        number = int(value.strip()) if isinstance(value, str) else value
+    except ValueError:
+        raise BadInput(f"{path}: {value!r} is not a whole number") from None
+    if isinstance(number, float):
+        if number != number or not number.is_integer():
+            raise BadInput(f"{path}: {value!r} is not a whole number")
+        number = int(number)
+    if not -1_000_000 <= number <= 1_000_000:
+        raise BadInput(f"{path}: {number} is out of range")
+    return number
+
+
+def _list(value: Any, path: str) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise BadInput(f"{path}: {str(value)[:40]!r} is not a list")
+    return value
+
+
+def _dict(value: Any, path: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadInput(f"{path}: {str(value)[:40]!r} is not an object")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(f"{path}: {value!r} is not text")
+    return value
+
+
+# -- the plan ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    cls: str
+    player: str | None
+    level: int
+    xp: int
+    gold: int
+    checkmarks: int
+    extra_perks: int
+    retired: bool
+    items: tuple[int, ...]
+    perks: tuple[tuple[int, int], ...]  # (perk, times)
+    cards: tuple[tuple[int, int], ...]  # (card, at level)
+    stickers: tuple = ()  # ghs.Sticker: card, half, label, GHS slot, cost
+
+
+@dataclass
+class Plan:
+    party: str
+    completed: list[int] = field(default_factory=list)
+    unlocked: list[int] = field(default_factory=list)
+    designs: list[int] = field(default_factory=list)
+    city: list[int] | None = None
+    pending: int | None = None
+    players: list[str] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
+    in_play: int | None = None
+    city_event: bool = False  # this town visit's city event drawn already (ghcli's mark, party.ghcliTownVisit)
+    other_parties: list[str] = field(default_factory=list)
+    dropped: list[dict] = field(default_factory=list)
+
+    def drop(self, path: str, why: str) -> None:
+        self.dropped.append({"path": path, "why": why})
+
+
+def _class(ident: Any, path: str) -> dict:
+    from ghcli.campaign import catalog
+    from ghcli.errors import NotFound
+
+    text = _str(ident, path)
+    bare = text.split(":", 1)[1] if ":" in text else text
+    try:
+        return catalog.find_class(bare)
+    except NotFound:
+        raise BadInput(f"{path}: unknown Jaws of the Lion class {text!r} "
+                       f"(GHS ids: {', '.join(c['key'] for c in catalog.classes())})") from None
+
+
+def _item(entry: Any, path: str) -> int:
+    from ghcli.campaign import catalog
+
+    entry = _dict(entry, path)
+    number = _int(entry.get("name"), f"{path}.name")
+    edition = entry.get("edition", EDITION)
+    if edition != EDITION:
+        raise BadInput(f"{path}.edition: item {number} of GHS edition {edition!r} is not a Jaws of the Lion item")
+    try:
+        catalog.item(number)
+    except KeyError:
+        raise BadInput(f"{path}.name: unknown Jaws of the Lion item {entry.get('name')!r}") from None
+    return number
+
+
+def _scenario(entry: Any, path: str, plan: Plan) -> int | None:
+    from ghcli.campaign import catalog
+
+    entry = _dict(entry, path)
+    if entry.get("isCustom"):
+        plan.drop(f"{path} {entry.get('custom') or entry.get('index')!r}", "a custom scenario made in GHS")
+        return None
+    edition = entry.get("edition", EDITION)
+    if edition != EDITION or entry.get("group"):
+        group = f", group {entry['group']}" if entry.get("group") else ""
+        plan.drop(f"{path} ({edition} {entry.get('index')})",
+                  f"not a Jaws of the Lion scenario (GHS edition {edition!r}{group})")
+        return None
+    number = _int(entry.get("index"), f"{path}.index")
+    try:
+        catalog.scenario(number)
+    except KeyError:
+        raise BadInput(f"{path}.index: unknown Jaws of the Lion scenario {entry.get('index')!r}") from None
+    return number
+
+
+def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
+    """Read a Jaws of the Lion GHS file into a :class:`Plan` (the jotl edition must be active)."""
+    from ghcli.campaign.exchange import ghs
+
+    notes: list[dict] = []
+    game = ghs.game_model(doc, kind, notes)
+    current, others = ghs._parties(game)
+    chosen, is_current = current, True
+    if party is not None:
+        wanted = party.strip().lower()
+        match = [p for p in [current, *others] if str(p.get("name", "")).strip().lower() == wanted]
+        if not match:
+            names = [str(p.get("name", "")) for p in [current, *others]]
+            raise BadInput(f"--party {party!r}: the file's parties are {', '.join(map(repr, names))}")
+        chosen, is_current = match[0], match[0] is current
+    name = _str(chosen.get("name"), "party.name").strip() or "Party"
+    plan = Plan(party=name)
+    plan.dropped.extend(notes)
+    pre = "party" if is_current else f"parties[{name!r}]"
+    for p in [current, *others]:
+        if p is not chosen:
+            plan.other_parties.append(str(p.get("name", "")))
+            plan.drop(f"parties: {p.get('name')!r} (id {p.get('id')})",
+                      f"another GHS party is a separate campaign: import it with --party {str(p.get('name'))!r}")
+    _lacking(plan, chosen, game, pre)
+    _scenarios(plan, chosen, pre)
+    _shop(plan, chosen, pre)
+    _events(plan, chosen, game if is_current else {}, pre)
+    _people(plan, chosen, game, pre, is_current)
+    if is_current:
+        _in_play(plan, game)
+        _town_visit(plan, chosen, game)
+    ghs._static_drops(plan, game, chosen, pre, is_current)
+    # Gloomhaven's reading of envelope B does not apply: the box has none (reported by _lacking when set)
+    plan.dropped = [d for d in plan.dropped if d["path"] != f"{pre}.envelopeB"]
+    if chosen.get("envelopeB"):
+        plan.drop(f"{pre}.envelopeB", editions.current().lacks["donations"])
+    return plan
+
+
+def _lacking(plan: Plan, p: dict, game: dict, pre: str) -> None:
+    """What GHS keeps for every edition and Jaws of the Lion has no place for."""
+    ed = editions.current()
+    for key, feature in (("reputation", "reputation"), ("prosperity", "prosperity"), ("donations", "donations")):
+        value = _int(p.get(key), f"{pre}.{key}", default=0)
+        if value:
+            plan.drop(f"{pre}.{key} {value}", ed.lacks[feature])
+    for key in ("achievementsList", "globalAchievementsList"):
+        held = [str(x) for x in _list(p.get(key), f"{pre}.{key}") if str(x).strip()]
+        if held:
+            plan.drop(f"{pre}.{key} ({', '.join(held)})", ed.lacks["achievements"])
+    unlocked = [str(x) for x in _list(game.get("unlockedCharacters"), "unlockedCharacters")]
+    if unlocked:
+        plan.drop(f"unlockedCharacters ({', '.join(unlocked)})", ed.lacks["class unlocks"])
+
+
+def _scenarios(plan: Plan, p: dict, pre: str) -> None:
+    from ghcli.campaign import catalog
+
+    for i, entry in enumerate(_list(p.get("scenarios"), f"{pre}.scenarios")):
+        n = _scenario(entry, f"{pre}.scenarios[{i}]", plan)
+        if n is not None and n not in plan.completed:
+            plan.completed.append(n)
+    for i, entry in enumerate(_list(p.get("manualScenarios"), f"{pre}.manualScenarios")):
+        n = _scenario(entry, f"{pre}.manualScenarios[{i}]", plan)
+        if n is not None and n not in plan.unlocked:
+            plan.unlocked.append(n)
+    sections = {sec: (s["number"], unlocks) for s in catalog.scenarios()
+                for sec, unlocks in (s.get("conclusion_sections") or {}).items()}
+    for i, entry in enumerate(_list(p.get("conclusions"), f"{pre}.conclusions")):
+        entry = _dict(entry, f"{pre}.conclusions[{i}]")
+        index = _str(entry.get("index"), f"{pre}.conclusions[{i}].index")
+        if entry.get("edition", EDITION) != EDITION or index not in sections:
+            plan.drop(f"{pre}.conclusions[{i}] ({entry.get('edition')} {index})",
+                      "not a Jaws of the Lion conclusion ghcli knows")
+            continue
+        parent, unlocks = sections[index]
+        if parent not in plan.completed:
+            plan.drop(f"{pre}.conclusions[{i}] {index}", f"scenario {parent}'s conclusion, but {parent} is not "
+                                                         "completed: its unlocks are applied")
+        plan.unlocked += [n for n in unlocks if n not in plan.unlocked]
+    for i, entry in enumerate(_list(p.get("casualScenarios"), f"{pre}.casualScenarios")):
+        plan.drop(f"{pre}.casualScenarios[{i}] (scenario {_dict(entry, pre).get('index')})",
+                  "played casually or replayed: not a completion")
+
+
+def _shop(plan: Plan, p: dict, pre: str) -> None:
+    for i, entry in enumerate(_list(p.get("unlockedItems"), f"{pre}.unlockedItems")):
+        n = _item(entry, f"{pre}.unlockedItems[{i}]")
+        count = _dict(entry, pre).get("count")
+        if count is not None and _int(count, f"{pre}.unlockedItems[{i}].count") >= 0:
+            plan.drop(f"{pre}.unlockedItems[{i}].count {count}", "ghcli's shop holds every printed copy")
+        if n not in plan.designs:
+            plan.designs.append(n)
+
+
+def _events(plan: Plan, p: dict, game: dict, pre: str) -> None:
+    decks = _dict(p.get("eventDecks"), f"{pre}.eventDecks")
+    for other in [k for k in decks if k != "city"]:
+        cards = _list(decks[other], f"{pre}.eventDecks.{other}")
+        if cards:
+            plan.drop(f"{pre}.eventDecks.{other} ({len(cards)} cards)", editions.current().lacks["road events"]
+                      if other == "road" else f"the {other!r} deck is not Jaws of the Lion's")
+    if "city" in decks:
+        from ghcli.campaign import catalog
+
+        last = catalog.facts()["max_city_event"]
+        city: list[int] = []
+        for i, c in enumerate(_list(decks["city"], f"{pre}.eventDecks.city")):
+            n = _int(c, f"{pre}.eventDecks.city[{i}]")
+            if not 1 <= n <= last:
+                raise BadInput(f"{pre}.eventDecks.city[{i}]: {c!r} is not a Jaws of the Lion city event (1-{last})")
+            if n not in city:
+                city.append(n)
+        plan.city = city
+        draw = game.get("eventDraw")
+        if draw == "city" and city:
+            plan.pending = city.pop(0)
+        elif draw:
+            plan.drop(f"eventDraw {draw!r}", "a pending draw of a deck ghcli does not keep for Jaws of the Lion")
+    if _list(p.get("eventCards"), f"{pre}.eventCards"):
+        plan.drop(f"{pre}.eventCards ({len(p['eventCards'])})", "history of resolved events (not the deck)")
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    from ghcli.campaign import names
+
+    candidate, n = name, 1
+    while names.key(candidate) in taken:
+        n += 1
+        candidate = f"{name} {n}"
+    taken.add(names.key(candidate))
+    return candidate
+
+
+def _cards(plan: Plan, cls: dict, deck: list, path: str, name: str, level: int) -> tuple[tuple[int, int], ...]:
+    """GHS deck indices as (card, level taken at) (GHS's deck of the class: the edition's ghs.json)."""
+    from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs_map
+
+    chosen = []
+    for i, index in enumerate(deck):
+        number = ghs_map.deck_card(cls["key"], _int(index, f"{path}[{i}]"))
+        if number is None:
+            plan.drop(f"{path}[{i}] {index} ({name})", f"not an index into GHS's {cls['name']} deck")
+            continue
+        card = catalog.find_card(cls["key"], number)
+        if not catalog.chosen_at_level_up(card):
+            plan.drop(f"{path}[{i}] card {card['number']} ({name})", f"{catalog.pool_words(card)}: not recorded")
+            continue
+        if card not in chosen:
+            chosen.append(card)
+    out: list[tuple[int, int]] = []
+    for at, card in enumerate(sorted(chosen, key=lambda c: (c["level"], c["number"])), start=2):
+        if at > level or card["level"] > at:
+            plan.drop(f"{path} card {card['number']} {card['name']} ({name}, level {level})",
+                      f"one card is taken at each level 2-{level}, of a level at most that level: not recorded")
+            continue
+        out.append((card["number"], at))
+    return tuple(out)
+
+
+def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str], taken: set[str]) -> Member:
+    from ghcli.campaign import names, tracks
+
+    c = _dict(c, path)
+    cls = _class(c.get("name"), f"{path}.name")
+    if c.get("edition", EDITION) != EDITION:
+        raise BadInput(f"{path}.edition: {c.get('edition')!r} is not Jaws of the Lion's ({EDITION!r})")
+    prog = _dict(c.get("progress"), f"{path}.progress")
+    raw = _str(c.get("title"), f"{path}.title").strip() or cls["name"]
+    try:
+        title = names.clean(raw[:names.MAX_NAME], "character name")
+    except BadInput:
+        title = cls["name"]
+        plan.drop(f"{path}.title {raw[:40]!r}", f"not a name ghcli keeps: imported as {title!r}")
+    if len(raw) > names.MAX_NAME and title != cls["name"]:
+        plan.drop(f"{path}.title {raw[:40]!r}...", f"longer than {names.MAX_NAME} characters: cut to {title!r}")
+    name = _unique(title, taken)
+    if name != title:
+        plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
+    level = _int(c.get("level"), f"{path}.level", default=1)
+    if not 1 <= level <= tracks.MAX_LEVEL:
+        raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
+    number = _int(c.get("number"), f"{path}.number", default=0)
+    player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
+    values = {}
+    for key, ghs_key in (("xp", "experience"), ("gold", "gold"), ("checkmarks", "battleGoals"),
+                         ("extra", "extraPerks"), ("retirements", "retirements")):
+        values[key] = _int(prog.get(ghs_key), f"{path}.progress.{ghs_key}", default=0)
+        if values[key] < 0:
+            raise BadInput(f"{path}.progress.{ghs_key}: {values[key]} is below 0")
+    if values["checkmarks"] > tracks.MAX_CHECKMARKS:
+        plan.drop(f"{path}.progress.battleGoals {values['checkmarks']} ({name})",
+                  f"a sheet holds {tracks.MAX_CHECKMARKS}: kept at {tracks.MAX_CHECKMARKS}")
+        values["checkmarks"] = tracks.MAX_CHECKMARKS
+    for key in REQUIRED_PROGRESS:
+        if key not in prog:
+            what = "no ability card chosen at a level-up is recorded" if key == "deck" else "nothing ghcli keeps"
+            plan.drop(f"{path}.progress.{key} ({name}): missing",
+                      f"GHS 0.150 cannot load a file without it (an older GHS wrote it); imported as empty: {what}")
+    items: list[int] = []
+    for i, entry in enumerate(_list(prog.get("items"), f"{path}.progress.items")):
+        n = _item(entry, f"{path}.progress.items[{i}]")
+        if n in items:
+            plan.drop(f"{path}.progress.items[{i}] {n} ({name})", "a second copy: a character owns one copy of an item")
+            continue
+        items.append(n)
+    perks: list[tuple[int, int]] = []
+    for i, times in enumerate(_list(prog.get("perks"), f"{path}.progress.perks")):
+        t = _int(times, f"{path}.progress.perks[{i}]")
+        if t <= 0:
+            continue
+        if i >= len(cls["perks"]):
+            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
+        if t > cls["perks"][i]["count"]:
+            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
+                           f"has {cls['perks'][i]['count']} box(es)")
+        perks.append((i + 1, t))
+    cards = _cards(plan, cls, _list(prog.get("deck"), f"{path}.progress.deck"), f"{path}.progress.deck", name, level)
+    quest = prog.get("personalQuest")
+    if quest not in (None, "", 0, "0"):
+        plan.drop(f"{path}.progress.personalQuest {quest!r} ({name})", editions.current().lacks["personal quests"])
+    if any(_int(x, path, default=0) for x in _list(prog.get("personalQuestProgress"), path)):
+        plan.drop(f"{path}.progress.personalQuestProgress ({name})", editions.current().lacks["personal quests"])
+    stickers = _stickers(plan, cls, _list(prog.get("enhancements"), f"{path}.progress.enhancements"),
+                         f"{path}.progress.enhancements", name)
+    if _list(prog.get("masteries"), f"{path}.progress.masteries"):
+        plan.drop(f"{path}.progress.masteries ({name})", "masteries are a Frosthaven feature")
+    for key in ("notes", "itemNotes"):
+        if _str(prog.get(key), f"{path}.progress.{key}").strip():
+            plan.drop(f"{path}.progress.{key} ({name})", "free text ghcli does not store")
+    if prog.get("retired") and not retired:
+        retired = True
+        plan.drop(f"{path}.progress.retired ({name})", "marked retired in GHS but still in the party: on record as "
+                                                       f"retired ({editions.current().lacks['retirement']})")
+    if retired:
+        plan.drop(f"{path} ({name})", f"retired in GHS: on record as retired, no items "
+                                      f"({editions.current().lacks['retirement']})")
+        items = []
+    taken_perks = sum(t for _, t in perks)
+    extra = values["extra"] + values["retirements"]
+    earned = tracks.perks_earned(level, values["checkmarks"], extra)
+    if taken_perks > earned:
+        plan.drop(f"{path}.progress.perks ({name}: {taken_perks} taken)",
+                  f"more than the {earned} ghcli counts as earned: kept as GHS has them")
+    return Member(name=name, cls=cls["key"], player=player, level=level, xp=values["xp"], gold=values["gold"],
+                  checkmarks=values["checkmarks"], extra_perks=extra, retired=retired, items=tuple(items),
+                  perks=tuple(perks), cards=cards, stickers=tuple(stickers))
+
+
+def _stickers(plan: Plan, cls: dict, entries: list, path: str, name: str) -> list:
+    """The stickers the character paid for, read as the Gloomhaven import reads them (GHS's slots of the class's
+    cards, the edition's ghs.json); a sticker on a tutorial card (A, B) is reported, not kept."""
+    from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs
+
+    tutorial = {c["number"] for c in catalog.ability_cards(cls["key"])
+                if c["level"] in editions.current().tutorial_card_levels}
+    kept = []
+    for i, e in enumerate(entries):
+        card = _dict(e, f"{path}[{i}]").get("cardId")
+        if card in tutorial:
+            plan.drop(f"{path}[{i}] ({name}: card {card})", "a tutorial card (A, B): ghcli enhances the class's own")
+        else:
+            kept.append(e)
+    return ghs._stickers(plan, cls, kept, path, name)
+
+
+def _people(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None:
+    from ghcli.campaign import names
+
+    seen: list[str] = []
+    for i, raw in enumerate(_list(p.get("players"), f"{pre}.players")):
+        text = _str(raw, f"{pre}.players[{i}]").strip()
+        try:
+            seen.append(names.clean(text, "player name") if text else "")
+        except BadInput:
+            plan.drop(f"{pre}.players[{i}] {text[:40]!r}", "not a name ghcli keeps: the player is left unnamed")
+            seen.append("")
+    plan.players = [n for i, n in enumerate(seen) if n and n not in seen[:i]]
+    taken: set[str] = set()
+    if is_current:
+        active, where = _list(game.get("characters"), "characters"), "characters"
+        stale = _list(p.get("characters"), f"{pre}.characters")
+        if stale:
+            plan.drop(f"{pre}.characters ({len(stale)})", "a stale snapshot of an earlier party switch; "
+                                                          "game.characters is current")
+    else:
+        active, where = _list(p.get("characters"), f"{pre}.characters"), f"{pre}.characters"
+    for i, c in enumerate(active):
+        plan.members.append(_member(plan, c, f"{where}[{i}]", retired=False, players=seen, taken=taken))
+    for i, c in enumerate(_list(p.get("availableCharacters"), f"{pre}.availableCharacters")):
+        m = _member(plan, c, f"{pre}.availableCharacters[{i}]", retired=False, players=seen, taken=taken)
+        plan.members.append(m)
+        plan.drop(f"{pre}.availableCharacters[{i}] {m.name}", "benched in GHS: a member of the party in ghcli")
+    for i, c in enumerate(_list(p.get("retirements"), f"{pre}.retirements")):
+        plan.members.append(_member(plan, c, f"{pre}.retirements[{i}]", retired=True, players=seen, taken=taken))
+    active_members = [m for m in plan.members if not m.retired]
+    from ghcli.campaign.tracks import MAX_PARTY
+
+    if len(active_members) > MAX_PARTY:
+        raise BadInput(f"{len(active_members)} active characters in {plan.party!r}: a party holds at most {MAX_PARTY}")
+
+
+def _in_play(plan: Plan, game: dict) -> None:
+    scen = game.get("scenario")
+    if not scen:
+        return
+    n = _scenario(scen, "scenario", plan)
+    if n is None:
+        return
+    plan.in_play = n
+    plan.drop(f"scenario {n} in play (state {game.get('state')!r}, round {game.get('round')})",
+              "not completed, no rewards: the party is on its way to it (`ghcli scenario finish N`); the board's "
+              "monsters, health and loot are dropped")
+
+
+def _town_visit(plan: Plan, p: dict, game: dict) -> None:
+    """ghcli's mark of this town visit's city event (``party.ghcliTownVisit``, as the Gloomhaven bridge writes
+    it), trusted while the party's completed scenarios are as ghcli wrote them."""
+    from ghcli.campaign.exchange.ghs_export import TOWN_VISIT_KEY
+
+    mark = p.get(TOWN_VISIT_KEY)
+    if mark is None:
+        return
+    mark = _dict(mark, f"party.{TOWN_VISIT_KEY}")
+    if game.get("scenario") or _int(mark.get("scenarios"), f"party.{TOWN_VISIT_KEY}.scenarios", default=-1) != len(
+            _list(p.get("scenarios"), "party.scenarios")):
+        plan.drop(f"party.{TOWN_VISIT_KEY}", "ghcli's mark of a town visit that has ended since (a scenario was "
+                                             "played in GHS): a new visit")
+        return
+    plan.city_event = mark.get("cityEvent") is True
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
+    """Import a Jaws of the Lion GHS file into a new campaign at ``path``: {path, format, imported, dropped}."""
+    from ghcli.campaign.db import Store
+    from ghcli.campaign.exchange import newfile
+
+    with editions.using(EDITION):
+        plan = plan_import(doc, kind, party)
+
+        def build(tmp: Path) -> dict:
+            store = Store.create(tmp)
+            try:
+                return write_plan(store, plan)
+            finally:
+                store.close()
+
+        imported = newfile.create(path, build, refuse=lambda p: Store.create(p))
+    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped}
+
+
+def _derived(completed: list[int]) -> set[int]:
+    """The scenarios GHS unlocks by itself: the first, and the unlocks of the completed ones and their
+    conclusions."""
+    from ghcli.campaign import catalog
+
+    out = {s["number"] for s in catalog.scenarios() if s.get("initial")}
+    for n in completed:
+        out.add(n)
+        out.update(catalog.scenario(n).get("unlocks") or [])
+    return out
+
+
+def write_plan(store, plan: Plan) -> dict:
+    """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
+    from ghcli.campaign import catalog, effects, state
+
+    summary = (f"imported GHS party {plan.party!r} ({editions.current().name}): {len(plan.members)} characters, "
+               f"{len(plan.completed)} scenarios completed")
+    with store.change("import", summary) as db:
+        party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [plan.party]).lastrowid
+        db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created, edition) "
+                   "VALUES (1, ?, 0, 0, ?, NULL, ?, ?)",
+                   [plan.party, party_id, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                    EDITION])
+        for key in catalog.facts()["starting_classes"]:
+            db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
+        for n in sorted(_derived([])):
+            effects.unlock_scenario(store, n)
+        for n in plan.completed:
+            sc = catalog.scenario(n)
+            effects.complete_scenario(store, n)
+            for other in sc.get("unlocks") or []:
+                if not any(other in u for u in (sc.get("conclusion_sections") or {}).values()):
+                    effects.unlock_scenario(store, other)
+            for other in sc.get("blocks") or []:
+                effects.block_scenario(store, other)
+        for n in plan.unlocked:
+            effects.unlock_scenario(store, n)
+        for name in plan.players:
+            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, 0)", [name])
+        owned: dict[int, int] = {}
+        for m in plan.members:
+            cid = db.execute(
+                "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
+                "retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [party_id, m.player, m.cls, m.name, m.level, m.xp, m.gold, m.checkmarks, m.extra_perks,
+                 int(m.retired)]).lastrowid
+            for n in m.items:
+                db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, n])
+                owned[n] = owned.get(n, 0) + 1
+            for perk, times in m.perks:
+                db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
+                           [cid, perk, times])
+            for card, at in m.cards:
+                db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
+                           [cid, card, at])
+            for st in m.stickers:
+                db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [m.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
+        shop = [i["number"] for i in catalog.items() if i.get("unlock_scenario") in plan.completed]
+        shop += [n for n in plan.designs if n not in shop]
+        for n in sorted(shop):
+            db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
+            copies = catalog.item(n)["count"]
+            db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
+            if owned.get(n, 0) > copies:
+                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none")
+        city = plan.city
+        if city is None:
+            city = []
+            opened = {e["card"] for s in catalog.scenarios() if s["number"] in plan.completed
+                      for e in s["rewards"].get("events") or [] if e["deck"] == "city"}
+            if opened:
+                city = sorted(opened)
+                state.rng(store).shuffle(city)
+                plan.drop(f"party.eventDecks.city: not in the file (scenario {min(plan.completed)} and on completed)",
+                          "GHS's event feature unused: the city deck the completed scenarios add, shuffled")
+        effects.set_deck(store, "city", city)
+        if plan.pending is not None:
+            db.execute("INSERT INTO pending_events (deck, card) VALUES ('city', ?)", [plan.pending])
+        location = "in town"
+        row = store.one("SELECT unlocked FROM scenarios WHERE number = ?", [plan.in_play]) if plan.in_play else None
+        if row and row["unlocked"]:
+            done = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [plan.in_play]))
+            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? "
+                       "WHERE id = ?", [plan.in_play, int(done), party_id])
+            location = f"on the way to scenario {plan.in_play}"
+        else:
+            if plan.in_play:
+                plan.drop(f"scenario {plan.in_play}", "in play in GHS but not unlocked: the party is in town")
+            db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, ?)",
+                       [party_id, int(plan.city_event)])
+    return {
+        "party": plan.party,
+        "edition": EDITION,
+        "other_parties": plan.other_parties,
+        "completed_scenarios": len(plan.completed),
+        "unlocked_scenarios": len(state.unlocked_scenarios(store)),
+        "shop_items": len(shop),
+        "city_events": len(city) + (plan.pending is not None),
+        "pending_events": int(plan.pending is not None),
+        "players": len(plan.players),
+        "characters": sum(1 for m in plan.members if not m.retired),
+        "retired_characters": sum(1 for m in plan.members if m.retired),
+        "items": sum(len(m.items) for m in plan.members),
+        "perks": sum(t for m in plan.members for _, t in m.perks),
+        "cards": sum(len(m.cards) for m in plan.members),
+        "stickers": sum(len(m.stickers) for m in plan.members),
+        "location": location,
+    }
+
+
+# -- export ----------------------------------------------------------------------------
+
+# Neutral values of the table-state keys GHS's own saves carry (it fills in the rest).
+CHARACTER_DEFAULTS = {
+    "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
+    "active": False, "entityConditions": [], "summons": [], "absent": False, "experience": 0, "loot": 0,
+}
+
+
+def _ref(n: int) -> dict:
+    return {"index": str(n), "edition": EDITION, "isCustom": False, "custom": ""}
+
+
+def _placed(store) -> dict[int, tuple[str, int]]:
+    """Every sticker's GHS slot (enhancements.id -> (action path, index)): the one it came with, else the first
+    free one that takes it (as the Gloomhaven export places them)."""
+    from ghcli.campaign.exchange import ghs_map
+
+    placed: dict[int, tuple[str, int]] = {}
+    taken: dict[tuple[str, int], set] = {}
+    for r in store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id"):
+        used = taken.setdefault((r["class"], r["card"]), set())
+        place = None
+        if r["slot"]:
+            path, _, index = r["slot"].rpartition("/")
+            if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
+                place = (path, int(index))
+        if place is None:
+            place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
+        if place is not None:
+            used.add(place)
+            placed[r["id"]] = place
+    return placed
+
+
+def _export_character(store, ch: dict, players: list[str], notes: list[dict], placed: dict) -> dict:
+    from ghcli.campaign import catalog
+    from ghcli.campaign.exchange import ghs_map
+
+    cls = catalog.find_class(ch["class"])
+    perks = [0] * max(PERK_SLOTS, len(cls["perks"]))
+    for r in store.rows("SELECT perk, times FROM character_perks WHERE character_id = ?", [ch["id"]]):
+        perks[r["perk"] - 1] = r["times"]
+    deck = []
+    for r in store.rows("SELECT card FROM character_cards WHERE character_id = ? ORDER BY at_level, rowid",
+                        [ch["id"]]):
+        index = ghs_map.deck_index(cls["key"], r["card"])
+        if index is None:
+            notes.append({"what": f"{ch['name']}'s card {r['card']}", "why": f"not in GHS's {cls['name']} deck"})
+        else:
+            deck.append(index)
+    enhancements = []
+    for r in store.rows("SELECT * FROM enhancements WHERE character_id = ? ORDER BY id", [ch["id"]]):
+        place, action = placed.get(r["id"]), ghs_map.sticker_action(r["sticker"])
+        if place is None or action is None:
+            notes.append({"what": f"{ch['name']}'s sticker {r['sticker']!r} on card {r['card']} ({r['action']})",
+                          "why": "GHS has no slot for it on that card half"})
+            continue
+        enhancements.append({"cardId": r["card"], "actionIndex": place[0], "index": place[1], "action": action[0],
+                             "inherited": False})
+    hp = cls["hp"][ch["level"] - 1]
+    return {
+        **CHARACTER_DEFAULTS,
+        "name": cls["key"], "edition": EDITION, "title": ch["name"], "level": ch["level"],
+        "number": players.index(ch["player"]) + 1 if ch["player"] in players else len(players) + 1,
+        "health": hp, "maxHealth": hp,
+        "progress": {
+            "experience": ch["xp"], "gold": ch["gold"], "loot": {}, "itemNotes": "",
+            "items": [{"name": str(r["item"]), "edition": EDITION} for r in store.rows(
+                "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])],
+            "equippedItems": [], "personalQuest": "", "personalQuestProgress": [], "battleGoals": ch["checkmarks"],
+            "notes": "", "retired": bool(ch["retired"]), "retirements": 0, "extraPerks": ch["extra_perks"],
+            "perks": perks, "masteries": [], "donations": 0, "scenarioStats": [], "deck": deck,
+            "enhancements": enhancements,
+        },
+    }
+
+
+def export(store) -> dict:
+    """{"game": the campaign's current party as a GHS GameModel (edition jotl), "not_carried": [{what, why}]}."""
+    from ghcli.campaign import catalog, state
+
+    notes: list[dict] = []
+    camp = state.campaign_row(store)
+    party = state.current_party(store)
+    completed = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")]
+    unlocked = state.unlocked_scenarios(store)
+    derived = _derived(completed)
+    chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
+    players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
+    players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
+    for c in chars:  # a character with no player gets a slot of its own (GHS would name another's player)
+        if not c["player"]:
+            players.append("")
+    slots = list(players)
+    free = [i for i, p in enumerate(slots) if p == ""]
+    active, retired = [], []
+    placed = _placed(store)
+    for c in chars:
+        model = _export_character(store, c, players, notes, placed)
+        if not c["player"]:
+            model["number"] = free.pop(0) + 1
+        (retired if c["retired"] else active).append(model)
+    city = [r["card"] for r in store.rows("SELECT card FROM event_decks WHERE deck = 'city' ORDER BY position")]
+    pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
+    if pending is not None:
+        city.insert(0, pending)
+    shop_by_scenario = {i["number"] for i in catalog.items() if i.get("unlock_scenario") in completed}
+    designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")
+               if r["item"] not in shop_by_scenario]
+    conclusions = [{**_ref(0), "index": sec} for n in completed
+                   for sec in (catalog.scenario(n).get("conclusion_sections") or {})]
+    party_model = {
+        "id": 0, "name": party["name"], "edition": EDITION, "location": "", "notes": "", "achievements": "",
+        "achievementsList": [], "reputation": 0, "prosperity": 0,
+        "scenarios": [_ref(n) for n in completed], "conclusions": conclusions, "casualScenarios": [],
+        "manualScenarios": [_ref(n) for n in unlocked if n not in derived],
+        "campaignMode": True, "globalAchievements": "", "globalAchievementsList": [], "treasures": [],
+        "donations": 0, "players": slots, "characters": [], "availableCharacters": [], "retirements": retired,
+        "unlockedItems": [{"name": str(n), "edition": EDITION} for n in designs], "unlockedCharacters": [],
+        "eventDecks": {"city": [f"{c:02d}" for c in city]} if city or completed else {}, "eventCards": [],
+    }
+    level = levels.recommended_level(c["level"] for c in chars if not c["retired"]) if active else 1
+    scenario, monsters = _in_play_model(party, level, notes)
+    visit = store.one("SELECT * FROM visits WHERE party_id = ? AND open = 1", [party["id"]])
+    if visit is not None and party["location"] == "town":
+        from ghcli.campaign.exchange.ghs_export import TOWN_VISIT_KEY
+
+        party_model[TOWN_VISIT_KEY] = {"cityEvent": bool(visit["city_event"]), "scenarios": len(completed)}
+    game = {
+        "revision": 1, "revisionOffset": 0, "edition": EDITION, "conditions": [],
+        "figures": [f"{EDITION}-{c['name']}" for c in active] + [f"{m['edition']}-{m['name']}" for m in monsters],
+        "characters": active, "monsters": monsters,
+        "state": "draw", "level": level, "round": 0, "playSeconds": 0, "totalSeconds": 0,
+        "party": party_model, "parties": [party_model], "unlockedCharacters": [],
+    }
+    if scenario is not None:
+        game["scenario"] = scenario
+    if pending is not None:
+        game["eventDraw"] = "city"
+    if camp["name"] != party["name"]:
+        notes.append({"what": f"the campaign's name {camp['name']!r}", "why": "GHS names the party only"})
+    others = [r["name"] for r in store.rows("SELECT name FROM parties WHERE id != ? ORDER BY id", [party["id"]])]
+    if others:
+        notes.append({"what": f"the other parties ({', '.join(others)})",
+                      "why": "GHS keeps one party per file here: export each after `ghcli party switch NAME`"})
+    return {"game": game, "not_carried": notes}
+
+
+def _in_play_model(party: dict, level: int, notes: list[dict]) -> tuple[dict | None, list[dict]]:
+    """GHS's ``scenario`` and its monsters (as GHS sets them up) for a party on its way to a scenario."""
+    from ghcli.campaign.exchange import ghs_map
+
+    n = party["scenario"]
+    if party["location"] == "scenario":
+        notes.append({"what": f"the party at scenario {n}'s site (played, not back in town)",
+                      "why": "GHS has no such place: imported back, the party is in town"})
+    if party["location"] != "road" or n is None:
+        return None, []
+    monsters = [{"name": name, "edition": edition, "level": max(0, min(7, level + offset)), "off": True,
+                 "active": False, "drawExtra": False, "lastDraw": 0, "ability": -1, "abilities": [], "entities": [],
+                 "isAlly": bool(ally), "isAllied": False, "tags": []}
+                for name, edition, offset, ally in ghs_map.facts()["scenarios"][str(n)]["monsters"]]
+    return {**_ref(n), "revealedRooms": [], "additionalSections": []}, monsters
+
+
+def export_game(store) -> dict:
+    """The campaign's current party as a GHS GameModel."""
+    return export(store)["game"]
