@@ -12,6 +12,7 @@ def _isolated(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.chdir(tmp_path)  # a file a test writes by a relative name lands here, never in the project
     yield
     from ghcli import editions
 
