@@ -14,9 +14,9 @@ from ghcli.boards.grammar import (
 )
 from ghcli.boards.labels import labels, rooms
 from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS
-from ghcli.errors import BadInput
+from ghcli.errors import BadInput, did_you_mean
 from ghcli.rules.board import MAX_COORD, MAX_DEPTH, MAX_HEXES, TERRAINS
-from ghcli.rules.rulesets import RULE_SET_NAMES
+from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
 _TOKEN_RE = re.compile(r"([#^!~=]*)(" + LABEL + r")?([#^!~=]*)\Z")
 _HEADER_RE = re.compile(r"(" + "|".join(HEADER_KEYS) + r"):(?:\s|$)")
@@ -89,7 +89,7 @@ class _Parser:
             word = s.split()[0]
             keys = ", ".join(k + ":" for k in HEADER_KEYS)
             raise self.err(i, f"unexpected {word!r}: expected 'key: value' (one of {keys})")
-        for key in ("board", "active", "move", "attack", "map"):
+        for key in ("board", "readings", "active", "card", "move", "attack", "map"):
             if len(header[key]) > 1:
                 raise self.err(header[key][1][0], f"a second '{key}:' line")
         rules, orientation = self._board(header["board"])
@@ -413,6 +413,10 @@ class _Parser:
             doc["active"] = active
         if header["move"] or header["attack"]:
             doc["action"] = self._action(header)
+        if header["readings"]:
+            doc["readings"] = self._readings(*header["readings"][0])
+        if header["card"]:
+            doc["card"] = self._card(*header["card"][0])
         for i, value in header["extra"]:
             parts = value.split(None, 1)
             if len(parts) != 2:
@@ -431,6 +435,33 @@ class _Parser:
             check_depth(doc[key], f"text board, line {i}, extra {key}")
         _keep_labels(doc, [f["label"] for f in figures])
         return doc
+
+    def _readings(self, i: int, value: str) -> dict:
+        """``readings: map_edge=open proximity=straight`` (``rulesets.READINGS``)."""
+        out: dict = {}
+        col = len("readings: ") + 1
+        for word in value.split():
+            name, sep, v = word.partition("=")
+            name = name.replace("-", "_")
+            where = self.lines[i - 1].find(word) + 1 or col
+            if not sep or name not in READINGS:
+                raise self.err(i, f"reading {word!r} is not NAME=VALUE with NAME one of {', '.join(READINGS)}"
+                               + did_you_mean(name, READINGS), where)
+            if v not in READINGS[name]:
+                raise self.err(i, f"reading {name} must be {' or '.join(READINGS[name])}, not {v!r}"
+                               + did_you_mean(v, READINGS[name]), where)
+            out[name] = v
+        return out
+
+    def _card(self, i: int, value: str) -> dict:
+        """``card: NUMBER MONSTER level L``: the active monster's ability card, its type and level."""
+        words = value.split()
+        usage = "'card:' needs NUMBER MONSTER level L (e.g. card: 534 bandit-archer level 1)"
+        if len(words) < 4 or words[-2] != "level":
+            raise self.err(i, usage)
+        number = self._int(i, words[0], "card number")
+        level = self._int(i, words[-1], "level")
+        return {"number": number, "monster": " ".join(words[1:-2]), "level": level}
 
     def _action(self, header) -> dict:
         action: dict = {"move": 0, "attack": None, "jump": False, "flying": False, "teleport": False, "muddled": False}

@@ -53,16 +53,34 @@ def load_doc_text(path: str, text: str) -> dict:
     return named(path, lambda: textboard.load(text))
 
 
-def load(path: str):
-    """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem)."""
+def load(path: str, readings: dict | None = None):
+    """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem).
+    ``readings`` (``--map-edge``, ``--proximity``: name -> value, None for not given) replace the
+    board's own ``readings``."""
     from ghcli.boards import textboard
     from ghcli.rules.board import Board
 
     def both():
-        doc = textboard.load(read(path))
+        doc = with_readings(textboard.load(read(path)), readings)
         return doc, Board.from_dict(doc)
 
     return named(path, both)
+
+
+def with_readings(doc: dict, readings: dict | None) -> dict:
+    """The document with the readings given on the command line (those not None) over its own."""
+    from ghcli.errors import did_you_mean
+    from ghcli.rules.rulesets import READINGS
+
+    given = {k: v for k, v in (readings or {}).items() if v is not None}
+    for k, v in given.items():
+        if v not in READINGS[k]:
+            raise BadInput(f"--{k.replace('_', '-')} must be {' or '.join(READINGS[k])}, not {v!r}"
+                           + did_you_mean(v, READINGS[k]))
+    if not given or not isinstance(doc, dict):
+        return doc
+    own = doc.get("readings") if isinstance(doc.get("readings"), dict) else {}
+    return {**doc, "readings": {**own, **given}}
 
 
 def named(path: str, work):

@@ -129,7 +129,7 @@ def decide(board) -> Decision:
         return _no_focus(turn, start, explain.no_enemy())
     choice = choose_focus(turn)  # stages 1-3
     if not choice.focuses:
-        return _no_focus(turn, start, choice.reason)
+        return _no_focus(turn, start, choice.reason, _other_reading(board, turn))
     groups = TargetGroups(turn)
     why = [choice.reason]
     options, seen = [], set()
@@ -154,5 +154,20 @@ def decide(board) -> Decision:
     return Decision(turn.me.id, tuple(f.id for f in choice.focuses), tuple(options), tuple(why))
 
 
-def _no_focus(turn, start, why: str) -> Decision:
-    return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,))
+def _no_focus(turn, start, why: str, hint: str = "") -> Decision:
+    return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,) + ((hint,) if hint else ()))
+
+
+def _other_reading(board, turn) -> str:
+    """Under Gloomhaven's default map-edge reading, a monster with no focus may owe it to sight
+    at the map's outline (a corridor): what the open reading would focus, as a hint, or ""."""
+    if turn.rules.name != "gloomhaven" or turn.rules.map_edge != "wall":
+        return ""
+    from dataclasses import replace
+
+    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items())),
+                           _cache={}))
+    if not other.focus:
+        return ""
+    return (f"under the open map-edge reading (readings: map_edge=open: a line may touch the map's outline) "
+            f"it would focus {', '.join(other.focus)}.")
