@@ -97,10 +97,12 @@ def test_a_corridor_one_hex_wide_under_each_reading():
     wall = Board.from_dict(CORRIDOR)
     sight = Sight(wall.hexes, wall.walls, wall.rules)
     assert not any(sight.visible(Hex(a, 0), Hex(b, 0)) for a in range(6) for b in range(6) if a != b)
-    answer = decide(wall).to_dict()
-    assert answer["focus"] == []
-    assert answer["explanation"][-1].startswith("under the open map-edge reading") and "focus brute" in \
-        answer["explanation"][-1]
+    from ghcli.rules.monster import other_reading_hint
+
+    decision = decide(wall)
+    assert decision.focus == ()
+    hint = other_reading_hint(wall, decision)  # what `rules focus` and the editor add for the players
+    assert hint.startswith("under the open map-edge reading") and hint.endswith("it would focus brute.")
     # open: the line along the corridor runs on the outline without crossing it: every pair sees
     # every other, and the range-3 archer shoots the brute 3 hexes away without moving.
     board = Board.from_dict(dict(CORRIDOR, readings={"map_edge": "open"}))

@@ -101,7 +101,8 @@ def focus(
     if boards.count("-") > 1:
         raise BadInput("standard input ('-') can be read only once")
     loaded = [_load(p, readings) for p in boards]  # validate every board before printing anything
-    answers = [decide(board).to_dict() for _, board in loaded]
+    decisions = [decide(board) for _, board in loaded]
+    answers = [d.to_dict() for d in decisions]
     if svg is not None:
         from ghcli.boards.svg import svg as draw
 
@@ -113,9 +114,14 @@ def focus(
             for a in answers:
                 sys.stdout.write(json.dumps(a, ensure_ascii=False) + "\n")
         return
+    from ghcli.rules.monster import other_reading_hint
+
     texts = []
-    for path, (doc, _), answer in zip(boards, loaded, answers):
+    for path, (doc, board), decision, answer in zip(boards, loaded, decisions, answers):
         text = _focus_text(doc, answer)
+        hint = other_reading_hint(board, decision)
+        if hint:
+            text += f"\n- {hint}"
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
     typer.echo("\n\n".join(texts))
 

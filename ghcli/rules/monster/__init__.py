@@ -81,7 +81,7 @@ from ghcli.rules.monster.movement import NEG
 from ghcli.rules.monster.targets import TargetGroups
 from ghcli.rules.monster.turn import RULE_SETS, RuleSet, Turn
 
-__all__ = ["decide", "Decision", "Option", "RuleSet", "RULE_SETS", "NEG", "Turn"]
+__all__ = ["decide", "Decision", "Option", "RuleSet", "RULE_SETS", "NEG", "Turn", "other_reading_hint"]
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def decide(board) -> Decision:
         return _no_focus(turn, start, explain.no_enemy())
     choice = choose_focus(turn)  # stages 1-3
     if not choice.focuses:
-        return _no_focus(turn, start, choice.reason, _other_reading(board, turn))
+        return _no_focus(turn, start, choice.reason)
     groups = TargetGroups(turn)
     why = [choice.reason]
     options, seen = [], set()
@@ -154,14 +154,16 @@ def decide(board) -> Decision:
     return Decision(turn.me.id, tuple(f.id for f in choice.focuses), tuple(options), tuple(why))
 
 
-def _no_focus(turn, start, why: str, hint: str = "") -> Decision:
-    return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,) + ((hint,) if hint else ()))
+def _no_focus(turn, start, why: str) -> Decision:
+    return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,))
 
 
-def _other_reading(board, turn) -> str:
+def other_reading_hint(board, decision: Decision) -> str:
     """Under Gloomhaven's default map-edge reading, a monster with no focus may owe it to sight
-    at the map's outline (a corridor): what the open reading would focus, as a hint, or ""."""
-    if turn.rules.name != "gloomhaven" or turn.rules.map_edge != "wall":
+    at the map's outline (a corridor): what the open reading would focus, as a line for the
+    players, or "" (asked by the commands that show an answer, not by ``decide``)."""
+    turn = Turn.of(board)
+    if decision.focus or turn.rules.name != "gloomhaven" or turn.rules.map_edge != "wall" or not turn.enemies:
         return ""
     from dataclasses import replace
 
