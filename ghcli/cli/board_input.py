@@ -61,8 +61,12 @@ def load(path: str, readings: dict | None = None):
     from ghcli.rules.board import Board
 
     def both():
-        doc = with_readings(textboard.load(read(path)), readings)
-        return doc, Board.from_dict(doc)
+        doc, where = textboard.load_located(read(path))
+        doc = with_readings(doc, readings)
+        try:
+            return doc, Board.from_dict(doc)
+        except BadInput as e:  # a text board: the line and column it is about
+            raise BadInput(textboard.locate(str(e), where)) from None
 
     return named(path, both)
 

@@ -279,7 +279,8 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
         ids.add(fid)
         side = f["side"]
         if side not in SIDES:
-            raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
+            raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})"
+                           + did_you_mean(side, SIDES))
         at = f["at"]
         at = tuple.__new__(Hex, at) if _plain_hex(at) else _hex(at, f"figure {fid!r} 'at'")
         if at not in hexes:
@@ -312,7 +313,8 @@ def _active(active: Any, figures: tuple) -> str:
     """The active figure's id: one of the figures, a monster."""
     figure = next((f for f in figures if f.id == active), None)
     if figure is None:
-        raise BadInput(f"board: active figure {active!r} is not among the figures")
+        raise BadInput(f"board: active figure {active!r} is not among the figures"
+                       + did_you_mean(active, [f.id for f in figures]))
     if figure.side != "monster":
         raise BadInput(f"board: active figure {active!r} is not a monster")
     return active
