@@ -101,6 +101,9 @@ def locate(message: str, where: Optional[dict]) -> str:
                 break
     elif "reading" in body:
         key = "readings"
+    elif body.startswith("card ") or "'card'" in body or "card:" in body or "unknown monster" in body \
+            or "ability deck" in body or body.startswith("level "):
+        key = "card"
     elif "hexes" in body:
         key = "map"
     if key not in where:

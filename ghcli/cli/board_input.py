@@ -56,19 +56,30 @@ def load_doc_text(path: str, text: str) -> dict:
 def load(path: str, readings: dict | None = None):
     """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem).
     ``readings`` (``--map-edge``, ``--proximity``: name -> value, None for not given) replace the
-    board's own ``readings``."""
+    board's own ``readings``. A board with a ``card`` gets its action from the monster's cards."""
+    doc, board, _ = load_why(path, readings)
+    return doc, board
+
+
+def load_why(path: str, readings: dict | None = None):
+    """``load``, and the lines saying where the action came from (a ``card:`` board; else none)."""
     from ghcli.boards import textboard
     from ghcli.rules.board import Board
 
-    def both():
+    def all_three():
         doc, where = textboard.load_located(read(path))
         doc = with_readings(doc, readings)
         try:
-            return doc, Board.from_dict(doc)
+            why: list = []
+            if isinstance(doc, dict) and "card" in doc:
+                from ghcli.campaign import monster_cards
+
+                doc, why = monster_cards.resolve(doc)
+            return doc, Board.from_dict(doc), why
         except BadInput as e:  # a text board: the line and column it is about
             raise BadInput(textboard.locate(str(e), where)) from None
 
-    return named(path, both)
+    return named(path, all_three)
 
 
 def with_readings(doc: dict, readings: dict | None) -> dict:

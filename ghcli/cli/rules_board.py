@@ -30,6 +30,13 @@ def _load(path: str, readings: dict | None = None):
     return board_input.load(path, readings)
 
 
+def _load_why(path: str, readings: dict | None = None):
+    """(document dict, Board, the lines saying where its action came from) of a board file or '-'."""
+    from ghcli.cli import board_input
+
+    return board_input.load_why(path, readings)
+
+
 def _map_edge_option():
     return typer.Option(
         None, "--map-edge", metavar="wall|open",
@@ -82,6 +89,8 @@ def focus(
              "(exit 0 either way)."),
     map_edge: Optional[str] = _map_edge_option(),
     proximity: Optional[str] = _proximity_option(),
+    why: bool = typer.Option(False, "--why", help="Also say where the monster's move and attack came from "
+                             "(a board with card:: the stat card and the ability card)."),
 ) -> None:
     """Where the active monster moves and whom it attacks, with every players' choice.
 
@@ -100,9 +109,14 @@ def focus(
         return
     if boards.count("-") > 1:
         raise BadInput("standard input ('-') can be read only once")
-    loaded = [_load(p, readings) for p in boards]  # validate every board before printing anything
+    loaded_why = [_load_why(p, readings) for p in boards]  # validate every board before printing anything
+    loaded = [(doc, board) for doc, board, _ in loaded_why]
+    whys = [lines for _, _, lines in loaded_why]
     decisions = [decide(board) for _, board in loaded]
     answers = [d.to_dict() for d in decisions]
+    if why:  # the answer object, plus where the action came from
+        answers = [dict(a, action=doc["action"], action_from=lines) for a, (doc, _), lines
+                   in zip(answers, loaded, whys)]
     if svg is not None:
         from ghcli.boards.svg import svg as draw
 
@@ -117,11 +131,15 @@ def focus(
     from ghcli.rules.monster import other_reading_hint
 
     texts = []
-    for path, (doc, board), decision, answer in zip(boards, loaded, decisions, answers):
+    for path, (doc, board), decision, answer, lines in zip(boards, loaded, decisions, answers, whys):
         text = _focus_text(doc, answer)
         hint = other_reading_hint(board, decision)
         if hint:
             text += f"\n- {hint}"
+        if lines and why:
+            text += "\n" + "\n".join(f"- {line}" for line in lines)
+        elif lines:
+            text += f"\n- {lines[0]} (--why: how)"
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
     typer.echo("\n\n".join(texts))
 

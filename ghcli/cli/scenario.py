@@ -6,7 +6,7 @@ import typer
 
 from ghcli.cli import common
 
-app = typer.Typer(name="scenario", help="Scenarios: what is available, and results.", no_args_is_help=True)
+app = typer.Typer(name="scenario", help="Scenarios: what is available, set-up, and results.", no_args_is_help=True)
 
 
 @app.command("list")
@@ -25,7 +25,8 @@ def list_cmd(
         ["#", "scenario", "map", "state", "why"]) if rows else "No scenarios.")
 
 
-from ghcli.cli import paper, scenario_finish  # noqa: E402  (their commands join this app)
+from ghcli.cli import paper, scenario_finish, scenario_setup  # noqa: E402  (their commands join this app)
 
 app.add_typer(scenario_finish.app)
+app.add_typer(scenario_setup.app)
 app.add_typer(paper.scenario_app)

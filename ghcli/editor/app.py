@@ -182,7 +182,9 @@ class BoardEditor(App):
         lines = [
             f"board: {self.path or '(new, not saved)'}",
             f"rules: {d['rules']}, {d['orientation']}",
-            f"active: {d.get('active', '-')}: {action_text(d) or 'no action'}",
+            f"active: {d.get('active', '-')}: " + (
+                f"card {d['card'].get('number')} ({d['card'].get('monster')}, level {d['card'].get('level')})"
+                if isinstance(d.get("card"), dict) else action_text(d) or "no action"),
             f"cursor: {q},{r} ({here})",
             "",
         ]

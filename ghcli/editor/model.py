@@ -374,6 +374,10 @@ def solve(doc: dict) -> Answer:
     from ghcli.rules.monster import decide
 
     try:
+        if "card" in doc:  # the action from the monster's stat card and ability card
+            from ghcli.campaign.monster_cards import resolve
+
+            doc = resolve(doc)[0]
         board = Board.from_dict(doc)
         return Answer(decide(board).to_dict(), None)
     except GhcliError as e:
