@@ -6,7 +6,7 @@ import typer
 
 from ghcli.cli import common
 
-app = typer.Typer(name="scenario", help="Scenarios: what is available, set-up, and results.", no_args_is_help=True)
+app = typer.Typer(name="scenario", help="Scenarios: what is available, and results.", no_args_is_help=True)
 
 
 @app.command("list")
