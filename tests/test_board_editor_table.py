@@ -274,3 +274,19 @@ def test_a_terminal_that_goes_away_leaves_the_unsaved_board(tmp_path):
     assert _wait(rescue.exists, 10), list(tmp_path.iterdir())
     assert [1, 0] in tb.load(rescue.read_text())["terrain"]["obstacle"]
     assert tb.load(board.read_text()) == tb.canonical(tb.load(TOUR))
+
+
+def test_without_any_terminal_it_says_so(cli, tmp_path, monkeypatch):
+    import ghcli.cli.rules_edit as rules_edit
+
+    real_open = os.open
+
+    def no_tty(path, *args, **kw):
+        if path == "/dev/tty":
+            raise OSError("no controlling terminal")
+        return real_open(path, *args, **kw)
+
+    monkeypatch.setattr(rules_edit, "_in_terminal", lambda: False)
+    monkeypatch.setattr(rules_edit.os, "open", no_tty)
+    r = cli("rules", "edit", tmp_path / "b.txt", "--json")
+    assert r.exit_code == 2 and "needs a terminal (there is no /dev/tty)" in r.stderr

@@ -202,6 +202,10 @@ def test_the_tour_board_with_the_spellweaver_next_to_the_guard(tmp_path, cli):
     r = cli("rules", "los", str(path), "--from", "g", "--to", "s")
     assert "0,0 does not see 1,0 (gloomhaven: corner to corner): every line touches a wall; the nearest to " \
            "clear touches the end of the wall between 0,0 and 0,1." in r.stdout
+    assert "(with --map-edge open, where a line may touch the map's outline and neighbours always see each other, " \
+           "it is visible)" in r.stdout  # the other reading offered by name
+    r = cli("rules", "los", str(path), "--from", "g")
+    assert "[0, 0] sees no other hex (gloomhaven: corner to corner)." in r.stdout and "--map-edge open" in r.stdout
     # and a neighbour's nearest line is a real line, not a point
     data = json.loads(cli("rules", "los", str(path), "--from", "g", "--to", "s", "--json").stdout)
     (x1, y1), (x2, y2) = data["blocked_line"]

@@ -228,7 +228,7 @@ def los(
             from ghcli.boards.svg import svg as draw
 
             common.write_text(svg, draw(doc, los=data))
-        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
+        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules) + _open_hint(b, a))
         return
     t = _hex_arg(to, "--to", doc)
     if t not in b.hexes:
@@ -243,7 +243,28 @@ def los(
         common.write_text(svg, draw(doc, los=full))
     keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by", "touch")
     data = {k: full[k] for k in keys}
-    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose))
+    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose) + _open_hint(b, a, t))
+
+
+def _open_hint(b, a, t=None) -> str:
+    """Under Gloomhaven's default map-edge reading, what the open one would say, when it differs
+    (a line for the players: the reading is theirs to choose)."""
+    from ghcli.rules.los import Sight, sight_for
+
+    if b.rules != "gloomhaven" or dict(b.readings).get("map_edge", "wall") != "wall":
+        return ""
+    mine = sight_for(b)
+    if t is not None:  # neighbours with no thin wall between them, not seeing each other
+        neighbours = t in b.links.get(a, ())
+        if neighbours and not mine.visible(a, t):
+            return ("\n(with --map-edge open, where a line may touch the map's outline and neighbours always "
+                    "see each other, it is visible)")
+        return ""
+    if len(mine.visible_from(a)) > 1:
+        return ""  # it sees something: the reading is said by --map-edge, not pressed here
+    other = Sight(b.hexes, b.walls, b.rules, b.grid, map_edge="open")
+    there = len(other.visible_from(a)) - 1
+    return f"\n(with --map-edge open, where a line may touch the map's outline, it sees {there})" if there else ""
 
 
 def _rounded(line):
