@@ -290,3 +290,23 @@ def test_without_any_terminal_it_says_so(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(rules_edit.os, "open", no_tty)
     r = cli("rules", "edit", tmp_path / "b.txt", "--json")
     assert r.exit_code == 2 and "needs a terminal (there is no /dev/tty)" in r.stderr
+
+
+def test_keys_typed_at_once_after_c_or_m_are_the_prompts(tmp_path):
+    # a burst (a fast typist, a paste): the keys after m or c arrive before the prompt has the focus
+    session = _tmux()
+    cmd = f"cd {tmp_path} && NO_COLOR=1 {_ghcli()} rules edit new.txt; sleep 30"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "30", cmd], check=True)
+    try:
+        assert _wait(lambda: "board: new.txt" in _screen(session)), _screen(session)
+        subprocess.run(["tmux", "send-keys", "-t", session, "m", "g", "Enter", "Enter", "Down", "c", "b", "Enter",
+                        "2", "0", "Enter", "Right", "c", "s", "Space", "3", "0", "Enter", "s"])
+        assert _wait(lambda: (tmp_path / "new.txt").exists()), _screen(session)
+        doc = tb.load((tmp_path / "new.txt").read_text())
+        got = {f["id"]: (f["side"], f["at"], f.get("initiative")) for f in doc["figures"]}
+        assert got == {"g": ("monster", [0, 0], None), "b": ("character", [0, 1], 20),
+                       "s": ("character", [1, 1], 30)}
+        # a board where the default reading leaves the guard blind says what the open one would do
+        assert _wait(lambda: "under the open map-edge reading" in " ".join(_screen(session).split()))
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

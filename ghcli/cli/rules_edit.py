@@ -74,6 +74,18 @@ def _terminal():
     descriptors 0, 1 and 2 are the controlling terminal (``/dev/tty``), and afterwards they are
     what they were, so the JSON printed once the editor closes goes where standard output was
     sent. No terminal at all: one line of error."""
+    # Textual sizes the screen by COLUMNS and LINES when they are set: a stale pair exported by a
+    # parent (a test runner, a script) would draw the editor at the wrong size; the terminal knows
+    sized = {k: os.environ.pop(k) for k in ("COLUMNS", "LINES") if k in os.environ}
+    try:
+        with _on_terminal():
+            yield
+    finally:
+        os.environ.update(sized)
+
+
+@contextmanager
+def _on_terminal():
     if _in_terminal():
         yield
         return

@@ -214,6 +214,7 @@ class BoardEditor(App):
         prompt.placeholder = hint or question
         prompt.select_on_focus = select
         prompt.value = value
+        prompt._typed = False
         prompt.display = True
         prompt.disabled = False
         prompt.focus()
@@ -230,10 +231,14 @@ class BoardEditor(App):
         self.set_focus(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    def submit(self, value: str) -> None:
+        """The prompt's line: closed, then its answer worked (which may open the next prompt at once)."""
         then = self.pending
         self.close_prompt()
         if then is not None:
-            then(event.value)
+            then(value)
         self.refresh_view()
 
     def save(self, path: Optional[str] = None, then: Optional[Callable[[], None]] = None) -> None:
@@ -279,6 +284,22 @@ class BoardEditor(App):
                 self.close_prompt()
                 self.message = "cancelled"
                 self.refresh_view()
+                return
+            prompt = self.query_one("#prompt", Input)
+            if self.focused is not prompt:
+                # keys typed right after the one that opened the prompt, before the prompt has the
+                # focus (a fast typist, a paste, tmux): they are the prompt's, not lost
+                event.stop()
+                if event.key == "enter":
+                    self.submit(prompt.value)
+                elif event.key == "backspace":
+                    prompt.value = prompt.value[:-1]
+                elif event.character and event.character.isprintable():
+                    if prompt.select_on_focus and prompt.value and not getattr(prompt, "_typed", False):
+                        prompt.value = ""  # a default is replaced by what is typed
+                    prompt._typed = True
+                    prompt.value += event.character
+                    prompt.cursor_position = len(prompt.value)
             return
         event.stop()
         key, ch = event.key, event.character

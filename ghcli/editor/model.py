@@ -361,10 +361,12 @@ def cycle_rules(doc: dict) -> dict:
 
 @dataclass(frozen=True)
 class Answer:
-    """What the rules say about a board: the answer dict, or the one-line error."""
+    """What the rules say about a board: the answer dict, or the one-line error (and, for a monster
+    with no focus under the default map-edge reading, what the open reading would do)."""
 
     answer: Optional[dict]
     error: Optional[str]
+    hint: str = ""
 
 
 def solve(doc: dict) -> Answer:
@@ -378,8 +380,11 @@ def solve(doc: dict) -> Answer:
             from ghcli.campaign.monster_cards import resolve
 
             doc = resolve(doc)[0]
+        from ghcli.rules.monster import other_reading_hint
+
         board = Board.from_dict(doc)
-        return Answer(decide(board).to_dict(), None)
+        decision = decide(board)
+        return Answer(decision.to_dict(), None, other_reading_hint(board, decision))
     except GhcliError as e:
         return Answer(None, str(e))
 
@@ -397,6 +402,8 @@ def answer_lines(ans: Answer) -> list[str]:
         out.append(f"  targets {', '.join(o['targets']) or 'none'}")
         out.append("  path " + " ".join(f"{q},{r}" for q, r in o["path"]))
     out += [f"- {why}" for why in a["explanation"]]
+    if ans.hint:
+        out.append(f"- {ans.hint}")
     return out
 
 
