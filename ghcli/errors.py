@@ -44,6 +44,14 @@ class NotFound(BadInput, LookupError):
         super().__init__(f"unknown {kind} {str(name)!r}{hint}", field=field)
 
 
+def did_you_mean(word: object, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` naming the known word closest to ``word``, or "" when none is near."""
+    known = list(known)
+    lookup = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(str(word).lower(), list(lookup), n=1, cutoff=0.6)
+    return f"; did you mean {lookup[close[0]]!r}?" if close else ""
+
+
 class Refused(GhcliError):
     """The rules refuse the action (exit 1): too little gold, a second city event, ..."""
 

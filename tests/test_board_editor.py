@@ -118,7 +118,7 @@ def test_walls_flags_and_action_keys(tmp_path):
 
     app = BoardEditor(tb.canonical(tb.load(PROXIMITY)), None)
     # at 0,0: a wall on its SE edge (to 1,0); to the guard at 4,-2: elite; action: move 3, range 2, 2 targets, jump
-    run(app, "w", "d", "right", "right", "right", "right", "e", "plus", "r", "t", "j", "R")
+    run(app, "w", "d", "escape", "right", "right", "right", "right", "e", "plus", "r", "t", "j", "R")
     assert [[0, 0], [1, 0]] in app.doc["walls"]
     guard = next(f for f in app.doc["figures"] if f["id"] == "guard")
     assert guard.get("elite") is True

@@ -125,7 +125,7 @@ def test_los_with_to_json_shape(cli, tmp_path):
     # the wall the nearest corner line touches first: the edge between 7,-1 and 7,0,
     # a hex off the map
     assert data == {"visible": False, "line": None, "from": [8, -1], "to": [5, -1],
-                    "wall": [[7, -1], [7, 0]], "off_map": [7, 0]}
+                    "wall": [[7, -1], [7, 0]], "off_map": [7, 0], "touch": "end"}
     assert all(len(blocked[k]) == 2 for k in blocked)
     r = cli("rules", "los", str(CASES / "F-123.json"), "--from", "8,-1", "--to", "5,-1", "--json")
     data = json.loads(r.stdout)
@@ -158,8 +158,8 @@ def test_los_text_and_blocked_explanation(cli):
     r = cli("rules", "los", str(CASES / "G-123.json"), "--from", "8,-1", "--to", "5,-1")
     assert r.exit_code == 0
     first = r.stdout.splitlines()[0]
-    assert first == ("8,-1 does not see 5,-1 (gloomhaven: corner to corner): "
-                     "blocked by the wall between 7,-1 and 7,0 (7,0 is off the map).")
+    assert first == ("8,-1 does not see 5,-1 (gloomhaven: corner to corner): every line touches a wall; the "
+                     "nearest to clear touches the end of the wall between 7,-1 and 7,0 (7,0 is off the map).")
     assert "touches the wall" not in r.stdout  # coordinates only with --verbose
     r = cli("rules", "los", str(CASES / "G-123.json"), "--from", "8,-1", "--to", "5,-1", "--verbose")
     assert r.stdout.splitlines()[0] == first
@@ -169,7 +169,8 @@ def test_los_text_and_blocked_explanation(cli):
 def test_los_text_names_a_thin_wall_and_a_clear_line(cli):
     # G-055: the wall between 7,-3 and 7,-2 is a thin wall (both hexes on the map)
     r = cli("rules", "los", str(CASES / "G-055.json"), "--from", "7,-3", "--to", "9,-2")
-    assert r.stdout.splitlines()[0].endswith(": blocked by the wall between 7,-3 and 7,-2.")
+    assert r.stdout.splitlines()[0].endswith(": every line touches a wall; the nearest to clear touches the end "
+                                             "of the wall between 7,-3 and 7,-2.")
     r = cli("rules", "los", str(CASES / "F-029.json"), "--from", "2,0", "--to", "14,-3")
     assert r.stdout.splitlines()[0] == "2,0 sees 14,-3 (frosthaven: any point to any point)."
     assert "clear line" not in r.stdout

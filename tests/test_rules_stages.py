@@ -21,9 +21,13 @@ from ghcli.rules.monster.turn import Turn
 TERRAIN = {"^": "trap", "!": "hazardous", "#": "obstacle", "~": "difficult", "=": "icy"}
 
 
-def board(picture: str, rules="gloomhaven", action=None, walls=(), inits=None) -> Board:
+def board(picture: str, rules="gloomhaven", action=None, walls=(), inits=None, map_edge="open") -> Board:
     """A board from a picture: row r, column q (axial); '.' floor, 'X' off the map, terrain
-    marks as in TERRAIN, 'M' the active monster, 'm' another monster, a-l and 0-9 characters."""
+    marks as in TERRAIN, 'M' the active monster, 'm' another monster, a-l and 0-9 characters.
+    The pictures are strips one or two hexes wide, every hex on the map's outline: they are
+    read with the open map-edge reading (``rulesets.READINGS``), so that sight follows the
+    strip as the focus rules under test expect (under the default reading a corridor sees
+    nothing: tests/test_sight_readings.py)."""
     inits = inits or {}
     hexes, terrain, figures = [], {k: [] for k in TERRAIN.values()}, []
     for r, line in enumerate(picture.strip("\n").split("\n")):
@@ -44,6 +48,7 @@ def board(picture: str, rules="gloomhaven", action=None, walls=(), inits=None) -
         "format": 1, "rules": rules, "hexes": hexes, "terrain": terrain,
         "walls": [[list(a), list(b)] for a, b in walls], "figures": figures, "active": "M",
         "action": action or {"move": 2, "attack": {"range": 0, "targets": 1}},
+        "readings": {"map_edge": map_edge},
     })
 
 
@@ -153,7 +158,7 @@ def test_reach_counts_range_round_walls_and_marks_disadvantage():
     t = Turn.of(board("""
 M . a
 . . .
-""", action={"move": 0, "attack": {"range": 3}}, walls=[((0, 0), (1, 0))]))
+""", action={"move": 0, "attack": {"range": 3}}, walls=[((0, 0), (1, 0))], map_edge="wall"))
     reach = t.reach
     a = t.enemies[0]
     me = t.terrain.start

@@ -13,7 +13,7 @@ TERRAIN_CHAR = {"obstacle": "#", "trap": "^", "hazardous": "!", "difficult": "~"
 CHAR_TERRAIN = {c: k for k, c in TERRAIN_CHAR.items()}
 FLAGS = ("jump", "flying", "teleport", "muddled")
 FORMAT1_KEYS = ("format", "rules", "orientation", "hexes", "terrain", "walls", "figures", "active", "action")
-HEADER_KEYS = ("board", "active", "move", "attack", "map", "figures", "walls", "terrain", "extra")
+HEADER_KEYS = ("board", "readings", "active", "card", "move", "attack", "map", "figures", "walls", "terrain", "extra")
 ORIENTATIONS = ("flat", "pointy")
 
 #: The longest board file, in characters (the limits on a board itself are ``ghcli.rules.board``'s).

@@ -14,9 +14,9 @@ from ghcli.boards.grammar import (
 )
 from ghcli.boards.labels import labels, rooms
 from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS
-from ghcli.errors import BadInput
-from ghcli.rules.board import MAX_COORD, MAX_DEPTH, MAX_HEXES, TERRAINS
-from ghcli.rules.rulesets import RULE_SET_NAMES
+from ghcli.errors import BadInput, did_you_mean
+from ghcli.rules.board import MAX_COORD, MAX_DEPTH, MAX_HEXES, SIDES, TERRAINS
+from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
 _TOKEN_RE = re.compile(r"([#^!~=]*)(" + LABEL + r")?([#^!~=]*)\Z")
 _HEADER_RE = re.compile(r"(" + "|".join(HEADER_KEYS) + r"):(?:\s|$)")
@@ -30,6 +30,12 @@ def load(text: str) -> dict:
     Refuses (BadInput) a text longer than ``MAX_TEXT`` characters and JSON
     nested deeper than ``MAX_DEPTH`` levels (also in an ``extra:`` line).
     """
+    return load_located(text)[0]
+
+
+def load_located(text: str) -> tuple:
+    """``(document, where)``: ``load``'s document and, for the text format, where each part of
+    it was written (for ``locate``; None for JSON)."""
     if len(text) > MAX_TEXT:
         raise BadInput(f"board is {len(text):,} characters long; at most {MAX_TEXT:,}")
     stripped = text.lstrip()
@@ -37,23 +43,115 @@ def load(text: str) -> dict:
         doc = json_value(text, "board")
         if not isinstance(doc, dict):
             raise BadInput("board JSON must be an object")
-        return doc
+        return doc, None
     if not stripped:
         raise BadInput("board is empty")
     lines = text.splitlines()
     if not any(_HEADER_RE.match(line) for line in lines):
         raise BadInput("board is neither JSON (format 1) nor the text format (no 'map:' or other 'key:' line)")
-    return _Parser(lines).parse()
+    parser = _Parser(lines)
+    doc = parser.parse()
+    return doc, dict(parser.where, lines=parser.lines)
+
+
+def locate(message: str, where: Optional[dict]) -> str:
+    """A message of the rules about a board read from the text format (``Board.from_dict``'s,
+    which speak of the document: ``figure 'guard' has unknown side 'monstr'``) with the line and
+    column of the text it is about and, where a known word is near the one refused, that word.
+    Unchanged for JSON (``where`` None) or a message it cannot place."""
+    if where is None or message.startswith("text board"):
+        return message
+    body = message[len("board: "):] if message.startswith("board: ") else message
+    if "missing key 'active'" in body:
+        return "text board: no 'active:' line: name the monster whose turn it is (active: LABEL)"
+    if "missing key 'action'" in body:
+        return "text board: no 'move:' or 'attack:' line: say what the monster's card gives it (move: 2, attack: melee)"
+    key, hint = None, ""
+    both = re.search(r"figures '([^']+)' and '([^']+)'", body)
+    one = re.search(r"(?:figure|character|summon) '([^']+)'", body)
+    if "active figure" in body:
+        key = "active"
+        if "not among" in body:
+            hint = did_you_mean(re.search(r"'([^']*)'", body).group(1), where.get("names", ()))
+    elif both:
+        key = f"figure:{both.group(2)}"
+    elif one:
+        key = f"figure:{one.group(1)}"
+        side = re.search(r"unknown side '([^']*)'", body)
+        hint = did_you_mean(side.group(1), SIDES) if side else ""
+    elif "action.move" in body:
+        key = "move"
+    elif "action" in body:
+        key = "attack" if "attack" in where else "move"
+    elif m := re.search(r"terrain\.(\w+)", body):
+        key = f"terrain:{m.group(1)}" if f"terrain:{m.group(1)}" in where else "map"
+        if "unknown terrain" in body:
+            hint = did_you_mean(m.group(1), TERRAINS)
+    elif "unknown terrain" in body:
+        m = re.search(r"unknown terrain '([^']*)'", body)
+        key = f"terrain:{m.group(1)}" if m else None
+        hint = did_you_mean(m.group(1), TERRAINS) if m else ""
+    elif m := re.search(r"walls\[\d+\] is between \[(-?\d+), (-?\d+)\] and \[(-?\d+), (-?\d+)\]", body):
+        word = f"{m.group(1)},{m.group(2)}|{m.group(3)},{m.group(4)}"
+        body = f"wall '{word}' is between hexes that are not adjacent"
+        key = "walls"
+        for n, text in enumerate(where["lines"], 1):
+            if text.startswith("walls:") and word in text.split():
+                where = dict(where, walls=n)
+                break
+    elif "reading" in body:
+        key = "readings"
+    elif body.startswith("card ") or "'card'" in body or "card:" in body or "unknown monster" in body \
+            or "ability deck" in body or body.startswith("level "):
+        key = "card"
+    elif "hexes" in body:
+        key = "map"
+    if key not in where:
+        return message
+    lineno = where[key]
+    line = where["lines"][lineno - 1]
+    found = [line.find(q) + 1 for q in re.findall(r"'([^']+)'", body) if line.find(q) >= 0]
+    if found:
+        col = found[-1]  # the last word quoted is the one refused ("figure 'g' has unknown side 'x'")
+    elif m := _HEADER_RE.match(line):
+        rest = line[m.end():]
+        col = m.end() + len(rest) - len(rest.lstrip()) + 1
+    else:
+        col = len(line) - len(line.lstrip()) + 1
+    return f"text board, line {lineno}, column {col}: {body}{hint if 'did you mean' not in body else ''}"
 
 
 class _Parser:
     def __init__(self, lines: list[str]):
-        self.lines = [line.expandtabs(8).rstrip() for line in lines]
+        for i, line in enumerate(lines, 1):
+            if "\t" in line:
+                raise BadInput(f"text board, line {i}, column {line.index(chr(9)) + 1}: a tab: the text format "
+                               "counts characters, and a tab would shift the map's hexes; use spaces")
+        self.lines = [line.rstrip() for line in lines]
         self.doc: dict = {}
+        #: where each part of the board was written, for the errors found once it is read
+        #: (``locate``): "active", "move", "attack", "readings", "card", "map", "walls",
+        #: "terrain:KIND", "figure:ID" -> (line, column)
+        self.where: dict = {}
 
     def err(self, lineno: int, msg: str, col: Optional[int] = None) -> BadInput:
-        where = f"line {lineno}" + (f", column {col}" if col is not None else "")
-        return BadInput(f"text board, {where}: {msg}")
+        if col is None:
+            col = self._column(lineno, msg)
+        return BadInput(f"text board, line {lineno}, column {col}: {msg}")
+
+    def _column(self, lineno: int, msg: str) -> int:
+        """Where on the line the problem is: the first word the message quotes that the line holds,
+        else the value after 'key:', else the line's first character."""
+        line = self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else ""
+        for quoted in re.findall(r"'([^']+)'", msg):
+            k = line.find(quoted)
+            if k >= 0:
+                return k + 1
+        m = _HEADER_RE.match(line)
+        if m:
+            rest = line[m.end():]
+            return m.end() + (len(rest) - len(rest.lstrip())) + 1
+        return len(line) - len(line.lstrip()) + 1
 
     # -- structure ----------------------------------------------------------
     def parse(self) -> dict:
@@ -88,10 +186,19 @@ class _Parser:
                 continue
             word = s.split()[0]
             keys = ", ".join(k + ":" for k in HEADER_KEYS)
-            raise self.err(i, f"unexpected {word!r}: expected 'key: value' (one of {keys})")
-        for key in ("board", "active", "move", "attack", "map"):
+            raise self.err(i, f"unexpected {word!r}: expected 'key: value' (one of {keys})"
+                           + did_you_mean(word.rstrip(":"), HEADER_KEYS))
+        for key in ("board", "readings", "active", "card", "move", "attack", "map"):
             if len(header[key]) > 1:
                 raise self.err(header[key][1][0], f"a second '{key}:' line")
+        for key in ("readings", "active", "card", "move", "attack", "walls"):
+            if header[key]:
+                self.where[key] = header[key][0][0]
+        for i, value in header["terrain"]:
+            if value.split():
+                self.where.setdefault(f"terrain:{value.split()[0]}", i)
+        if map_at is not None:
+            self.where["map"] = map_at[0]
         rules, orientation = self._board(header["board"])
         if map_at is None:
             raise BadInput("text board has no 'map:' section")
@@ -109,7 +216,7 @@ class _Parser:
                     orientation = word
                 else:
                     raise self.err(i, f"unknown word {word!r} in 'board:' (rule sets: {', '.join(RULE_SET_NAMES)}; "
-                                      "orientations: flat, pointy)")
+                                      "orientations: flat, pointy)" + did_you_mean(word, RULE_SET_NAMES + ORIENTATIONS))
         return rules, orientation
 
     # -- words ----------------------------------------------------------------
@@ -215,7 +322,8 @@ class _Parser:
                 fig["initiative"] = self._number(i, w, "initiative")
             else:
                 raise self.err(i, f"figure {label}: unknown word {w!r} (expected an initiative, elite, invisible, "
-                                  "standee N, at Q,R or KEY=JSON)")
+                                  "standee N, at Q,R or KEY=JSON)"
+                               + did_you_mean(w, ("elite", "invisible", "standee", "at")))
             k += 1
         for key, v in extras.items():
             fig[key] = v
@@ -254,6 +362,8 @@ class _Parser:
                 start = (4 if flat else 2) * c
                 end = start + 3
                 if p == end:
+                    if ch.isalnum() or ch in "#^!~=.-":
+                        raise self._in_separator(lineno, line, p, L, c, first, flat)
                     seps.append((L, p, lineno, p + 1, ch))
                     p += 1
                     continue
@@ -337,6 +447,33 @@ class _Parser:
                 walls.add(wall(left, right))
         return out, walls
 
+    def _in_separator(self, lineno: int, line: str, p: int, L: int, c: int, first, flat: bool) -> BadInput:
+        """A hex's text (a label, terrain, '.') in a separator column: name it, and where it goes."""
+        k = p
+        while k > 0 and line[k - 1] != " ":
+            k -= 1
+        e = p
+        while e < len(line) and line[e] != " ":
+            e += 1
+        run = line[k:e]
+        every = "every 4th character" if flat else "the character after a hex"
+        if k < p:  # it starts in a hex and runs on into the separator
+            return self.err(lineno, f"'{run}' runs into the separator at column {p + 1} ({every}, between hexes, "
+                            "where only wall marks go): a hex is at most 3 characters, written in the first 3 of "
+                            f"its 4; start it at column {k + 1 - (e - 1 - (p - 1))}", k + 1)
+        if flat:
+            # the hexes of this line are in every other column: the one left of the separator (c) or
+            # the one right of it (c + 1); their middles are at columns 4c + 2 and 4c + 6
+            left, right = 4 * c + 2, 4 * c + 6
+            if first is None:
+                where = f"column {left} or {right}"
+            else:
+                where = f"column {left if (L - c - first[0] + first[1]) % 2 == 0 else right}"
+        else:
+            where = f"column {p} or {p + 2}"
+        return self.err(lineno, f"'{run}' stands in a separator column ({every}, between hexes, where only the "
+                        f"wall marks \\ / < > go); write it on the hex at {where}", p + 1)
+
     # -- the document -------------------------------------------------------
     def _assemble(self, rules, orientation, cells, map_walls, figures, header) -> dict:
         labels: dict[str, dict] = {}
@@ -362,7 +499,7 @@ class _Parser:
             if label:
                 if label not in labels:
                     raise self.err(lineno, f"{label!r} is not a figure: list it under 'figures:' "
-                                           f"(e.g. '{label} character 20')", col)
+                                           f"(e.g. '{label} character 20')" + did_you_mean(label, labels), col)
                 if label in placed:
                     raise self.err(lineno, f"figure {label!r} is on the map twice (also line {placed[label][1]})", col)
                 if labels[label]["at"] is not None:
@@ -370,7 +507,9 @@ class _Parser:
                                            f"(line {labels[label]['line']}): give one", col)
                 placed[label] = (h, lineno)
         figs = []
+        self.where["names"] = [f["label"] for f in figures] + [f["fig"]["id"] for f in figures]
         for f in figures:
+            self.where.setdefault(f"figure:{f['fig']['id']}", f["line"])
             fig = dict(f["fig"])
             if f["at"] is not None:
                 at = f["at"]
@@ -413,6 +552,10 @@ class _Parser:
             doc["active"] = active
         if header["move"] or header["attack"]:
             doc["action"] = self._action(header)
+        if header["readings"]:
+            doc["readings"] = self._readings(*header["readings"][0])
+        if header["card"]:
+            doc["card"] = self._card(*header["card"][0])
         for i, value in header["extra"]:
             parts = value.split(None, 1)
             if len(parts) != 2:
@@ -432,6 +575,33 @@ class _Parser:
         _keep_labels(doc, [f["label"] for f in figures])
         return doc
 
+    def _readings(self, i: int, value: str) -> dict:
+        """``readings: map_edge=open proximity=straight`` (``rulesets.READINGS``)."""
+        out: dict = {}
+        col = len("readings: ") + 1
+        for word in value.split():
+            name, sep, v = word.partition("=")
+            name = name.replace("-", "_")
+            where = self.lines[i - 1].find(word) + 1 or col
+            if not sep or name not in READINGS:
+                raise self.err(i, f"reading {word!r} is not NAME=VALUE with NAME one of {', '.join(READINGS)}"
+                               + did_you_mean(name, READINGS), where)
+            if v not in READINGS[name]:
+                raise self.err(i, f"reading {name} must be {' or '.join(READINGS[name])}, not {v!r}"
+                               + did_you_mean(v, READINGS[name]), where)
+            out[name] = v
+        return out
+
+    def _card(self, i: int, value: str) -> dict:
+        """``card: NUMBER MONSTER level L``: the active monster's ability card, its type and level."""
+        words = value.split()
+        usage = "'card:' needs NUMBER MONSTER level L (e.g. card: 534 bandit-archer level 1)"
+        if len(words) < 4 or words[-2] != "level":
+            raise self.err(i, usage)
+        number = self._int(i, words[0], "card number")
+        level = self._int(i, words[-1], "level")
+        return {"number": number, "monster": " ".join(words[1:-2]), "level": level}
+
     def _action(self, header) -> dict:
         action: dict = {"move": 0, "attack": None, "jump": False, "flying": False, "teleport": False, "muddled": False}
         if header["move"]:
@@ -442,7 +612,8 @@ class _Parser:
             action["move"] = self._int(i, words[0], "move")
             for w in words[1:]:
                 if w not in FLAGS:
-                    raise self.err(i, f"unknown word {w!r} in 'move:' (jump, flying, teleport, muddled)")
+                    raise self.err(i, f"unknown word {w!r} in 'move:' (jump, flying, teleport, muddled)"
+                                   + did_you_mean(w, FLAGS))
                 action[w] = True
             action.update(extras)
         if header["attack"]:
@@ -472,7 +643,8 @@ class _Parser:
                     action[w] = True
                 else:
                     raise self.err(i, f"unknown word {w!r} in 'attack:' (melee, range N, targets N|all, "
-                                      "area DQ,DR ..., muddled, none)")
+                                      "area DQ,DR ..., muddled, none)"
+                                   + did_you_mean(w, ("melee", "range", "targets", "area", "none") + FLAGS))
                 k += 1
             if attack is None:
                 action["attack"] = None

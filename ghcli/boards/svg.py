@@ -30,9 +30,16 @@ What tests and stylesheets can find:
 * Focus answers: ``polyline.path`` through hex centres, ``circle.destination``
   and ``circle.target`` rings, each with ``data-option`` (1, 2, ...) and,
   when there are several options, ``text.option-number``.
-* Sight: ``circle.los-end``, ``line.los-line`` (class ``visible`` or
-  ``blocked``; ``blocked`` is the nearest blocked line) and
-  ``line.los-blocker`` (the wall it touches).
+* Sight: ``circle.los-end``, ``line.los-line`` (both with class ``visible``
+  or ``blocked``, green or red: the colour follows the verdict; ``blocked``
+  is the nearest blocked line) and ``line.los-blocker`` (the wall it
+  touches). Hexes seen from one hex keep their terrain's colour, marked by a
+  green outline.
+
+Layers, in drawing order, so that nothing covers a label: the hexes, the
+walls, the paths, the rings and sight lines, the figures (disc, label,
+initiative badge), the coordinates and terrain marks (with a white halo), the
+option numbers (on the ring's left, where no other label is), the caption.
 """
 
 from __future__ import annotations
@@ -51,6 +58,26 @@ MIN_WIDTH = 360.0  # pixels: room for the caption on small boards
 CAPTION_LINE = 16.0  # pixels per caption line
 CHAR_WIDTH = 6.6  # pixels per caption character (12px sans-serif, on average)
 
+#: Where a hex's labels sit (units from its centre, y down): the coordinates above, terrain marks below.
+COORD_Y = 0.66
+MARK_Y = 0.76
+#: A figure's disc (radius, units); with an initiative its label sits LABEL_DY pixels above the centre
+#: and the initiative's badge (BADGE_H pixels high) BADGE_DY pixels below it, both inside the disc.
+DISC = 0.5
+LABEL_DY = 4.0
+BADGE_DY = 7.5
+BADGE_H = 9
+#: The option numbers' badges (radius, pixels) and where they may go around a hex's centre (pixels,
+#: y down), in this order: left and right of the disc, then below it left and right (these two only
+#: where the hex's terrain marks leave room). Every place lies inside the hex and clear of the
+#: coordinates (top), the disc and its labels, and the neighbours' labels.
+NUMBER_R = 6.0
+#: a pill of several option numbers ends PILL_RIGHT pixels left of the hex's centre (clear of the label),
+#: PILL_UP pixels above it (clear of the coordinates of the hex down-left)
+PILL_RIGHT = 10.0
+PILL_UP = 6.0
+NUMBER_SPOTS = ((-21.0, 0.0), (21.0, 0.0), (-10.5, 18.2), (10.5, 18.2))
+
 #: Neighbour direction -> indices of the two corners (at 0, 60, ..., 300 degrees) of the shared edge.
 EDGE_CORNERS = {(1, 0): (0, 1), (0, 1): (1, 2), (-1, 1): (2, 3), (-1, 0): (3, 4), (0, -1): (4, 5), (1, -1): (5, 0)}
 
@@ -62,9 +89,15 @@ STYLE = """
 .hex { fill: #f6f1e4; stroke: #b5ab95; stroke-width: 1; }
 .hex.obstacle { fill: #a39a8c; } .hex.trap { fill: #e7a4a4; } .hex.hazardous { fill: #f2b55f; }
 .hex.difficult { fill: #9fc89a; } .hex.icy { fill: #bfe3f7; }
-.hex.visible { fill: #cfeecf; } .hex.los-from { fill: #8fd18f; }
-.coord { font: 9px sans-serif; fill: #3f3a30; text-anchor: middle; }
-.terrain-mark { font: bold 9px monospace; fill: #3d3a33; text-anchor: middle; }
+.hex.visible { fill: #cfeecf; stroke: #2e8b57; stroke-width: 2; }
+.hex.los-from { fill: #8fd18f; stroke: #1a7f37; stroke-width: 2.5; }
+.hex.visible.obstacle { fill: #a39a8c; } .hex.visible.trap { fill: #e7a4a4; }
+.hex.visible.hazardous { fill: #f2b55f; } .hex.visible.difficult { fill: #9fc89a; }
+.hex.visible.icy { fill: #bfe3f7; }
+.coord { font: 9px sans-serif; fill: #3f3a30; text-anchor: middle;
+  paint-order: stroke; stroke: #ffffff; stroke-width: 2.5px; stroke-linejoin: round; }
+.terrain-mark { font: bold 9px monospace; fill: #3d3a33; text-anchor: middle;
+  paint-order: stroke; stroke: #ffffff; stroke-width: 2.5px; stroke-linejoin: round; }
 .edge { stroke: #6b6558; stroke-width: 2.5; stroke-linecap: round; }
 .wall { stroke: #8b1a1a; stroke-width: 7; stroke-linecap: round; }
 .figure circle { stroke: #222; stroke-width: 1.5; }
@@ -72,13 +105,15 @@ STYLE = """
 .figure.invisible circle { fill-opacity: 0.35; stroke-dasharray: 3 2; }
 .figure.active circle { stroke: #ffcf00; stroke-width: 4; }
 .figure-label { font: bold 11px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; }
-.initiative { font: bold 9px sans-serif; fill: #1d3f66; text-anchor: middle; dominant-baseline: central; }
+.initiative { font: bold 8px sans-serif; fill: #1d3f66; text-anchor: middle; dominant-baseline: central; }
 .initiative-badge { fill: #ffffff; stroke: #2f6fb5; stroke-width: 1.2; }
 .path { fill: none; stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; stroke-dasharray: 6 3; }
 .destination { fill: none; stroke-width: 3; }
 .target { fill: none; stroke-width: 3; stroke-dasharray: 4 2; }
-.option-number { font: bold 10px sans-serif; text-anchor: middle; dominant-baseline: central; }
-.los-end { fill: none; stroke: #1a7f37; stroke-width: 3; }
+.option-number { font: bold 9px sans-serif; text-anchor: middle; dominant-baseline: central; }
+.option-number.many { font-size: 7px; }
+.los-end { fill: none; stroke-width: 3; }
+.los-end.visible { stroke: #1a7f37; } .los-end.blocked { stroke: #c62828; }
 .los-line.visible { stroke: #1a7f37; stroke-width: 2.5; }
 .los-line.blocked { stroke: #c62828; stroke-width: 2.5; stroke-dasharray: 5 3; }
 .los-blocker { stroke: #ff6f00; stroke-width: 8; stroke-opacity: 0.8; stroke-linecap: round; }
@@ -154,11 +189,16 @@ def svg(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None) ->
         f"<style>{STYLE}</style>",
         f'<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
+    # the labels come last, so nothing drawn covers them: rings and sight lines first, then the
+    # figures (discs, labels, initiative badges), then the coordinates and terrain marks, then the
+    # option numbers, placed where no other label is (left of the hex's centre)
     out += grid_layer(d, frame, los)
     out += walls_layer(d, frame)
     out += overlays_under(d, frame, answer)
-    out += figures_layer(d, frame, label_of)
     out += overlays_over(d, frame, answer, los)
+    out += figures_layer(d, frame, label_of)
+    out += coords_layer(d, frame)
+    out += numbers_layer(d, frame, answer)
     out += caption_layer(frame, captions, pattern)
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -190,13 +230,22 @@ def grid_layer(d: dict, frame: Frame, los: Optional[dict] = None) -> list[str]:
             f'points="{points}"><title>{escape(tip)}</title></polygon>'
         )
     out.append("</g>")
-    out.append('<g id="labels" class="coords">')
+    return out
+
+
+def coords_layer(d: dict, frame: Frame) -> list[str]:
+    """Each hex's coordinates (top) and terrain marks (bottom), over everything but the option numbers."""
+    terrain_of: dict = {}
+    for kind in d["terrain"]:
+        for h in d["terrain"][kind]:
+            terrain_of.setdefault(tuple(h), []).append(kind)
+    out = ['<g id="labels" class="coords">']
     for h in (tuple(h) for h in d["hexes"]):
         x, y = frame.centre(h)
-        out.append(f'<text class="coord" x="{x}" y="{round(y - 0.66 * SCALE, 2)}">{h[0]},{h[1]}</text>')
+        out.append(f'<text class="coord" x="{x}" y="{round(y - COORD_Y * SCALE, 2)}">{h[0]},{h[1]}</text>')
         marks = "".join(tb.TERRAIN_CHAR.get(k, "?") for k in terrain_of.get(h, []))
         if marks:
-            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + 0.76 * SCALE, 2)}">{escape(marks)}</text>')
+            out.append(f'<text class="terrain-mark" x="{x}" y="{round(y + MARK_Y * SCALE, 2)}">{escape(marks)}</text>')
     out.append("</g>")
     return out
 
@@ -247,19 +296,21 @@ def figures_layer(d: dict, frame: Frame, label_of: dict) -> list[str]:
             fill = "#c98d00"
         label = label_of.get(i, "?")
         size = 11 if len(label) <= 2 else 10
+        init = f.get("initiative")
+        ly = round(y - LABEL_DY, 2) if _is_number(init) else y  # room for the initiative below it, in the disc
         parts = [
             f'<g class="{" ".join(classes)}" data-id={quoteattr(f["id"])}>',
             f'<title>{escape(_figure_tip(f))}</title>',
-            f'<circle cx="{x}" cy="{y}" r="{round(0.5 * SCALE, 2)}" fill="{fill}"/>',
-            f'<text class="figure-label" x="{x}" y="{y}" style="font-size: {size}px">{escape(label)}</text>',
+            f'<circle cx="{x}" cy="{y}" r="{round(DISC * SCALE, 2)}" fill="{fill}"/>',
+            f'<text class="figure-label" x="{x}" y="{ly}" style="font-size: {size}px">{escape(label)}</text>',
         ]
-        init = f.get("initiative")
         if _is_number(init):
+            # the badge inside the disc, under the label: the rings around the disc never cross it
             text = _initiative(init)
-            bx, by = round(x + 0.5 * SCALE, 2), round(y + 0.42 * SCALE, 2)
-            rx = round(4 + 2.8 * len(text), 2)
-            parts.append(f'<rect class="initiative-badge" x="{round(bx - rx, 2)}" y="{round(by - 6, 2)}" '
-                         f'width="{round(2 * rx, 2)}" height="12" rx="6"/>')
+            bx, by = x, round(y + BADGE_DY, 2)
+            rx = round(_badge_half(text), 2)
+            parts.append(f'<rect class="initiative-badge" x="{round(bx - rx, 2)}" y="{round(by - BADGE_H / 2, 2)}" '
+                         f'width="{round(2 * rx, 2)}" height="{BADGE_H}" rx="{BADGE_H / 2}"/>')
             parts.append(f'<text class="initiative" x="{bx}" y="{by}">{escape(text)}</text>')
         parts.append("</g>")
         out.append("".join(parts))
@@ -268,40 +319,35 @@ def figures_layer(d: dict, frame: Frame, label_of: dict) -> list[str]:
 
 
 def overlays_over(d: dict, frame: Frame, answer: Optional[dict], los: Optional[dict]) -> list[str]:
-    """Destinations and targets of each option (numbered when several), and the sight line."""
+    """Destinations and targets of each option (their numbers: ``numbers_layer``), and the sight line."""
     options = _options(answer)
-    several = len(options) > 1
     at_of: dict = {}
     for f in d["figures"]:
         at_of.setdefault(f["id"], tuple(f["at"]))
     out = ['<g id="marks" class="overlay">']
     for n, opt in enumerate(options, 1):
         colour = OPTION_COLOURS[(n - 1) % len(OPTION_COLOURS)]
-        ring = round((0.58 + 0.08 * ((n - 1) % 3)) * SCALE, 2)
+        ring = _ring(n)
         dest = opt.get("destination")
         if _is_hex(dest):
             x, y = frame.centre(dest)
             out.append(f'<circle class="destination" data-option="{n}" cx="{x}" cy="{y}" r="{ring}" '
                        f'stroke="{colour}"/>')
-            if several:
-                bx, by = _around(x, y, ring, -40 + 35 * (n - 1))
-                out.append(_number(n, bx, by, colour, "destination"))
         for t in opt.get("targets") or []:
             if t in at_of:
                 x, y = frame.centre(at_of[t])
                 out.append(f'<circle class="target" data-option="{n}" data-id={quoteattr(t)} '
                            f'cx="{x}" cy="{y}" r="{ring}" stroke="{colour}"/>')
-                if several:
-                    bx, by = _around(x, y, ring, 220 - 35 * (n - 1))
-                    out.append(_number(n, bx, by, colour, "target"))
     out.append("</g>")
     if los and not isinstance(los.get("visible"), list):
         out.append('<g id="los" class="overlay">')
+        verdict = "visible" if los.get("visible") else "blocked"
         for key in ("from", "to"):
             h = los.get(key)
             if _is_hex(h):
                 x, y = frame.centre(h)
-                out.append(f'<circle class="los-end {key}" cx="{x}" cy="{y}" r="{round(0.85 * SCALE, 2)}"/>')
+                out.append(f'<circle class="los-end {key} {verdict}" cx="{x}" cy="{y}" '
+                           f'r="{round(0.85 * SCALE, 2)}"/>')
         line = los.get("line")
         if los.get("visible") and _is_segment(line):
             out.append(_line("los-line visible", frame.px(*line[0]), frame.px(*line[1])))
@@ -313,6 +359,72 @@ def overlays_over(d: dict, frame: Frame, answer: Optional[dict], los: Optional[d
                 out.append(_line("los-blocker", frame.px(*seg[0]), frame.px(*seg[1])))
         out.append("</g>")
     return out
+
+
+def numbers_layer(d: dict, frame: Frame, answer: Optional[dict]) -> list[str]:
+    """The option numbers on the destinations and targets when the players choose among several
+    options: one badge per option in the free places around the hex's centre (``NUMBER_SPOTS``);
+    a hex marked by more options than there are places gets one badge naming them all ("1-3,5"),
+    left of its disc. ``data-options`` lists every option a badge stands for."""
+    options = _options(answer)
+    out = ['<g id="numbers" class="overlay">']
+    if len(options) > 1:
+        at_of: dict = {}
+        for f in d["figures"]:
+            at_of.setdefault(f["id"], tuple(f["at"]))
+        marks: dict = {}  # hex -> [(option, "destination"|"target")]
+        for n, opt in enumerate(options, 1):
+            spots = [(opt.get("destination"), "destination")] + [(at_of.get(t), "target")
+                                                                 for t in opt.get("targets") or []]
+            for h, what in spots:
+                if _is_hex(h) and (n, what) not in marks.get(tuple(h), []):
+                    marks.setdefault(tuple(h), []).append((n, what))
+        terrain_chars: dict = {}
+        for kind in d["terrain"]:
+            for h in d["terrain"][kind]:
+                terrain_chars[tuple(h)] = terrain_chars.get(tuple(h), 0) + 1
+        for h, here in marks.items():
+            x, y = frame.centre(h)
+            spots = [s for s in NUMBER_SPOTS if s[1] <= 0 or terrain_chars.get(h, 0) <= 1]
+            if len(here) <= len(spots):
+                for (n, what), (dx, dy) in zip(here, spots):
+                    colour = OPTION_COLOURS[(n - 1) % len(OPTION_COLOURS)]
+                    out.append(_number(str(n), [n], x + dx, y + dy, colour, what))
+            else:  # one pill left of the disc, its right end clear of the disc's label
+                numbers = sorted({n for n, _ in here})
+                what = "target" if any(w == "target" for _, w in here) else "destination"
+                text = _ranges(numbers)
+                out.append(_number(text, numbers, x - PILL_RIGHT - _pill_half(text), y - PILL_UP, "#333", what))
+    out.append("</g>")
+    return out
+
+
+def _ranges(numbers: list) -> str:
+    """1 2 3 -> "1-3", 4 5 7 -> "4,5,7"; longer than 4 characters: the first and an ellipsis ("1…")."""
+    parts, start = [], None
+    for k, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if k + 1 == len(numbers) or numbers[k + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    text = ",".join(parts)
+    return text if len(text) <= 4 else f"{numbers[0]}\u2026"
+
+
+def _badge_half(text: str) -> float:
+    """Half the width (pixels) of an initiative badge holding ``text`` (8px bold figures)."""
+    return 4 + 2.5 * len(text)
+
+
+def _pill_half(text: str) -> float:
+    """Half the width (pixels) of an option pill holding ``text`` (7px bold figures)."""
+    return 3 + 2.1 * len(text)
+
+
+def _ring(n: int) -> float:
+    """The radius (pixels) of option n's destination and target rings: outside the figure's disc."""
+    return round((0.58 + 0.06 * ((n - 1) % 3)) * SCALE, 2)
 
 
 def caption_layer(frame: Frame, captions: list[str], pattern) -> list[str]:
@@ -377,17 +489,23 @@ def _line(cls: str, a, b, extra: str = "") -> str:
     return f'<line class="{cls}" x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}"{extra}/>'
 
 
-def _around(x: float, y: float, radius: float, degrees: float) -> tuple[float, float]:
-    a = math.radians(degrees)
-    return (x + radius * math.cos(a), y + radius * math.sin(a))
-
-
-def _number(n: int, x: float, y: float, colour: str, what: str) -> str:
+def _number(text: str, options: list, x: float, y: float, colour: str, what: str) -> str:
+    """A badge with an option number (a circle), or several (a pill, ``_ranges``)."""
     x, y = round(x, 2), round(y, 2)
-    return (
-        f'<circle class="option-badge" cx="{x}" cy="{y}" r="7" fill="#fff" stroke="{colour}" stroke-width="1.5"/>'
-        f'<text class="option-number" data-for="{what}" data-option="{n}" x="{x}" y="{y}" fill="{colour}">{n}</text>'
-    )
+    listed = " ".join(str(n) for n in options)
+    one = len(options) == 1
+    data = f'data-for="{what}" data-options="{listed}"' + (f' data-option="{options[0]}"' if one else "")
+    if one:
+        shape = (f'<circle class="option-badge" cx="{x}" cy="{y}" r="{NUMBER_R}" fill="#fff" stroke="{colour}" '
+                 f'stroke-width="1.5"/>')
+    else:
+        half = round(_pill_half(text), 2)
+        shape = (f'<rect class="option-badge" x="{round(x - half, 2)}" y="{round(y - NUMBER_R, 2)}" '
+                 f'width="{round(2 * half, 2)}" height="{2 * NUMBER_R}" rx="{NUMBER_R}" fill="#fff" '
+                 f'stroke="{colour}" stroke-width="1.5"/>')
+    cls = "option-number" if one else "option-number many"
+    return shape + f'<text class="{cls}" {data} x="{x}" y="{y}" fill="{colour}">{escape(text)}</text>'
+
 
 
 def _figure_tip(f: dict) -> str:

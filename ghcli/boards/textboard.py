@@ -55,12 +55,13 @@ from ghcli.boards.grammar import (
 )
 from ghcli.boards.labels import labels, rooms
 from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS, first_hex, layout
-from ghcli.boards.parse import apply_header, figure_line, load
+from ghcli.boards.parse import apply_header, figure_line, load, load_located, locate
 from ghcli.boards.write import dump
 from ghcli.rules.board import MAX_AREA, MAX_COORD, MAX_DEPTH, MAX_FIGURES, MAX_HEXES
 
 __all__ = [
-    "load", "dump", "canonical", "labels", "rooms", "layout", "first_hex", "is_text", "figure_line",
+    "load", "load_located", "locate", "dump", "canonical", "labels", "rooms", "layout", "first_hex", "is_text",
+    "figure_line",
     "apply_header", "json_value", "check_depth", "check_limits",
     "TERRAIN_CHAR", "CHAR_TERRAIN", "FLAGS", "FORMAT1_KEYS", "HEADER_KEYS", "ORIENTATIONS",
     "FLAT_LEFT_MARKS", "FLAT_RIGHT_MARKS",

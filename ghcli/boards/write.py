@@ -10,7 +10,7 @@ from ghcli.boards.grammar import CHAR_TERRAIN, FLAGS, FORMAT1_KEYS, LABEL_RE, OR
 from ghcli.boards.labels import labels, rooms
 from ghcli.boards.layout import first_hex, grid_lines
 from ghcli.errors import BadInput
-from ghcli.rules.rulesets import RULE_SET_NAMES
+from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
 _BARE_ID = re.compile(r"[^\s\"=]+\Z")
 
@@ -78,11 +78,20 @@ def dump(doc: dict) -> str:
         (map_walls.add((a, b)) if drawable else line_walls.append((a, b)))
     grid = grid_lines(d["hexes"], tokens, map_walls, flat)
     out = [f"board: {d['rules']} {d['orientation']}"]
+    written = set()
+    line = _readings_line(d.get("readings"))
+    if line is not None:
+        out.append(line)
+        written.add("readings")
     if "active" in d:
         a = d["active"]
         out.append(f"active: {_fmt_id(a) if isinstance(a, str) else _fmt_value(a)}")
         if not isinstance(a, str):
             raise BadInput(f"active {a!r} must be a figure id (a string)")
+    line = _card_line(d.get("card"))
+    if line is not None:
+        out.append(line)
+        written.add("card")
     if "action" in d:
         out += _dump_action(d["action"])
     if d["hexes"]:
@@ -105,11 +114,33 @@ def dump(doc: dict) -> str:
         if kind not in TERRAIN_CHAR and not d["terrain"][kind]:
             out.append(f"terrain: {kind}")
     for k, v in d.items():
-        if k not in FORMAT1_KEYS:
+        if k not in FORMAT1_KEYS and k not in written:
             if not LABEL_RE.match(k):
                 raise BadInput(f"key {k!r} cannot be written in the text format")
             out.append(f"extra: {k} {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
     return "\n".join(out) + "\n"
+
+
+def _readings_line(value) -> str | None:
+    """``readings: map_edge=open ...``, or None when the value cannot be written so (an ``extra:`` line then)."""
+    if not isinstance(value, dict) or not value:
+        return None
+    if not all(k in READINGS and v in READINGS[k] for k, v in value.items()):
+        return None
+    return "readings: " + " ".join(f"{k}={v}" for k, v in value.items())
+
+
+def _card_line(value) -> str | None:
+    """``card: NUMBER MONSTER level L``, or None when the value is not one (an ``extra:`` line then)."""
+    if not isinstance(value, dict) or set(value) != {"number", "monster", "level"}:
+        return None
+    n, m, lv = value["number"], value["monster"], value["level"]
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (n, lv)) or not isinstance(m, str):
+        return None
+    words = m.split()
+    if not words or " ".join(words) != m or "level" in words:
+        return None
+    return f"card: {n} {m} level {lv}"
 
 
 def _dump_action(a: dict) -> list[str]:

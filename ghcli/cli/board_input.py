@@ -53,16 +53,49 @@ def load_doc_text(path: str, text: str) -> dict:
     return named(path, lambda: textboard.load(text))
 
 
-def load(path: str):
-    """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem)."""
+def load(path: str, readings: dict | None = None):
+    """(document dict, Board) of a file or '-', validated (BadInput names the file and the problem).
+    ``readings`` (``--map-edge``, ``--proximity``: name -> value, None for not given) replace the
+    board's own ``readings``. A board with a ``card`` gets its action from the monster's cards."""
+    doc, board, _ = load_why(path, readings)
+    return doc, board
+
+
+def load_why(path: str, readings: dict | None = None):
+    """``load``, and the lines saying where the action came from (a ``card:`` board; else none)."""
     from ghcli.boards import textboard
     from ghcli.rules.board import Board
 
-    def both():
-        doc = textboard.load(read(path))
-        return doc, Board.from_dict(doc)
+    def all_three():
+        doc, where = textboard.load_located(read(path))
+        doc = with_readings(doc, readings)
+        try:
+            why: list = []
+            if isinstance(doc, dict) and "card" in doc:
+                from ghcli.campaign import monster_cards
 
-    return named(path, both)
+                doc, why = monster_cards.resolve(doc)
+            return doc, Board.from_dict(doc), why
+        except BadInput as e:  # a text board: the line and column it is about
+            raise BadInput(textboard.locate(str(e), where)) from None
+
+    return named(path, all_three)
+
+
+def with_readings(doc: dict, readings: dict | None) -> dict:
+    """The document with the readings given on the command line (those not None) over its own."""
+    from ghcli.errors import did_you_mean
+    from ghcli.rules.rulesets import READINGS
+
+    given = {k: v for k, v in (readings or {}).items() if v is not None}
+    for k, v in given.items():
+        if v not in READINGS[k]:
+            raise BadInput(f"--{k.replace('_', '-')} must be {' or '.join(READINGS[k])}, not {v!r}"
+                           + did_you_mean(v, READINGS[k]))
+    if not given or not isinstance(doc, dict):
+        return doc
+    own = doc.get("readings") if isinstance(doc.get("readings"), dict) else {}
+    return {**doc, "readings": {**own, **given}}
 
 
 def named(path: str, work):

@@ -31,6 +31,7 @@ EXAMPLES: dict[str, str] = {
     "character quest": "ghcli character quest Hilda 512",
     "scenario list": "ghcli scenario list --available",
     "scenario finish": "ghcli scenario finish 1 --won --xp Hilda=8 --coins Hilda=3 --checkmarks Hilda=1",
+    "scenario setup": "ghcli scenario setup 1 --players 3 --level 2",
     "travel": "ghcli travel 2",
     "return": "ghcli return",
     "event draw": "ghcli event draw city",

@@ -23,11 +23,32 @@ LINE_DECIMALS = 4
 app = typer.Typer()
 
 
-def _load(path: str):
-    """(document dict, Board) of a board file or '-'."""
+def _load(path: str, readings: dict | None = None):
+    """(document dict, Board) of a board file or '-', with the command line's readings."""
     from ghcli.cli import board_input
 
-    return board_input.load(path)
+    return board_input.load(path, readings)
+
+
+def _load_why(path: str, readings: dict | None = None):
+    """(document dict, Board, the lines saying where its action came from) of a board file or '-'."""
+    from ghcli.cli import board_input
+
+    return board_input.load_why(path, readings)
+
+
+def _map_edge_option():
+    return typer.Option(
+        None, "--map-edge", metavar="wall|open",
+        help="Gloomhaven's sight at the map's outline: wall (default: the outline is a wall, a line touching "
+             "it is blocked) or open (the wall begins at the edge; neighbours always see each other). "
+             "Overrides the board's readings.")
+
+
+def _proximity_option():
+    return typer.Option(
+        None, "--proximity", metavar="around-walls|straight",
+        help="Proximity counted around walls (default) or straight across them. Overrides the board's readings.")
 
 
 def _hex_arg(text: str, option: str, doc: dict):
@@ -66,6 +87,10 @@ def focus(
         None, "--check", metavar="DEST[:TARGET,...]",
         help="Is this move one of the rules' options? DEST and TARGETs as Q,R or figure ids/labels "
              "(exit 0 either way)."),
+    map_edge: Optional[str] = _map_edge_option(),
+    proximity: Optional[str] = _proximity_option(),
+    why: bool = typer.Option(False, "--why", help="Also say where the monster's move and attack came from "
+                             "(a board with card:: the stat card and the ability card)."),
 ) -> None:
     """Where the active monster moves and whom it attacks, with every players' choice.
 
@@ -74,17 +99,24 @@ def focus(
     from ghcli.errors import BadInput
     from ghcli.rules.monster import decide
 
+    readings = {"map_edge": map_edge, "proximity": proximity}
     if svg is not None and len(boards) != 1:
         raise BadInput("--svg takes exactly one BOARD")
     if check is not None:
         if len(boards) != 1:
             raise BadInput("--check takes exactly one BOARD")
-        _check(boards[0], check, as_json)
+        _check(boards[0], check, as_json, readings)
         return
     if boards.count("-") > 1:
         raise BadInput("standard input ('-') can be read only once")
-    loaded = [_load(p) for p in boards]  # validate every board before printing anything
-    answers = [decide(board).to_dict() for _, board in loaded]
+    loaded_why = [_load_why(p, readings) for p in boards]  # validate every board before printing anything
+    loaded = [(doc, board) for doc, board, _ in loaded_why]
+    whys = [lines for _, _, lines in loaded_why]
+    decisions = [decide(board) for _, board in loaded]
+    answers = [d.to_dict() for d in decisions]
+    if why:  # the answer object, plus where the action came from
+        answers = [dict(a, action=doc["action"], action_from=lines) for a, (doc, _), lines
+                   in zip(answers, loaded, whys)]
     if svg is not None:
         from ghcli.boards.svg import svg as draw
 
@@ -96,20 +128,29 @@ def focus(
             for a in answers:
                 sys.stdout.write(json.dumps(a, ensure_ascii=False) + "\n")
         return
+    from ghcli.rules.monster import other_reading_hint
+
     texts = []
-    for path, (doc, _), answer in zip(boards, loaded, answers):
+    for path, (doc, board), decision, answer, lines in zip(boards, loaded, decisions, answers, whys):
         text = _focus_text(doc, answer)
+        hint = other_reading_hint(board, decision)
+        if hint:
+            text += f"\n- {hint}"
+        if lines and why:
+            text += "\n" + "\n".join(f"- {line}" for line in lines)
+        elif lines:
+            text += f"\n- {lines[0]} (--why: how)"
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
     typer.echo("\n\n".join(texts))
 
 
-def _check(path: str, spec: str, as_json: bool) -> None:
+def _check(path: str, spec: str, as_json: bool, readings: dict | None = None) -> None:
     from ghcli.cli import board_input
     from ghcli.errors import BadInput
     from ghcli.rules.check import check
     from ghcli.rules.monster import decide
 
-    doc, board = _load(path)
+    doc, board = _load(path, readings)
     dest_text, sep, targets_text = spec.partition(":")
     if not dest_text.strip():
         raise BadInput(f"--check needs DEST[:TARGET,...], not {spec!r}")
@@ -166,12 +207,16 @@ def los(
     as_json: bool = common.json_option(),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the line's coordinates."),
+    map_edge: Optional[str] = _map_edge_option(),
 ) -> None:
-    """Whether one hex sees another (or every hex one hex sees), by the board's rule set."""
+    """Whether one hex sees another (or every hex one hex sees), by the board's rule set.
+
+    The same sight the monster's turn uses (`rules focus`): neighbours included.
+    """
     from ghcli.errors import BadInput
     from ghcli.rules.los import sight_for
 
-    doc, b = _load(board)
+    doc, b = _load(board, {"map_edge": map_edge})
     a = _hex_arg(from_, "--from", doc)
     if a not in b.hexes:
         raise BadInput(f"--from {list(a)} is not on the map")
@@ -183,7 +228,7 @@ def los(
             from ghcli.boards.svg import svg as draw
 
             common.write_text(svg, draw(doc, los=data))
-        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules))
+        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules) + _open_hint(b, a))
         return
     t = _hex_arg(to, "--to", doc)
     if t not in b.hexes:
@@ -196,9 +241,30 @@ def los(
         from ghcli.boards.svg import svg as draw
 
         common.write_text(svg, draw(doc, los=full))
-    keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by")
+    keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by", "touch")
     data = {k: full[k] for k in keys}
-    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose))
+    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose) + _open_hint(b, a, t))
+
+
+def _open_hint(b, a, t=None) -> str:
+    """Under Gloomhaven's default map-edge reading, what the open one would say, when it differs
+    (a line for the players: the reading is theirs to choose)."""
+    from ghcli.rules.los import Sight, sight_for
+
+    if b.rules != "gloomhaven" or dict(b.readings).get("map_edge", "wall") != "wall":
+        return ""
+    mine = sight_for(b)
+    if t is not None:  # neighbours with no thin wall between them, not seeing each other
+        neighbours = t in b.links.get(a, ())
+        if neighbours and not mine.visible(a, t):
+            return ("\n(with --map-edge open, where a line may touch the map's outline and neighbours always "
+                    "see each other, it is visible)")
+        return ""
+    if len(mine.visible_from(a)) > 1:
+        return ""  # it sees something: the reading is said by --map-edge, not pressed here
+    other = Sight(b.hexes, b.walls, b.rules, b.grid, map_edge="open")
+    there = len(other.visible_from(a)) - 1
+    return f"\n(with --map-edge open, where a line may touch the map's outline, it sees {there})" if there else ""
 
 
 def _rounded(line):
@@ -218,6 +284,8 @@ def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
 
     a, t = _hex_name(full["from"]), _hex_name(full["to"])
     rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"
+    if rules == "gloomhaven" and (doc.get("readings") or {}).get("map_edge") == "open":
+        rule += ", map edge open"
     lines = []
     if full["visible"]:
         lines.append(f"{a} sees {t} ({rules}: {rule}).")
@@ -229,7 +297,14 @@ def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
         if full["wall"]:
             h1, h2 = (_hex_name(h) for h in full["wall"])
             edge = f" ({h2} is off the map)" if full["off_map"] else ""
-            why = f": blocked by the wall between {h1} and {h2}{edge}"
+            wall = f"the wall between {h1} and {h2}{edge}"
+            touch = full.get("touch")
+            if touch == "end":
+                why = f": every line touches a wall; the nearest to clear touches the end of {wall}"
+            elif touch == "along":
+                why = f": every line touches a wall; the nearest to clear runs along {wall}"
+            else:
+                why = f": blocked by {wall}"
         lines.append(f"{a} does not see {t} ({rules}: {rule}){why}.")
         if verbose and full["blocked_line"]:
             (x1, y1), (x2, y2) = full["blocked_line"]
@@ -243,5 +318,10 @@ def _los_text(doc: dict, full: dict, rules: str, verbose: bool = False) -> str:
 
 def _visible_text(doc: dict, data: dict, rules: str) -> str:
     a = data["from"]
+    rule = "corner to corner" if rules == "gloomhaven" else "any point to any point"
+    if rules == "gloomhaven" and (doc.get("readings") or {}).get("map_edge") == "open":
+        rule += ", map edge open"
     cells = " ".join(f"[{q},{r}]" for q, r in data["visible"])
-    return f"[{a[0]}, {a[1]}] sees {common.counted(len(data['visible']), 'hex', 'hexes')} ({rules}): {cells}"
+    if not cells:
+        return f"[{a[0]}, {a[1]}] sees no other hex ({rules}: {rule})."
+    return f"[{a[0]}, {a[1]}] sees {common.counted(len(data['visible']), 'hex', 'hexes')} ({rules}: {rule}): {cells}"

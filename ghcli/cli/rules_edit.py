@@ -7,7 +7,9 @@ start-up pays for it. The editor is ``ghcli.editor.app``; its edits are
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -24,7 +26,8 @@ def edit(
         None, metavar="[BOARD]",
         help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),
     as_json: bool = typer.Option(False, "--json", help="When the editor closes, print the board as it was left and "
-                                 "the rules' answer as JSON: {board, saved, doc, answer or error}."),
+                                 "the rules' answer as JSON: {board, saved, doc, answer or error}. The editor "
+                                 "draws on the terminal, so `rules edit --json > out.json` works."),
 ) -> None:
     """Edit a board in the terminal, with the monster's answer recomputed after every key.
 
@@ -46,11 +49,12 @@ def edit(
         doc = board_input.named(board, lambda: textboard.canonical(doc))
     else:
         doc = model.new_board()
-    if not _in_terminal():
-        raise BadInput("the board editor needs a terminal (standard input and output are not one)")
     from ghcli.editor.app import run  # Textual, only now
 
-    code, left = run(doc, board)
+    with _terminal():
+        code, left = run(doc, board)
+    if left.get("rescued"):
+        sys.stderr.write(f"ghcli: the unsaved board was written to {left['rescued']}\n")
     if code:
         raise typer.Exit(code)
     if as_json:  # after the screen is gone: the board as it was left, and the rules' answer
@@ -58,5 +62,50 @@ def edit(
 
 
 def _in_terminal() -> bool:
-    """Standard input and output are a terminal (the editor draws and reads keys there)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Standard input, output and error are the terminal (Textual reads keys from the first, sizes
+    the screen by the second and draws on the third)."""
+    return sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+@contextmanager
+def _terminal():
+    """The editor on the terminal even when standard input, output or error are redirected
+    (``rules edit --json > out.json``, as fzf and ``git add -p`` do): while it runs, file
+    descriptors 0, 1 and 2 are the controlling terminal (``/dev/tty``), and afterwards they are
+    what they were, so the JSON printed once the editor closes goes where standard output was
+    sent. No terminal at all: one line of error."""
+    # Textual sizes the screen by COLUMNS and LINES when they are set: a stale pair exported by a
+    # parent (a test runner, a script) would draw the editor at the wrong size; the terminal knows
+    sized = {k: os.environ.pop(k) for k in ("COLUMNS", "LINES") if k in os.environ}
+    try:
+        with _on_terminal():
+            yield
+    finally:
+        os.environ.update(sized)
+
+
+@contextmanager
+def _on_terminal():
+    if _in_terminal():
+        yield
+        return
+    try:
+        tty = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        from ghcli.errors import BadInput
+
+        raise BadInput("the board editor needs a terminal (there is no /dev/tty)") from None
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(fd) for fd in (0, 1, 2)]
+    try:
+        for fd in (0, 1, 2):
+            os.dup2(tty, fd)
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        for fd, old in zip((0, 1, 2), saved):
+            os.dup2(old, fd)
+        for fd in (*saved, tty):
+            os.close(fd)

@@ -25,7 +25,8 @@ def list_cmd(
         ["#", "scenario", "map", "state", "why"]) if rows else "No scenarios.")
 
 
-from ghcli.cli import paper, scenario_finish  # noqa: E402  (their commands join this app)
+from ghcli.cli import paper, scenario_finish, scenario_setup  # noqa: E402  (their commands join this app)
 
 app.add_typer(scenario_finish.app)
+app.add_typer(scenario_setup.app)
 app.add_typer(paper.scenario_app)

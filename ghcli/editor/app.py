@@ -1,10 +1,19 @@
 """`ghcli rules edit`: the Textual board editor (imported only by that command).
 
 The map is the ASCII picture of ``ghcli.boards.ascii`` with the cursor
-shown in reverse video; beside it the rules' answer (focus, destination,
-targets, path, explanation), recomputed after every change, or the one-line
-error of a board the rules refuse. The keys are in ``KEYS`` (shown as the
-help line); the edits themselves are ``ghcli.editor.model``'s.
+shown in reverse video, in a view that scrolls to keep the cursor in sight;
+beside it the rules' answer (focus, destination, targets, path,
+explanation), recomputed after every change, or the one-line error of a
+board the rules refuse. One line under the map always says the answer in
+short; when the terminal is too narrow for the panel beside the map, ``tab``
+shows the panel in the map's place (and back). The keys are in ``KEYS``
+(shown as the help lines, or as one line on a short terminal, ``?`` for all);
+the edits themselves are ``ghcli.editor.model``'s.
+
+Every way out asks first when the board has unsaved changes: ``q``,
+``ctrl+q`` and ``ctrl+c`` alike (again: quit without saving; ``s``: save and
+quit; any other key: stay). A terminal that goes away (SIGHUP, SIGTERM)
+cannot be asked: the unsaved board is written beside the file (``run``).
 """
 
 from __future__ import annotations
@@ -14,7 +23,9 @@ from typing import Callable, Optional
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal
+from textual.binding import Binding
+from textual.containers import Horizontal, ScrollableContainer
+from textual.geometry import Region, Spacing
 from textual.widgets import Input, Static
 
 from ghcli.editor import model
@@ -24,27 +35,53 @@ from ghcli.boards import textboard as tb
 TERRAIN_KEYS = tb.CHAR_TERRAIN  # the text format's terrain characters
 ACTION_KEYS = {"j": "jump", "l": "flying", "p": "teleport", "z": "muddled"}
 
-#: Every key, as the help line shows it.
+#: Every key, as the help lines show them.
 KEYS = "\n".join((
-    "move: arrows | map: space hex on/off, # ^ ! ~ = terrain, w then w e d s a q wall N NE SE S SW NW, v..v rectangle",
-    "figures: m monster, c character, f figure line (g = guard monster), x remove, e elite, i invisible, a active",
-    "action: + - move, r melee/range 2-5/none, t targets, j jump, l flying, p teleport, z muddled, R rule set,",
-    "        : a header line (move: 3 jump, attack: range 3 targets 2 area 0,1 1,0)  |  u undo  s save  q quit",
+    "move: arrows | map: space hex on/off, # ^ ! ~ = terrain, v..v rectangle, w draw walls (w e d s a q edges)",
+    "figures: c character, m monster (the label, then initiative or health), f figure line, x remove, e elite,",
+    "         i invisible, a active | action: + - move, r melee/range 2-5/none, t targets, j jump, l flying,",
+    "         p teleport, z muddled, R rules, : header line | u undo  s save  q quit  ? keys  tab answer/map",
 ))
+#: The keys in one line, for a terminal too short for ``KEYS``.
+SHORT_KEYS = "?:keys tab:answer c/m:figure w:walls u:undo s:save q:quit"
+
+#: Below this width the answer panel does not fit beside the map: ``tab`` swaps them.
+NARROW = 100
+#: Below this height the help is one line (``?`` shows it all).
+SHORT = 24
+#: The answer panel's width beside the map.
+SIDE_WIDTH = 48
+
+
+class MapView(ScrollableContainer, can_focus=False):
+    """The map's picture, scrolled by the editor to keep the cursor in sight (never focused: the
+    arrow keys move the cursor, not the view)."""
+
+
+class SideView(ScrollableContainer, can_focus=False):
+    """The answer panel (page up / page down scroll it when it is longer than the screen)."""
 
 
 class BoardEditor(App):
     """A board on the left, the rules' answer on the right, the keys below."""
 
     TITLE = "ghcli rules edit"
-    CSS = """
-    #main { height: 1fr; }
-    #map { width: auto; min-width: 30; padding: 0 2 0 1; }
-    #side { width: 1fr; padding: 0 1; }
-    #status { height: auto; padding: 0 1; }
-    #help { height: auto; padding: 0 1; }
-    #prompt { display: none; }
+    CSS = f"""
+    #main {{ height: 1fr; }}
+    #mapbox {{ width: 1fr; height: 1fr; }}
+    #map {{ width: auto; height: auto; padding: 0 1 0 1; }}
+    #sidebox {{ width: {SIDE_WIDTH}; height: 1fr; }}
+    #sidebox.full {{ width: 1fr; }}
+    #side {{ width: 1fr; height: auto; padding: 0 1; }}
+    #summary {{ height: auto; padding: 0 1; text-style: bold; }}
+    #status {{ height: auto; padding: 0 1; }}
+    #help {{ height: auto; padding: 0 1; }}
+    #prompt {{ display: none; }}
     """
+    BINDINGS = [
+        Binding("ctrl+q", "leave", show=False, priority=True),
+        Binding("ctrl+c", "leave", show=False, priority=True, system=True),
+    ]
 
     def __init__(self, doc: dict, path: Optional[str] = None):
         super().__init__()
@@ -58,12 +95,17 @@ class BoardEditor(App):
         self.pending: Optional[Callable[[str], None]] = None
         self.answer = model.solve(doc)
         self.message = "Press the keys below; s saves, q quits."
+        self.side_first = False  # narrow terminals: the answer panel in the map's place
+        self.all_keys = False  # short terminals: every key shown (``?``)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            yield Static(id="map")
-            yield Static(id="side")
+            with MapView(id="mapbox"):
+                yield Static(id="map")
+            with SideView(id="sidebox"):
+                yield Static(id="side")
+        yield Static(id="summary")
         yield Static(id="status")
         yield Static(KEYS, id="help")
         yield Input(id="prompt", disabled=True)  # enabled (and focused) only while it asks
@@ -72,9 +114,16 @@ class BoardEditor(App):
         self.set_focus(None)
         self.refresh_view()
 
+    def on_resize(self, event) -> None:
+        self.refresh_view()
+
     @property
     def dirty(self) -> bool:
         return self.doc != self.saved
+
+    @property
+    def narrow(self) -> bool:
+        return self.size.width < NARROW
 
     def refresh_view(self) -> None:
         from ghcli.boards.ascii import drawing
@@ -89,8 +138,36 @@ class BoardEditor(App):
             text.stylize("reverse bold", start + max(0, s - 1), start + min(width, e + 1))
         self.query_one("#map", Static).update(text)
         self.query_one("#side", Static).update(Text("\n".join(self.side_lines())))
+        side = self.query_one("#sidebox", SideView)
+        box = self.query_one("#mapbox", MapView)
+        # narrow: one of the two, tab swaps them; else both, the panel at its width
+        box.display = not (self.narrow and self.side_first)
+        side.display = not self.narrow or self.side_first
+        side.set_class(self.narrow, "full")
+        self.query_one("#summary", Static).update(Text(self.summary()))
         state = "unsaved changes" if self.dirty else "saved"
         self.query_one("#status", Static).update(Text(f"[{state}] {self.message}"))
+        self.query_one("#help", Static).update(KEYS if self.all_keys or self.size.height >= SHORT else SHORT_KEYS)
+        if span is not None and box.display:
+            L, s, e = span
+            # the map's padding is one column on the left; room round the cursor: a line, 4 columns
+            box.scroll_to_region(Region(s, L, e - s + 2, 1), spacing=Spacing(1, 4, 1, 4), animate=False,
+                                 immediate=True)
+
+    def summary(self) -> str:
+        """The answer in one line (always shown, whatever the terminal's size)."""
+        ans = self.answer
+        if ans.error is not None:
+            return f"answer: error: {ans.error}"
+        a = ans.answer
+        if not a["focus"]:
+            return f"answer: {a['active']} has no focus: it neither moves nor attacks"
+        opts = a["options"]
+        first = opts[0]
+        dest = ",".join(str(v) for v in first["destination"])
+        targets = ", ".join(first["targets"]) or "nobody"
+        more = f" (+{len(opts) - 1} more options: players' choice)" if len(opts) > 1 else ""
+        return f"answer: {a['active']} focuses {', '.join(a['focus'])}, moves to {dest}, attacks {targets}{more}"
 
     def side_lines(self) -> list[str]:
         d = self.doc
@@ -99,40 +176,50 @@ class BoardEditor(App):
         if model.has_hex(d, self.cursor):
             kinds = [k for k, cells in d["terrain"].items() if [q, r] in cells]
             f = model.figure_at(d, self.cursor)
-            here = ", ".join(kinds + ([f"{f['id']} ({f['side']})"] if f else [])) or "plain"
+            here = ", ".join(kinds + ([model.figure_words(f)] if f else [])) or "plain"
         from ghcli.boards.svg import action_text
 
         lines = [
             f"board: {self.path or '(new, not saved)'}",
             f"rules: {d['rules']}, {d['orientation']}",
-            f"active: {d.get('active', '-')}: {action_text(d) or 'no action'}",
+            f"active: {d.get('active', '-')}: " + (
+                f"card {d['card'].get('number')} ({d['card'].get('monster')}, level {d['card'].get('level')})"
+                if isinstance(d.get("card"), dict) else action_text(d) or "no action"),
             f"cursor: {q},{r} ({here})",
             "",
         ]
         return lines + model.answer_lines(self.answer)
 
     # -- changes ---------------------------------------------------------------
-    def change(self, edit: Callable[[dict], dict], said: str) -> None:
+    def change(self, edit: Callable[[dict], dict], said: str) -> bool:
         try:
             new = edit(self.doc)
         except BadInput as e:
             self.message = f"error: {e}"
-            return
+            return False
         if new == self.doc:
             self.message = f"{said}: nothing changed"
-            return
+            return False
         self.undo_stack.append(self.doc)
         self.doc = new
         self.answer = model.solve(new)
         self.message = said
+        return True
 
-    def ask(self, question: str, then: Callable[[str], None], value: str = "") -> None:
+    def ask(self, question: str, then: Callable[[str], None], value: str = "", select: bool = False,
+            hint: str = "") -> None:
+        """A one-line prompt; ``value`` prefilled, the cursor after it (``select``: selected, so that
+        typing replaces it: a default)."""
         prompt = self.query_one("#prompt", Input)
-        prompt.placeholder = question
+        prompt.placeholder = hint or question
+        prompt.select_on_focus = select
         prompt.value = value
+        prompt._typed = False
         prompt.display = True
         prompt.disabled = False
         prompt.focus()
+        if not select:
+            prompt.cursor_position = len(value)
         self.pending = then
         self.message = f"{question} (enter to confirm, esc to cancel)"
 
@@ -144,16 +231,20 @@ class BoardEditor(App):
         self.set_focus(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    def submit(self, value: str) -> None:
+        """The prompt's line: closed, then its answer worked (which may open the next prompt at once)."""
         then = self.pending
         self.close_prompt()
         if then is not None:
-            then(event.value)
+            then(value)
         self.refresh_view()
 
-    def save(self, path: Optional[str] = None) -> None:
+    def save(self, path: Optional[str] = None, then: Optional[Callable[[], None]] = None) -> None:
         path = path or self.path
         if not path:
-            self.ask("save as (FILE.txt or FILE.json):", lambda p: p.strip() and self.save(p.strip()))
+            self.ask("save as (FILE.txt or FILE.json):", lambda p: p.strip() and self.save(p.strip(), then))
             return
         try:
             Path(path).write_text(model.save_text(self.doc, path), encoding="utf-8")
@@ -163,6 +254,28 @@ class BoardEditor(App):
         self.path = path
         self.saved = self.doc
         self.message = f"saved to {path}"
+        if then is not None:
+            then()
+
+    # -- leaving -----------------------------------------------------------------
+    def action_leave(self) -> None:
+        """ctrl+q and ctrl+c: like q (asks first when the board is unsaved)."""
+        if self.pending is not None:
+            self.close_prompt()
+        if self.mode == "quit":
+            self.exit(return_code=0)
+            return
+        self.mode = None
+        self.leave()
+        self.refresh_view()
+
+    def leave(self) -> None:
+        if self.dirty:
+            self.mode = "quit"
+            self.message = ("unsaved changes: q (or ctrl+q, ctrl+c) again quits without saving, s saves and quits, "
+                            "any other key stays")
+        else:
+            self.exit(return_code=0)
 
     # -- keys ------------------------------------------------------------------
     def on_key(self, event) -> None:
@@ -171,25 +284,41 @@ class BoardEditor(App):
                 self.close_prompt()
                 self.message = "cancelled"
                 self.refresh_view()
+                return
+            prompt = self.query_one("#prompt", Input)
+            if self.focused is not prompt:
+                # keys typed right after the one that opened the prompt, before the prompt has the
+                # focus (a fast typist, a paste, tmux): they are the prompt's, not lost
+                event.stop()
+                if event.key == "enter":
+                    self.submit(prompt.value)
+                elif event.key == "backspace":
+                    prompt.value = prompt.value[:-1]
+                elif event.character and event.character.isprintable():
+                    if prompt.select_on_focus and prompt.value and not getattr(prompt, "_typed", False):
+                        prompt.value = ""  # a default is replaced by what is typed
+                    prompt._typed = True
+                    prompt.value += event.character
+                    prompt.cursor_position = len(prompt.value)
             return
         event.stop()
         key, ch = event.key, event.character
         mode, self.mode = self.mode, None
-        if mode == "wall":
-            if ch in model.FLAT_EDGES or ch in model.POINTY_EDGES:
-                edges = model.FLAT_EDGES if self.doc["orientation"] == "flat" else model.POINTY_EDGES
-                if ch in edges:
-                    self.change(lambda d: model.toggle_wall(d, self.cursor, ch),
-                                f"wall on the {model.EDGE_NAMES[ch]} edge")
-                else:
-                    self.message = f"{ch!r} is not an edge of a {self.doc['orientation']} hex"
+        if mode == "quit":
+            if key == "q" or ch == "q":
+                self.exit(return_code=0)
+            elif ch == "s":
+                self.save(then=lambda: self.exit(return_code=0))
             else:
-                self.message = "no wall"
+                self.message = "not quitting"
             self.refresh_view()
             return
-        if mode == "quit" and key == "q":
-            self.exit(return_code=0)
-            return
+        if mode == "wall":
+            if self.wall_key(key, ch):
+                self.mode = "wall"
+                self.refresh_view()
+                return
+            self.message = "walls drawn"  # any other key ends the drawing and does its own work
         if mode == "rect":
             self.mode = "rect"
             if key == "escape":
@@ -205,6 +334,24 @@ class BoardEditor(App):
         self.handle(key, ch)
         self.refresh_view()
 
+    def wall_key(self, key: str, ch: Optional[str]) -> bool:
+        """In wall drawing: an edge key lays (or lifts) a wall on that edge of the cursor's hex, an
+        arrow moves on; True when the key was one of those (drawing goes on)."""
+        edges = model.FLAT_EDGES if self.doc["orientation"] == "flat" else model.POINTY_EDGES
+        if key in ("up", "down", "left", "right"):
+            self.cursor = model.step(self.doc, self.cursor, key)
+            self.message = f"drawing walls at {self.cursor[0]},{self.cursor[1]}: {self.edge_names()}, esc ends"
+            return True
+        if ch in edges:
+            self.change(lambda d: model.toggle_wall(d, self.cursor, ch),
+                        f"wall on the {model.EDGE_NAMES[ch]} edge of {self.cursor[0]},{self.cursor[1]}")
+            self.message += f" (drawing walls: {self.edge_names()}, arrows move, esc ends)"
+            return True
+        return False
+
+    def edge_names(self) -> str:
+        return "w e d s a q: N NE SE S SW NW" if self.doc["orientation"] == "flat" else "w e d x z a: NW NE E SE SW W"
+
     def handle(self, key: str, ch: Optional[str]) -> None:
         here = self.cursor
         if key in ("up", "down", "left", "right"):
@@ -212,6 +359,16 @@ class BoardEditor(App):
             self.message = f"at {self.cursor[0]},{self.cursor[1]}"
             if self.mode == "rect":
                 self.message += f" (rectangle from {self.mark[0]},{self.mark[1]}: v fills, esc cancels)"
+        elif key in ("pageup", "pagedown"):
+            view = self.query_one("#sidebox", SideView)  # (the map follows the cursor by itself)
+            (view.scroll_page_up if key == "pageup" else view.scroll_page_down)(animate=False)
+            self.message = "the answer scrolled"
+        elif key == "tab":
+            self.side_first = not self.side_first
+            self.message = "the answer" if self.side_first and self.narrow else "the map"
+        elif ch == "?":
+            self.all_keys = not self.all_keys
+            self.message = "every key" if self.all_keys else "the keys in one line"
         elif key == "space" or ch == ".":
             self.change(lambda d: model.toggle_hex(d, here), f"hex {here[0]},{here[1]}")
         elif ch in TERRAIN_KEYS:
@@ -219,20 +376,14 @@ class BoardEditor(App):
             self.change(lambda d: model.toggle_terrain(d, here, kind), f"{kind} at {here[0]},{here[1]}")
         elif ch == "w":
             self.mode = "wall"
-            names = ("w e d s a q: N NE SE S SW NW" if self.doc["orientation"] == "flat"
-                     else "w e d x z a: NW NE E SE SW W")
-            self.message = f"wall on which edge? {names}"
+            self.message = f"drawing walls: {self.edge_names()} lay or lift a wall on that edge, arrows move, esc ends"
         elif ch == "v":
             self.mode, self.mark = "rect", here
             self.message = f"rectangle from {here[0]},{here[1]}: move to the other corner and press v"
         elif ch == "m":
-            self.change(lambda d: model.quick_figure(d, here, "monster"), "monster placed")
+            self.ask_figure(here, "monster")
         elif ch == "c":
-            ids = {f["id"] for f in self.doc["figures"]}
-            n = next(k for k in range(1, 200) if f"c{k}" not in ids)
-            self.ask("figure line (LABEL [= ID] SIDE [INITIATIVE] [elite] [invisible]):",
-                     lambda line: self.change(lambda d: model.place_figure(d, here, line), "figure placed"),
-                     f"c{n} character ")
+            self.ask_figure(here, "character")
         elif ch == "f":
             self.ask("figure line, e.g. g = guard monster, b = brute character 10:",
                      lambda line: self.change(lambda d: model.place_figure(d, here, line), "figure placed"))
@@ -268,21 +419,76 @@ class BoardEditor(App):
         elif ch == "s":
             self.save()
         elif ch == "q":
-            if self.dirty:
-                self.mode = "quit"
-                self.message = "unsaved changes: press q again to quit without saving, s to save"
-            else:
-                self.exit(return_code=0)
+            self.leave()
         elif key not in ("escape",):
             self.message = f"{key!r} does nothing here (see the keys below)"
+
+    def ask_figure(self, here, side: str) -> None:
+        """``c``/``m``: the figure's label (``b``, ``b = brute``, ``b 20``, ``g elite``), then, unless
+        typed, a character's initiative or a monster's health, each with its default."""
+        default = model.free_label(self.doc, side)
+
+        def placed(text: str) -> None:
+            text = text.strip() or default
+            try:
+                line = model.figure_text(text, side)
+            except BadInput as e:
+                self.message = f"error: {e}"
+                return
+            if side == "monster" or model.has_initiative(line):
+                self.place(here, line, side)
+                if side == "monster":
+                    self.ask_health(here)
+                return
+            init = model.free_initiative(self.doc)
+            self.ask(f"initiative of {text.split()[0]} (enter: {init}):",
+                     lambda v: self.place(here, f"{line} {v.strip() or init}", side), str(init), select=True)
+
+        what = "character: its label (b), or b = brute, b 20" if side == "character" else \
+            "monster: its label (g), or g = guard, g elite"
+        self.ask(f"{what} (enter: {default})", placed, hint=f"{what}; enter: {default}")
+
+    def ask_health(self, here) -> None:
+        f = model.figure_at(self.doc, here)
+        if f is None:
+            return
+        self.ask(f"health of {f.get('label', f['id'])} (enter: not noted):",
+                 lambda v: v.strip() and self.change(lambda d: model.set_health(d, here, v), "health"))
+
+    def place(self, here, line: str, side: str) -> None:
+        self.change(lambda d: model.place_figure(d, here, line), f"{side} placed")
 
 
 def run(doc: dict, path: Optional[str]) -> tuple[int, dict]:
     """Run the editor until the user quits: the process's exit code, and the board as it was left
-    ({"board": the file or None, "saved": whether the file holds it, "doc": format 1, "answer"|"error"})."""
+    ({"board": the file or None, "saved": whether the file holds it, "doc": format 1, "answer"|"error"}).
+
+    If the terminal goes away (SIGHUP) or the process is told to end (SIGTERM) with unsaved
+    changes, the board is written to ``model.rescue_path(path)`` first and the exit code is 1."""
+    import signal
+
     app = BoardEditor(doc, path)
-    app.run()
+    rescued: list = []
+
+    def rescue(signum, frame):  # pragma: no cover - exercised under tmux by the tests
+        if app.dirty:
+            target = model.rescue_path(app.path)
+            try:
+                Path(target).write_text(model.save_text(app.doc, target), encoding="utf-8")
+                rescued.append(target)
+            except (OSError, BadInput):
+                pass
+        app.exit(return_code=1)
+
+    old = {s: signal.signal(s, rescue) for s in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        app.run()
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
     left = {"board": app.path, "saved": app.path is not None and not app.dirty, "doc": app.doc}
+    if rescued:
+        left["rescued"] = rescued[0]
     ans = model.solve(app.doc)
     left.update({"answer": ans.answer} if ans.error is None else {"error": ans.error})
     return app.return_code or 0, left

@@ -193,6 +193,76 @@ def quick_figure(doc: dict, h, side: str, initiative: Optional[int] = None) -> d
     return place_figure(doc, h, f"{prefix}{n} {side}{init}")
 
 
+def free_label(doc: dict, side: str) -> str:
+    """The next free label for a new figure: m1, m2 ... for monsters, c1, c2 ... for characters."""
+    prefix = "m" if side == "monster" else "c"
+    used = {f["id"] for f in doc["figures"]} | {f.get("label") for f in doc["figures"]}
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def figure_text(text: str, side: str) -> str:
+    """What a player types for a new figure, as a ``figures:`` line of the text format: ``b`` ->
+    ``b character``; ``b = brute 20`` -> ``b = brute character 20``; ``g elite`` -> ``g monster
+    elite``. BadInput when it is not one (the text format's message)."""
+    words = text.replace("=", " = ").split()
+    if not words:
+        raise BadInput("a figure needs its label, e.g. b")
+    head, rest = (words[:3], words[3:]) if len(words) >= 3 and words[1] == "=" else (words[:1], words[1:])
+    if rest[:1] == [side]:
+        rest = rest[1:]  # the side typed too
+    line = " ".join(head + [side] + rest)
+    tb.figure_line(line)  # refuses what the text format refuses
+    return line
+
+
+def has_initiative(line: str) -> bool:
+    return "initiative" in tb.figure_line(line)["figure"]
+
+
+def free_initiative(doc: dict) -> int:
+    """A default initiative for a new character: 50, or the next multiple of ten not taken."""
+    used = {f.get("initiative") for f in doc["figures"]}
+    n = 50
+    while n in used:
+        n += 10
+    return n
+
+
+def set_health(doc: dict, h, value: str) -> dict:
+    """Note a figure's health (kept with the figure as ``health``; the rules do not use it)."""
+    text = value.strip()
+    if not text.isdigit() or not 0 < int(text) <= 999:
+        raise BadInput(f"health must be a whole number from 1 to 999, not {text!r}")
+    d = _copy(doc)
+    f = figure_at(d, h)
+    if f is None:
+        raise BadInput(f"no figure at {h[0]},{h[1]}")
+    f["health"] = int(text)
+    return _done(d)
+
+
+def figure_words(f: dict) -> str:
+    """A figure in a few words, for the panel: ``brute (character, initiative 20)``."""
+    bits = [f["side"]]
+    if f.get("initiative") is not None:
+        bits.append(f"initiative {f['initiative']}")
+    if f.get("health") is not None:
+        bits.append(f"health {f['health']}")
+    bits += [flag for flag in ("elite", "invisible") if f.get(flag)]
+    return f"{f['id']} ({', '.join(str(b) for b in bits)})"
+
+
+def rescue_path(path: Optional[str]) -> str:
+    """Where unsaved changes go when the terminal goes away: ``board.unsaved.txt`` beside the file."""
+    from pathlib import PurePath
+
+    p = PurePath(path or "board.txt")
+    return str(p.with_name(f"{p.stem}.unsaved{p.suffix or '.txt'}"))
+
+
 def remove_figure(doc: dict, h) -> dict:
     d = _copy(doc)
     f = figure_at(d, h)
@@ -291,10 +361,12 @@ def cycle_rules(doc: dict) -> dict:
 
 @dataclass(frozen=True)
 class Answer:
-    """What the rules say about a board: the answer dict, or the one-line error."""
+    """What the rules say about a board: the answer dict, or the one-line error (and, for a monster
+    with no focus under the default map-edge reading, what the open reading would do)."""
 
     answer: Optional[dict]
     error: Optional[str]
+    hint: str = ""
 
 
 def solve(doc: dict) -> Answer:
@@ -304,8 +376,15 @@ def solve(doc: dict) -> Answer:
     from ghcli.rules.monster import decide
 
     try:
+        if "card" in doc:  # the action from the monster's stat card and ability card
+            from ghcli.campaign.monster_cards import resolve
+
+            doc = resolve(doc)[0]
+        from ghcli.rules.monster import other_reading_hint
+
         board = Board.from_dict(doc)
-        return Answer(decide(board).to_dict(), None)
+        decision = decide(board)
+        return Answer(decision.to_dict(), None, other_reading_hint(board, decision))
     except GhcliError as e:
         return Answer(None, str(e))
 
@@ -323,6 +402,8 @@ def answer_lines(ans: Answer) -> list[str]:
         out.append(f"  targets {', '.join(o['targets']) or 'none'}")
         out.append("  path " + " ".join(f"{q},{r}" for q, r in o["path"]))
     out += [f"- {why}" for why in a["explanation"]]
+    if ans.hint:
+        out.append(f"- {ans.hint}")
     return out
 
 

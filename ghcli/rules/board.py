@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from itertools import chain, repeat
 from typing import Any, NamedTuple, Optional
 
-from ghcli.errors import BadInput
+from ghcli.errors import BadInput, did_you_mean
 from ghcli.rules.hexes import Grid, Hex, are_adjacent
-from ghcli.rules.rulesets import RULE_SET_NAMES
+from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
@@ -75,6 +75,9 @@ class Board:
     icy: frozenset = frozenset()
     walls: frozenset = frozenset()  # frozensets of two adjacent Hexes
     orientation: str = "flat"
+    #: the table's readings where the rules leave it open (``rulesets.READINGS``): sorted
+    #: (name, value) pairs, those not the default only
+    readings: tuple = ()
     _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # -- lookups -----------------------------------------------------------
@@ -131,6 +134,7 @@ class Board:
         figures = _figures(doc["figures"], hexes)
         active = _active(doc["active"], figures)
         board = _filled(cls, rules=rules, orientation=orientation, hexes=hexes, figures=figures, active=active,
+                        readings=readings_of(doc.get("readings")),
                         action=_action(doc["action"]), walls=walls, obstacle=terrain.get("obstacle", _NONE),
                         trap=terrain.get("trap", _NONE), hazardous=terrain.get("hazardous", _NONE),
                         difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE), _cache={})
@@ -167,6 +171,26 @@ def _header(doc: dict) -> tuple:
     if orientation not in ("flat", "pointy"):
         raise BadInput(f"board: unknown orientation {orientation!r} (flat or pointy)")
     return rules, orientation
+
+
+def readings_of(value: Any) -> tuple:
+    """A board's ``readings`` (``{"map_edge": "open", "proximity": "straight"}``, each optional) as
+    sorted (name, value) pairs without the defaults; BadInput names an unknown one."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise BadInput(f"board: 'readings' must be an object such as {{\"map_edge\": \"open\"}}, not {_kind(value)}")
+    out = []
+    for name, v in value.items():
+        if name not in READINGS:
+            raise BadInput(f"board: unknown reading {name!r} (one of {', '.join(READINGS)})"
+                           + did_you_mean(name, READINGS))
+        if v not in READINGS[name]:
+            raise BadInput(f"board: reading {name} is {v!r}: one of {', '.join(READINGS[name])}"
+                           + did_you_mean(v, READINGS[name]))
+        if v != READINGS[name][0]:
+            out.append((name, v))
+    return tuple(sorted(out))
 
 
 def _map(cells: Any, plain: bool) -> tuple:
@@ -255,7 +279,8 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
         ids.add(fid)
         side = f["side"]
         if side not in SIDES:
-            raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})")
+            raise BadInput(f"board: figure {fid!r} has unknown side {side!r} (one of {', '.join(SIDES)})"
+                           + did_you_mean(side, SIDES))
         at = f["at"]
         at = tuple.__new__(Hex, at) if _plain_hex(at) else _hex(at, f"figure {fid!r} 'at'")
         if at not in hexes:
@@ -288,7 +313,8 @@ def _active(active: Any, figures: tuple) -> str:
     """The active figure's id: one of the figures, a monster."""
     figure = next((f for f in figures if f.id == active), None)
     if figure is None:
-        raise BadInput(f"board: active figure {active!r} is not among the figures")
+        raise BadInput(f"board: active figure {active!r} is not among the figures"
+                       + did_you_mean(active, [f.id for f in figures]))
     if figure.side != "monster":
         raise BadInput(f"board: active figure {active!r} is not a monster")
     return active

@@ -479,11 +479,15 @@ class Sight:
 
     _cell = WALL_GRID_CELL
 
-    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None):
+    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None,
+                 map_edge: str = "wall"):
         self.hexes = frozenset(hexes)
         self._thin = list(thin_walls)
         self.rules = rules
         self.corners_only = rules == "gloomhaven"
+        #: the corner rule under the ``open`` map-edge reading (``ghcli.rules.los_open``)
+        self.open_edge = self.corners_only and map_edge == "open"
+        self.map_edge = map_edge
         self._cache: dict = {}
         # the map as ``hexes.Grid`` (its gaps in ``steps`` are the walls: a thin wall or
         # the map's edge); the per-hex tables below are built from it lazily, for the
@@ -726,10 +730,14 @@ class Sight:
         through the open edge between neighbours, else by a walk of the offset's chain
         tree (``los_portal.tree_visible``). Otherwise (no table: too far apart, a hex
         off the map, neighbours with a wall between) ``_clear``."""
+        if self.open_edge:
+            return self._open_clear(a, b) is not None
         grid = self._map
         i, j = grid.index.get(a), grid.index.get(b)
         if i is not None and j is not None:
             if self.corners_only:
+                if j in grid.steps[i] and self._shared_corner_live(a, b):
+                    return True  # neighbours, the edge open and one of its ends on no wall
                 got = _programs_for(b[0] - a[0], b[1] - a[1])
                 if got is not None:
                     return programs_clear(got[0], got[1], i, grid.steps)
@@ -766,6 +774,79 @@ class Sight:
         if found is not False:
             return found
         return self._turned(a, b, walls)
+
+    def _shared_corner_live(self, a, b) -> bool:
+        """Neighbours a and b share a corner that is no wall's end point (so that corner, a corner of
+        both, is a line from a corner of a to a corner of b touching no wall)."""
+        live = self._live_corners(a)
+        return any(c in live for c in shared_edge(a, b))
+
+    def _open_clear(self, a, b):
+        """Under the open map-edge reading (``ghcli.rules.los_open``): a clear line between a and b
+        (lattice points: the two centres for neighbours with no thin wall between, else two
+        corners), or None."""
+        grid = self._map
+        i, j = grid.index.get(a), grid.index.get(b)
+        if i is not None and j is not None and j in grid.steps[i]:
+            return (lattice_centre(a), lattice_centre(b))
+        from ghcli.rules.los_open import first_clear
+
+        return first_clear(a, b, self._open_near(a, b))
+
+    def _open_near(self, a, b):
+        """``los_open.OpenEdge`` for hexes a and b: the thin walls and hexes off the map near them."""
+        from ghcli.rules.los_open import OpenEdge
+
+        band = _band(b[0] - a[0], b[1] - a[1])
+        thin = self._thin_by_hex
+        near: list = []
+        for dq, dr in band:
+            near += thin.get((a[0] + dq, a[1] + dr), ())
+        return OpenEdge(a, b, band, self.hexes, list(dict.fromkeys(near)))
+
+    @cached_property
+    def _thin_by_hex(self) -> dict:
+        """Each hex's thin walls (flat lattice segments), for the open reading."""
+        out: dict = {}
+        for w in self._thin:
+            h1, h2 = tuple(w)
+            (px, py), (qx, qy) = shared_edge(h1, h2)
+            for h in (h1, h2):
+                out.setdefault((h[0], h[1]), []).append((px, py, qx, qy))
+        return out
+
+    def _open_explain(self, a, b, out: dict) -> None:
+        """``explain``'s blocked-line keys under the open reading: the corner line with the fewest
+        blockers, then the shortest, and the first of them from its start."""
+        from ghcli.rules.los_open import corner_lines, corners_of
+
+        near = self._open_near(a, b)
+        best = None
+        for p, q in corner_lines(a, b):
+            found = near.blockers(p, q, first=False)
+            key = (len(found), (p[0] - q[0]) ** 2 + 3 * (p[1] - q[1]) ** 2)
+            if best is None or key < best[0]:
+                best = (key, p, q, found)
+        _, p, q, found = best
+
+        def near_p(e):  # the squared distance (lattice, doubled) of an edge's midpoint from p
+            return (e[0][0] + e[1][0] - 2 * p[0]) ** 2 + 3 * (e[0][1] + e[1][1] - 2 * p[1]) ** 2
+
+        def seg_of(item):
+            kind, what = item
+            if kind != "off":
+                return what
+            cs = corners_of(what)
+            edges = [(cs[k], cs[(k + 1) % 6]) for k in range(6)]
+            return min([e for e in edges if segments_touch(p, q, e[0], e[1])] or edges, key=near_p)
+
+        first = min((seg_of(item) for item in found), key=near_p)
+        out["blocked_line"] = [list(lattice_to_real(p)), list(lattice_to_real(q))]
+        out["blocked_by"] = [list(lattice_to_real(first[0])), list(lattice_to_real(first[1]))]
+        h1, h2 = sorted(edge_hexes(first), key=lambda h: (h not in self.hexes, h))
+        out["wall"] = [[h1[0], h1[1]], [h2[0], h2[1]]]
+        out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
+        out["touch"] = _touch_kind(p, q, first)
 
     def _portal(self, a, b):
         """``los_portal.portal_search`` for map hexes a and b, not neighbours:
@@ -812,6 +893,8 @@ class Sight:
         """A clear segment between the insides (or, corner lines, corners) of hexes a
         and b in exact lattice coordinates (ints or Fractions; see
         ``ghcli.rules.hexes``), or None when every line between them is blocked."""
+        if self.open_edge:
+            return self._open_clear(a, b)
         found = self._clear(a, b)
         if found is None:
             return None
@@ -874,12 +957,27 @@ class Sight:
             "blocked_by": None,
             "wall": None,
             "off_map": None,
+            "touch": None,
         }
-        if a != b and line is None:
+        between = None
+        if a != b and line is None and abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1]) == 2:
+            if frozenset((tuple(a), tuple(b))) in self._thin_set:
+                between = shared_edge(a, b)  # neighbours with a thin wall on their shared edge
+        if between is not None:
+            out["blocked_line"] = [list(lattice_to_real(lattice_centre(a))), list(lattice_to_real(lattice_centre(b)))]
+            out["blocked_by"] = [list(lattice_to_real(between[0])), list(lattice_to_real(between[1]))]
+            h1, h2 = sorted((tuple(a), tuple(b)))
+            out["wall"] = [[h1[0], h1[1]], [h2[0], h2[1]]]
+            out["touch"] = "between"
+        elif a != b and line is None and self.open_edge:
+            self._open_explain(a, b, out)
+        elif a != b and line is None:
             walls = self._near_walls(a, b)
             best = None
             for ca in lattice_corners(a):
                 for cb in lattice_corners(b):
+                    if ca == cb:
+                        continue  # a shared corner: no line to draw (neighbours)
                     hits = [w for w in walls if segments_touch(ca, cb, w[0], w[1])]
                     crossed = sum(1 for w in hits if _crosses(ca, cb, w[0], w[1]))
                     length = (ca[0] - cb[0]) ** 2 + 3 * (ca[1] - cb[1]) ** 2
@@ -895,7 +993,21 @@ class Sight:
             h1, h2 = sorted(edge_hexes(first), key=lambda h: (h not in self.hexes, h))
             out["wall"] = [[h1[0], h1[1]], [h2[0], h2[1]]]
             out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
+            out["touch"] = _touch_kind(ca, cb, first)
         return out
+
+
+def _touch_kind(p, q, wall) -> str:
+    """How the segment p-q meets the wall segment: ``"crosses"`` it, runs ``"along"`` it, or touches
+    one of its ``"end"`` points (or touches it with its own end: ``"end"`` too). (``explain`` says
+    ``"between"`` for neighbours with a thin wall on their shared edge.)"""
+    u, w = wall
+    o1, o2 = _orient(p, q, u), _orient(p, q, w)
+    if o1 == 0 and o2 == 0:
+        return "along"
+    if _crosses(p, q, u, w):
+        return "crosses"
+    return "end"
 
 
 def edge_hexes(seg: Segment) -> tuple:
@@ -971,6 +1083,7 @@ def sight_for(board) -> Sight:
     """The (cached) Sight of a ghcli.rules.board.Board."""
     s = board._cache.get("sight")
     if s is None:
-        s = Sight(board.hexes, board.walls, board.rules, board.grid)
+        edge = dict(board.readings).get("map_edge", "wall")
+        s = Sight(board.hexes, board.walls, board.rules, board.grid, map_edge=edge)
         board._cache["sight"] = s
     return s

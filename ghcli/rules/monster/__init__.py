@@ -81,7 +81,7 @@ from ghcli.rules.monster.movement import NEG
 from ghcli.rules.monster.targets import TargetGroups
 from ghcli.rules.monster.turn import RULE_SETS, RuleSet, Turn
 
-__all__ = ["decide", "Decision", "Option", "RuleSet", "RULE_SETS", "NEG", "Turn"]
+__all__ = ["decide", "Decision", "Option", "RuleSet", "RULE_SETS", "NEG", "Turn", "other_reading_hint"]
 
 
 @dataclass(frozen=True)
@@ -156,3 +156,20 @@ def decide(board) -> Decision:
 
 def _no_focus(turn, start, why: str) -> Decision:
     return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,))
+
+
+def other_reading_hint(board, decision: Decision) -> str:
+    """Under Gloomhaven's default map-edge reading, a monster with no focus may owe it to sight
+    at the map's outline (a corridor): what the open reading would focus, as a line for the
+    players, or "" (asked by the commands that show an answer, not by ``decide``)."""
+    turn = Turn.of(board)
+    if decision.focus or turn.rules.name != "gloomhaven" or turn.rules.map_edge != "wall" or not turn.enemies:
+        return ""
+    from dataclasses import replace
+
+    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items())),
+                           _cache={}))
+    if not other.focus:
+        return ""
+    return (f"under the open map-edge reading (readings: map_edge=open: a line may touch the map's outline) "
+            f"it would focus {', '.join(other.focus)}.")

@@ -3,7 +3,7 @@
 ``Reach`` is the bitmask core: the enemies that can be focused (characters
 and summons, not invisible) are bits of an integer, and every question is a
 mask: ``hit_bits(h, mask)`` (a single-target attack from hex h reaches them:
-in range counted around walls, and in line of sight unless adjacent),
+in range counted around walls, and in line of sight, neighbours included),
 ``placements(h)`` (the enemies each area placement usable from h covers, in
 sight), ``dis_mask(h)`` (attacked with disadvantage: a ranged attack, not
 muddled, on an enemy at range 1). Line of sight (``ghcli.rules.los``) is
@@ -162,11 +162,12 @@ class Reach:
         return False
 
     def hit_bits(self, h: int, mask: int) -> int:
-        """The enemies of ``mask`` a single-target attack from h reaches: in range and adjacent
-        (no wall between) or in sight (asked lazily, kept)."""
-        within, adjacent = self.range_adjacent(h)
-        rest = mask & within & ~adjacent
-        return (mask & adjacent) | (self.visible_mask(h, rest) if rest else 0)
+        """The enemies of ``mask`` a single-target attack from h reaches: in range and in sight
+        (asked lazily, kept). Neighbours too are asked: whether they see each other is the
+        sight rule's to say (``ghcli.rules.los``, by the board's map-edge reading), so
+        ``rules los`` and the monster's turn give one answer."""
+        rest = mask & self.range_adjacent(h)[0]
+        return self.visible_mask(h, rest) if rest else 0
 
     def sees_all(self, h: int, mask: int) -> bool:
         """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
@@ -188,9 +189,8 @@ class Reach:
 
     def hits_all(self, h: int, mask: int) -> bool:
         """A single-target attack from h reaches every enemy of ``mask`` (see ``sees_all``)."""
-        within, adjacent = self.range_adjacent(h)
-        rest = mask & ~adjacent
-        return not rest & ~within and (not rest or self.sees_all(h, rest))
+        within = self.range_adjacent(h)[0]
+        return not mask & ~within and (not mask or self.sees_all(h, mask))
 
     def hit_mask(self, h: int) -> int:
         """Every enemy a single-target attack from h reaches."""

@@ -135,7 +135,7 @@ class TargetGroups:
         """min(cap, how many enemies of ``mask`` a single-target attack from h hits), asking line
         of sight one enemy at a time until cap are hit."""
         reach = self.reach
-        unknown = mask & ~(reach.range_adjacent(h)[1] | reach.known_visible(h)[0])
+        unknown = mask & ~reach.known_visible(h)[0]
         n = reach.hit_bits(h, mask & ~unknown).bit_count()  # (asks nothing)
         while n < cap and unknown:
             b = unknown & -unknown
@@ -217,22 +217,22 @@ class TargetGroups:
         single targets. Asking no line of sight, the placements that might do are those whose
         enemies (if all were in sight, ``Reach.raw_covers``) leave at most m of the group
         outside, all of them in range; if some might, sight is asked for the group's
-        enemies, one at a time (every target is in sight or adjacent), then for each such
+        enemies, one at a time (every target is in sight), then for each such
         placement's enemies outside the group, one at a time (any of them in sight: the
         placement would target them too)."""
         reach, m = self.reach, self.m
         if not reach.area:
             return group.bit_count() <= m + 1 and reach.hits_all(h, group)
-        within, adjacent = reach.range_adjacent(h)
+        within = reach.range_adjacent(h)[0]
         usable = [raw for raw in reach.raw_covers(h)
                   if raw & group and (group & ~raw).bit_count() <= m and not group & ~raw & ~within]
         alone = group.bit_count() <= m and not group & ~within  # single targets only
-        if not (usable or alone) or not reach.sees_all(h, group & ~adjacent):
+        if not (usable or alone) or not reach.sees_all(h, group):
             return False
         for raw in usable:
             if reach.sees_any(h, raw & ~group):
                 continue
-            rest = group & ~reach.visible_mask(h, raw & group)  # (known by now but adjacent ones)
+            rest = group & ~reach.visible_mask(h, raw & group)  # (known by now)
             if rest.bit_count() <= m and reach.hits_all(h, rest):
                 return True
         return alone and reach.hits_all(h, group)

@@ -23,7 +23,7 @@ class Turn:
 
     @classmethod
     def of(cls, board) -> "Turn":
-        return cls(board, RULE_SETS[board.rules])
+        return cls(board, RULE_SETS[board.rules].reading(board.readings))
 
     @cached_property
     def grid(self):
@@ -64,7 +64,11 @@ class Turn:
     def proximity(self) -> list:
         """By hex number: hexes from the monster, counted around walls (figures, obstacles and
         negative hexes do not count: proximity is hexes, not paths), as far as the farthest
-        enemy (None beyond)."""
+        enemy (None beyond). Under the ``straight`` proximity reading: hexes counted straight
+        across everything, walls included."""
+        if self.rules.proximity == "straight":
+            q, r = self.grid.hexes[self.terrain.start]
+            return [(abs(h[0] - q) + abs(h[1] - r) + abs(h[0] + h[1] - q - r)) // 2 for h in self.grid.hexes]
         index = self.grid.index
         return self.grid.distance_list([self.terrain.start], until={index[e.at] for e in self.enemies})
 

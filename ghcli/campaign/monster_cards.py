@@ -1,0 +1,59 @@
+"""Monster ability decks and a board's ``card:`` (the shipped facts ghcli/data/monster_decks.json).
+
+``resolve(doc)``: a board document whose ``card`` names the active monster's
+ability card, its type and the monster level, with its ``action`` worked out
+from the stat card (ghcli/data/monsters.json) and the ability card
+(``ghcli.rules.monster_card``), and the lines saying how. No database: a
+table question.
+"""
+
+from __future__ import annotations
+
+from ghcli import data
+from ghcli.campaign import monsters
+from ghcli.errors import BadInput
+from ghcli.rules import monster_card, monster_stats
+
+
+def _decks() -> dict:
+    return data.load("monster_decks")
+
+
+def deck_of(key: str) -> str:
+    """The name of the ability deck monster ``key`` uses (BadInput when ghcli ships none for it)."""
+    deck = _decks()["monster_decks"].get(key)
+    if deck is None:
+        raise BadInput(f"no ability deck is shipped for {key} (Gloomhaven's monsters only)")
+    return deck
+
+
+def deck(name: str) -> list:
+    return _decks()["decks"][name]
+
+
+def resolve(doc: dict) -> tuple[dict, list[str]]:
+    """``doc`` with its ``action`` worked out from its ``card`` ({"number", "monster", "level"}), and
+    the lines saying how; unchanged (and no lines) without a ``card``."""
+    card = doc.get("card") if isinstance(doc, dict) else None
+    if card is None:
+        return doc, []
+    if not isinstance(card, dict) or not {"number", "monster", "level"} <= set(card):
+        raise BadInput("board: 'card' needs a number, a monster and a level (card: 534 bandit-archer level 1)")
+    if "action" in doc:
+        raise BadInput("board: give the monster's card (card:) or its move and attack (move:, attack:), not both")
+    number, level = card["number"], card["level"]
+    for what, v in (("card number", number), ("level", level)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise BadInput(f"board: the card's {what} must be a whole number, not {v!r}")
+    monster_stats.check_level(level)
+    m = monsters.find(str(card["monster"]))
+    deck_name = deck_of(m["key"])
+    the_card = monster_card.find_card(deck(deck_name), number, m["name"], deck_name)
+    active = next((f for f in doc.get("figures") or [] if isinstance(f, dict)
+                   and doc.get("active") in (f.get("id"), f.get("label"))), None)
+    kind = "boss" if m["boss"] else "elite" if active is not None and active.get("elite") else "normal"
+    characters = card.get("characters")
+    stats = monsters.at_level(m, level, characters)[kind]
+    action, why = monster_card.card_action(stats, the_card, monster=m["name"], kind=kind, level=level,
+                                           flying=bool(m.get("flying")))
+    return {**doc, "action": action}, why

@@ -1,0 +1,111 @@
+"""`ghcli scenario setup N --players P [--level L]`: what goes on the table for a scenario.
+
+From the shipped facts (ghcli/data/scenario_rooms.json, monsters.json,
+monster_decks.json; GHS's data, see data/SOURCES.md): each room's map tile
+and monster standees for that many characters, normal and elite, with their
+stats at the monster level, and the ability decks the scenario's monsters
+need. Reads nothing of the campaign: ``party_level`` (the campaign's part)
+is asked separately, so the setup is the same function with or without one.
+
+Readings: the monster level is the scenario level (the rulebook; solo play's
++1 is the players' to add with ``--level``), plus a standee's own offset where
+GHS's data gives one (``living-corpse:+2``), kept within 0-7. A boss's stats
+are worked out for the number of characters (C). Monsters the scenario uses
+that no room places (they come by its special rules) are listed with their
+stats too, under ``others``.
+"""
+
+from __future__ import annotations
+
+from ghcli import data
+from ghcli.campaign import catalog, monster_cards, monsters
+from ghcli.errors import BadInput
+from ghcli.rules import level as levels
+from ghcli.rules import monster_stats
+
+PLAYERS = (2, 3, 4)
+
+
+def _rooms_of(sc: dict) -> dict:
+    got = data.load("scenario_rooms")["scenarios"].get(str(sc["number"]))
+    if got is None:
+        raise BadInput(f"scenario {sc['number']} {sc['name']}: ghcli ships the rooms of Gloomhaven's "
+                       "scenarios 1-95 only")
+    return got
+
+
+def check_players(players: int) -> int:
+    if players not in PLAYERS:
+        raise BadInput(f"--players must be 2, 3 or 4 (the scenario book's standees), not {players}")
+    return players
+
+
+def party_level(store) -> tuple[int, int] | None:
+    """(recommended scenario level, characters) of the campaign's current party, or None (no party or
+    no characters)."""
+    from ghcli.campaign import state
+    from ghcli.errors import Refused
+
+    try:
+        party = state.current_party(store)
+    except Refused:
+        return None
+    members = state.party_characters(store, party["id"])
+    if not members:
+        return None
+    return levels.recommended_level(m["level"] for m in members), len(members)
+
+
+def _stats(m: dict, kind: str, level: int, players: int) -> dict:
+    return monsters.at_level(m, level, players)[kind]
+
+
+def setup(number: int | str, players: int, level: int) -> dict:
+    """The set-up of scenario ``number`` for ``players`` characters at scenario level ``level``:
+    ``{"scenario", "name", "players", "level", "monster_level", "rooms": [...], "others": [...],
+    "decks": [...]}``; each room ``{"room", "tile", "initial", "opens", "standees": [{"monster",
+    "name", "kind", "count", "level", "stats"}]}``."""
+    sc = catalog.find_scenario(number)
+    check_players(players)
+    levels.check_scenario_level(level)
+    facts = _rooms_of(sc)
+    placed: set = set()
+    rooms = []
+    for r in facts["rooms"]:
+        groups: dict = {}
+        for s in r["standees"]:
+            kind = s.get(str(players))
+            if kind is None:
+                continue
+            lv = max(monster_stats.MIN_LEVEL, min(monster_stats.MAX_LEVEL, level + s.get("level_offset", 0)))
+            key = (s["monster"], kind, lv)
+            groups[key] = groups.get(key, 0) + 1
+        standees = []
+        for (key, kind, lv), count in groups.items():
+            m = monsters.find(key)
+            placed.add(key)
+            standees.append({"monster": key, "name": m["name"], "kind": kind, "count": count, "level": lv,
+                             "stats": _stats(m, kind, lv, players)})
+        rooms.append({"room": r["room"], "tile": r["tile"], "initial": r["initial"], "opens": r["opens"],
+                      "standees": standees})
+    others = []
+    for key in facts["monsters"]:
+        if key in placed:
+            continue
+        m = monsters.find(key)
+        kinds = ("boss",) if m["boss"] else ("normal", "elite")
+        others.append({"monster": key, "name": m["name"], "level": level,
+                       "stats": {k: _stats(m, k, level, players) for k in kinds}})
+    decks: dict = {}
+    for key in facts["monsters"]:
+        m = monsters.find(key)
+        try:
+            name = monster_cards.deck_of(key)
+        except BadInput:
+            name = None
+        entry = decks.setdefault(name, {"deck": name, "monsters": [], "cards": []})
+        entry["monsters"].append(m["name"])
+        if name is not None and not entry["cards"]:
+            entry["cards"] = [c["card"] for c in monster_cards.deck(name)]
+    return {"scenario": sc["number"], "name": sc["name"], "players": players, "level": level,
+            "monster_level": level, "rooms": rooms, "others": others, "decks": list(decks.values())}
