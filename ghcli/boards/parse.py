@@ -37,6 +37,7 @@ def load(text: str) -> dict:
         doc = json_value(text, "board")
         if not isinstance(doc, dict):
             raise BadInput("board JSON must be an object")
+        _labels_once(doc)
         return doc
     if not stripped:
         raise BadInput("board is empty")
@@ -44,6 +45,20 @@ def load(text: str) -> dict:
     if not any(_HEADER_RE.match(line) for line in lines):
         raise BadInput("board is neither JSON (format 1) nor the text format (no 'map:' or other 'key:' line)")
     return _Parser(lines).parse()
+
+
+def _labels_once(doc: dict) -> None:
+    """Refuse two figures of a JSON board with one map label (the text format cannot say it either):
+    the picture would show one of them and ``--from LABEL`` pick the other."""
+    figures = doc.get("figures")
+    seen: dict[str, object] = {}
+    for f in figures if isinstance(figures, list) else ():
+        label = f.get("label") if isinstance(f, dict) else None
+        if isinstance(label, str):
+            if label in seen:
+                raise BadInput(f"board: figures {seen[label]!r} and {f.get('id')!r} have one label, "
+                               f"{label!r}: a label names one figure")
+            seen[label] = f.get("id")
 
 
 class _Parser:
