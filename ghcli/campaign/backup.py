@@ -38,6 +38,7 @@ def backup(db_path: str | Path, file: str | Path | None = None) -> dict:
         raise BadInput("give a FILE name for the backup, or none for the default")
     target = Path(file) if file else default_name(db_path)
     try:
+        beside.sweep(target.parent, "backup")  # what a killed backup left, even when this one is refused
         if target.exists() or target.is_symlink():
             raise Refused(f"{target} exists already; refusing to overwrite it")
         if target.resolve() == db_path.resolve():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -112,6 +113,8 @@ def usage_failure(e: Any) -> "_Failure":
     """
     message = e.format_message().strip().rstrip(".")
     message = message[:1].lower() + message[1:]
+    # a value of thousands of characters (a 4,301-digit number) shown cut: the line stays readable
+    message = re.sub(r"'([^']{40})[^']{20,}'", r"'\1…'", message)
     option = getattr(e, "option_name", None)
     if type(e).__name__ == "NoSuchOption" and option and option[1:2].isdigit():
         message += f" (to give a negative number, put -- before it: -- {option})"

@@ -71,11 +71,18 @@ def cell(text: str) -> str:
     return shown(text, lines=False)
 
 
+def _blob(value: Any) -> Any:
+    """A value JSON has no form for: bytes as the export writes a BLOB (``{"$blob": hex}``)."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return {"$blob": bytes(value).hex()}
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
 def json_text(data: Any, indent: int | None = 2) -> str:
     """``data`` as JSON text, exact, with nothing in it that a terminal would act on."""
     import json
 
-    out = json.dumps(data, indent=indent, ensure_ascii=False)
+    out = json.dumps(data, indent=indent, ensure_ascii=False, default=_blob)
     if _JSON_UNSAFE.search(out) is None:
         return out
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)

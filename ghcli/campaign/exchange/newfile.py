@@ -31,6 +31,7 @@ def create(path: str | Path, build: Callable[[Path], T], *, refuse: Callable[[Pa
     from ghcli.campaign import beside
 
     path = Path(path)
+    beside.sweep(path.parent, "import")  # what a killed import left, even when this one is refused
     _refuse_special(path)
     if path.is_dir() or (path.exists() and path.stat().st_size > 0):
         refuse(path)
