@@ -202,6 +202,11 @@ def test_escapes_through_a_boards_figure_id(cli, tmp_path):
         clean_text(run_ok(cli, *args))
     answer = json.loads(run_ok(cli, "rules", "focus", board, "--json").stdout)
     assert answer["focus"] == ["\x1b]0;pwned\x07c1"]
+    # converted to the text format and back, on standard output: nothing raw, the id exact
+    text = tmp_path / "b.txt"
+    text.write_text(clean_text(run_ok(cli, "rules", "board", "convert", board, "--to", "text")))
+    back = json.loads(clean_text(run_ok(cli, "rules", "board", "convert", text, "--to", "json")))
+    assert [f["id"] for f in back["figures"]] == ["a", "\x1b]0;pwned\x07c1"]
 
 
 @pytest.mark.parametrize("name", ["board-escape-ids.json", "board-control-character-id.json",
