@@ -110,8 +110,8 @@ def test_a_name_only_an_escape_sequence_in_a_table_that_wraps():
     """tabulate raised (TypeError) on a cell that was only an escape sequence once the table wrapped."""
     from ghcli.cli.common import table
 
-    out = table([["\x1b[2J", "x" * 90, "y" * 60]], ["character", "player", "party"])
-    assert "\\x1b[2J" in out and not RAW.search(out)
+    out = table([["\x1b[2J", "x" * 60, "y" * 60], ["z" * 60, "w" * 30, "\x1b[0m"]], ["character", "player", "party"])
+    assert "\\x1b[2J" in out and "\\x1b[0m" in out and not RAW.search(out)
 
 
 def test_long_names_are_shown_cut(cli, campaign):
