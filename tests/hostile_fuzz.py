@@ -384,8 +384,8 @@ def mutate(seed: bytes, rng: random.Random) -> tuple[bytes, str]:
         return bytes(data[:at] + junk + data[at:]), f"{junk!r} spliced in at byte {at}"
     doc = json.loads(seed)
     steps = []
-    rows = _row_cells(doc)
     for _ in range(rng.choice([1, 1, 1, 2, 3, 5])):
+        rows = _row_cells(doc)  # again after each step: a step may have replaced a table or a row
         if rows and rng.random() < 0.7:  # a value in a table's rows: the file still has the export's shape
             path = rng.choice(rows)
         else:
@@ -428,7 +428,8 @@ def _row_cells(doc: Any) -> list[tuple]:
         return []
     out = []
     for name, t in tables.items():
-        for i, row in enumerate(t.get("rows", [])[:200] if isinstance(t, dict) else []):
+        rows = t.get("rows") if isinstance(t, dict) else None
+        for i, row in enumerate(rows[:200] if isinstance(rows, list) else []):
             out += [("tables", name, "rows", i, j) for j in range(len(row))] if isinstance(row, list) else []
     return out
 
