@@ -43,6 +43,7 @@ def load_located(text: str) -> tuple:
         doc = json_value(text, "board")
         if not isinstance(doc, dict):
             raise BadInput("board JSON must be an object")
+        _labels_once(doc)
         return doc, None
     if not stripped:
         raise BadInput("board is empty")
@@ -119,6 +120,20 @@ def locate(message: str, where: Optional[dict]) -> str:
     else:
         col = len(line) - len(line.lstrip()) + 1
     return f"text board, line {lineno}, column {col}: {body}{hint if 'did you mean' not in body else ''}"
+
+
+def _labels_once(doc: dict) -> None:
+    """Refuse two figures of a JSON board with one map label (the text format cannot say it either):
+    the picture would show one of them and ``--from LABEL`` pick the other."""
+    figures = doc.get("figures")
+    seen: dict[str, object] = {}
+    for f in figures if isinstance(figures, list) else ():
+        label = f.get("label") if isinstance(f, dict) else None
+        if isinstance(label, str):
+            if label in seen:
+                raise BadInput(f"board: figures {seen[label]!r} and {f.get('id')!r} have one label, "
+                               f"{label!r}: a label names one figure")
+            seen[label] = f.get("id")
 
 
 class _Parser:

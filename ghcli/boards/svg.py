@@ -45,6 +45,7 @@ option numbers (on the ring's left, where no other label is), the caption.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 from xml.sax.saxutils import escape, quoteattr
@@ -201,7 +202,24 @@ def svg(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None) ->
     out += numbers_layer(d, frame, answer)
     out += caption_layer(frame, captions, pattern)
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return _well_formed("\n".join(out) + "\n")
+
+
+# Characters XML 1.0 does not allow, even as references (C0 controls but tab and newline, lone
+# surrogates, U+FFFE/U+FFFF), and C1 controls: a figure id holding one is drawn with it escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _well_formed(text: str) -> str:
+    """The SVG with every character XML refuses shown escaped (``\\x1b``): always well-formed XML."""
+    if _NOT_XML.search(text) is None:
+        return text
+    return _NOT_XML.sub(_escaped, text)
+
+
+def _escaped(m: re.Match) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
 
 # -- layers ----------------------------------------------------------------------------

@@ -20,11 +20,18 @@ def _fmt_hex(h) -> str:
 
 
 def _fmt_value(v) -> str:
-    return json.dumps(v, ensure_ascii=False)
+    return _json(v)
+
+
+def _json(v, **kw) -> str:
+    """JSON for a text board: letters of any script as they are, but nothing a terminal would act on
+    (a control character, a bidi override: written as \\uXXXX, which reads back the same)."""
+    text = json.dumps(v, ensure_ascii=False, **kw)
+    return text if text.isprintable() else json.dumps(v, **kw)
 
 
 def _fmt_id(fid: str) -> str:
-    return fid if _BARE_ID.match(fid) and not fid.startswith('"') else json.dumps(fid, ensure_ascii=False)
+    return fid if _BARE_ID.match(fid) and fid.isprintable() and not fid.startswith('"') else _json(fid)
 
 
 def dump(doc: dict) -> str:
@@ -117,7 +124,7 @@ def dump(doc: dict) -> str:
         if k not in FORMAT1_KEYS and k not in written:
             if not LABEL_RE.match(k):
                 raise BadInput(f"key {k!r} cannot be written in the text format")
-            out.append(f"extra: {k} {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
+            out.append(f"extra: {k} {_json(v, separators=(',', ':'))}")
     return "\n".join(out) + "\n"
 
 
@@ -176,7 +183,7 @@ def _kv(extras: dict) -> list[str]:
     for k, v in extras.items():
         if not re.match(r"[A-Za-z_][A-Za-z0-9_-]*\Z", k):
             raise BadInput(f"key {k!r} cannot be written in the text format")
-        out.append(f"{k}={json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
+        out.append(f"{k}={_json(v, separators=(',', ':'))}")
     return out
 
 

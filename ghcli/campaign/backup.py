@@ -9,11 +9,12 @@ so a failed backup leaves no half-made file. An existing FILE is refused.
 from __future__ import annotations
 
 import datetime
+import errno
 import os
 import sqlite3
 from pathlib import Path
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.db import DamagedDatabase, StorageError, Store, explain
 from ghcli.errors import BadInput, Refused
 
 
@@ -23,30 +24,66 @@ def default_name(db_path: Path) -> Path:
 
 
 def backup(db_path: str | Path, file: str | Path | None = None) -> dict:
-    """Copy the campaign at db_path to file; returns the path and the history entry count."""
+    """Copy the campaign at db_path to file; returns the path and the history entry count.
+
+    The copy is made in a working folder beside the target (``ghcli.campaign.beside``), so a full
+    disk or a kill part-way leaves no file at the target, and the next backup there removes what a
+    killed one left. An error names the file at fault: the backup for a full disk, the campaign
+    for damage.
+    """
+    from ghcli.campaign import beside
+
     db_path = Path(db_path)
-    target = Path(file) if file else default_name(db_path)
     if str(file or "x").strip() == "":
         raise BadInput("give a FILE name for the backup, or none for the default")
-    if target.exists():
-        raise Refused(f"{target} exists already; refusing to overwrite it")
-    if target.resolve() == db_path.resolve():
-        raise BadInput("the backup must go to another file than the database")
-    if not target.parent.is_dir():
-        raise BadInput(f"cannot write {target}: {target.parent} is not a folder")
-    store = Store.open(db_path)
-    tmp = target.with_name(f".{target.name}.partial")
+    target = Path(file) if file else default_name(db_path)
     try:
-        dest = sqlite3.connect(tmp)
-        try:
-            store.copy_to(dest)
-            entries = dest.execute("SELECT count(*) FROM history").fetchone()[0]
-        finally:
-            dest.close()
-        os.replace(tmp, target)
+        beside.sweep(target.parent, "backup")  # what a killed backup left, even when this one is refused
+        if target.exists() or target.is_symlink():
+            raise Refused(f"{target} exists already; refusing to overwrite it")
+        if target.resolve() == db_path.resolve():
+            raise BadInput("the backup must go to another file than the database")
+        if not target.parent.is_dir():
+            raise BadInput(f"cannot write {target}: {target.parent} is not a folder")
     except OSError as e:
+        raise BadInput(f"cannot write {target}: {(e.strerror or str(e)).lower()}") from None
+    store = Store.open(db_path)
+    try:
+        with beside.working_folder(target, "backup") as folder:
+            tmp = folder / target.name
+            try:
+                dest = sqlite3.connect(tmp)
+                try:
+                    store.copy_to(dest)
+                    entries = dest.execute("SELECT count(*) FROM history").fetchone()[0]
+                finally:
+                    dest.close()
+            except sqlite3.Error as e:
+                raise _blamed(e, db_path, target) from None
+            try:
+                os.link(tmp, target)  # never over a file that appeared meanwhile
+            except FileExistsError:
+                raise Refused(f"{target} appeared during the backup; refusing to overwrite it") from None
+            except OSError as e:
+                if e.errno == errno.ENOSPC:
+                    raise
+                os.replace(tmp, target)  # a file system without hard links
+    except OSError as e:
+        if e.errno == errno.ENOSPC:
+            raise StorageError(f"the disk is full: the backup {target} could not be written "
+                               "(the campaign is as it was)") from None
         raise BadInput(f"cannot write {target}: {e.strerror or e}") from None
     finally:
-        Path(tmp).unlink(missing_ok=True)
         store.close()
     return {"path": str(target), "entries": entries, "bytes": target.stat().st_size}
+
+
+def _blamed(e: sqlite3.Error, db_path: Path, target: Path):
+    """The SQLite error of a copy, naming the file at fault: the campaign when it is damaged, else
+    the backup being written (a full disk, an I/O error)."""
+    err = explain(e, db_path)
+    if isinstance(err, DamagedDatabase) or "not a ghcli database" in str(err):
+        return err
+    if isinstance(err, StorageError) and "disk is full" in str(err):
+        return StorageError(f"the disk is full: the backup {target} could not be written (the campaign is as it was)")
+    return explain(e, target)

@@ -119,6 +119,9 @@ def explain(e: sqlite3.Error, path: str | Path | None = None) -> GhcliError:
                                 + ": it can be read, not changed")
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return StorageError(f"the disk is full: {where} could not be written, nothing was changed")
+    if (name.startswith("SQLITE_IOERR") or "disk i/o error" in text) and _folder_full(path):
+        # SQLite says "disk I/O error" when it cannot make the -shm file on a full disk
+        return StorageError(f"the disk is full: {where} could not be used, nothing was changed")
     if name.startswith("SQLITE_IOERR") or "disk i/o error" in text:
         return StorageError(f"an I/O error on {where} (the disk or file system failed): nothing was changed")
     if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
@@ -130,6 +133,14 @@ def explain(e: sqlite3.Error, path: str | Path | None = None) -> GhcliError:
     if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
         return UnusableDatabase(f"cannot open {where}: {e}")
     return DatabaseError(f"database error on {where}: {e}")
+
+
+def _folder_full(path: str | Path | None) -> bool:
+    """Whether the file system holding ``path`` has no free block left."""
+    try:
+        return os.statvfs(Path(path).parent if path else ".").f_bavail == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def _os_error(e: OSError, what: str) -> GhcliError:
@@ -271,6 +282,10 @@ class Store:
         if path.is_dir():
             raise UnusableDatabase(f"{path} is a directory, not a database file (give --db FILE)")
         mode = "rwc" if create else "ro" if read_only else "rw"
+        if read_only and not any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm")):
+            # Nobody has it open (no -wal, no -shm) and nobody here can write it: read it as it lies,
+            # making no -wal or -shm beside it (an immutable file, a file of another user).
+            mode = "ro&immutable=1"
         try:
             conn = cls._configure(sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT_S,
                                                   isolation_level=None))
@@ -319,8 +334,11 @@ class Store:
             foreign = store.value("SELECT count(*) FROM sqlite_master") > 0
         except sqlite3.DatabaseError as e:
             store.close()
-            if isinstance(explain(e, path), DamagedDatabase):
+            err = explain(e, path)
+            if isinstance(err, DamagedDatabase):
                 raise _damaged(path) from None
+            if isinstance(err, (StorageError, ReadOnlyDatabase)) or " is busy:" in str(err):
+                raise err from None  # a full disk, an I/O error, a busy file: not the file's fault
             raise UnusableDatabase(f"{path} is not a ghcli database ({e})") from None
         if not applied:
             store.close()

@@ -33,11 +33,11 @@ def db_path() -> Path:
     ctx = common.current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and getattr(settings, "db", None) is not None:
-        return Path(settings.db)
+        return common.campaign_file(Path(settings.db))
     env = os.environ.get("GHCLI_ARKHAM_DB")
     if env:
-        return Path(env)
-    return common.app_dir() / "arkham.db"
+        return common.campaign_file(Path(env))
+    return common.campaign_file(common.app_dir() / "arkham.db")
 
 
 def _store():

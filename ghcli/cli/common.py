@@ -6,8 +6,9 @@ Typer and the standard library only at import time.
 from __future__ import annotations
 
 import contextlib
-import json
+import errno
 import os
+import re
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 import typer
 from typer.core import TyperGroup
 
+from ghcli.cli.shown import cell, json_text, shown
 from ghcli.errors import GhcliError
 
 JSON_OPTION_HELP = "Print JSON instead of a table."
@@ -52,11 +54,34 @@ def db_path() -> Path:
     ctx = current_context()
     settings = ctx.find_root().obj if ctx is not None else None
     if settings is not None and settings.db is not None:
-        return Path(settings.db)
+        return campaign_file(Path(settings.db))
     env = os.environ.get("GHCLI_DB")
     if env:
-        return Path(env)
-    return Path(typer.get_app_dir("ghcli")) / "campaign.db"
+        return campaign_file(Path(env))
+    return campaign_file(Path(typer.get_app_dir("ghcli")) / "campaign.db")
+
+
+def campaign_file(path: Path) -> Path:
+    """``path`` if a campaign file can be there: a regular file, a directory (refused later, with its
+    own message) or nothing yet; a device, a FIFO or a socket is refused (bad usage, exit 2), so that
+    no command ever replaces ``/dev/null`` with a campaign, even as root, or waits on a FIFO."""
+    import stat
+
+    from ghcli.errors import BadInput
+
+    try:
+        mode = path.stat().st_mode  # through a symbolic link: what it names
+    except FileNotFoundError:
+        return path
+    except OSError as e:
+        if e.errno in (errno.ENOTDIR, errno.ELOOP):
+            return path  # the database layer names these
+        raise BadInput(f"cannot use {shown(path)} as the campaign file: {(e.strerror or str(e)).lower()}") from None
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        what = ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise BadInput(f"{shown(path)} is {what}, not a campaign file: give --db FILE (ghcli never replaces it)")
+    return path
 
 
 def app_dir() -> Path:
@@ -77,8 +102,7 @@ class _Failure(_ClickException):
         self.exit_code = exit_code
 
     def show(self, file=None) -> None:  # noqa: D401 - click API
-        message = self.format_message().encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {shown(self.format_message(), lines=False)}", err=True)
 
 
 def usage_failure(e: Any) -> "_Failure":
@@ -89,6 +113,8 @@ def usage_failure(e: Any) -> "_Failure":
     """
     message = e.format_message().strip().rstrip(".")
     message = message[:1].lower() + message[1:]
+    # a value of thousands of characters (a 4,301-digit number) shown cut: the line stays readable
+    message = re.sub(r"'([^']{40})[^']{20,}'", r"'\1…'", message)
     option = getattr(e, "option_name", None)
     if type(e).__name__ == "NoSuchOption" and option and option[1:2].isdigit():
         message += f" (to give a negative number, put -- before it: -- {option})"
@@ -133,10 +159,42 @@ class ErrorHandlingGroup(TyperGroup):
 
             err = explain(e)
             raise _Failure(str(err), err.exit_code) from None
-        except UnicodeError:  # an argument that is not UTF-8 reached the database or the terminal
-            raise _Failure("an argument is not valid UTF-8 text (names and values are UTF-8)", 2) from None
+        except UnicodeDecodeError:  # text in the campaign file that is not UTF-8: damage (in sqlite_master, ...)
+            from ghcli.campaign.db import _damaged
+
+            raise _Failure(str(_damaged(db_path(), "text in it is not valid UTF-8")), 1) from None
+        except UnicodeError as e:  # an argument that is not UTF-8 (or a lone surrogate) reached the database
+            raise _Failure(_not_utf8(e), 2) from None
         except (BrokenPipeError, KeyboardInterrupt):
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as e:  # a file name too long, a folder that vanished, ...: named, never a traceback
+            raise _os_failure(e) from None
+        except ValueError as e:
+            if "integer string conversion" not in str(e):
+                raise
+            # Python refuses to read or print a whole number of more than 4,300 digits (sys.get_int_max_str_digits)
+            raise _Failure("a number has more than 4,300 digits: whole numbers go up to 2^63 - 1", 2) from None
+
+
+def _not_utf8(e: UnicodeError) -> str:
+    """The message for text that cannot be written as UTF-8: an argument's bytes, or a lone surrogate."""
+    text = getattr(e, "object", "")
+    start = getattr(e, "start", 0)
+    bad = text[start:start + 1] if isinstance(text, str) else ""
+    if bad and not "\udc80" <= bad <= "\udcff":  # not a byte of argv: a \ud800 from a JSON file
+        return f"a text holds a lone surrogate ({shown(bad)}), which is not valid UTF-8 (names and values are UTF-8)"
+    return "an argument is not valid UTF-8 text (names and values are UTF-8)"
+
+
+def _os_failure(e: OSError) -> "_Failure":
+    """An operating-system error that reached the command as one line: the file and the cause."""
+    cause = (e.strerror or str(e)).lower()
+    where = f"{shown(e.filename)}: " if e.filename is not None else ""
+    if e.errno == errno.ENOSPC:
+        return _Failure(f"the disk is full: {where}nothing more could be written", 1)
+    if e.errno in (errno.EIO, errno.EROFS):
+        return _Failure(f"{where}{cause}", 1)
+    return _Failure(f"cannot use {where}{cause}", 2)
 
 
 @contextlib.contextmanager
@@ -180,9 +238,12 @@ TABLE_WIDTH = 100
 
 
 def _cell(value: Any) -> Any:
-    """A value as a player reads it: yes/no rather than True/False, nothing for None."""
+    """A value as a player reads it: yes/no rather than True/False, nothing for None; text one line,
+    escaped and cut (``ghcli.cli.shown.cell``)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        return cell(value)
     return "" if value is None else value
 
 
@@ -255,13 +316,59 @@ def emit(data: Any, as_json: bool, text: Callable[[], str] | str | None = None) 
         entry = written_entry()
         if entry is not None and isinstance(data, dict) and "entry" not in data:
             data = {**data, "entry": entry}
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(data) + "\n")
         return
     if text is None:
         text = lambda: table(data if isinstance(data, list) else [data])  # noqa: E731
+    if callable(text):
+        cut_names(data)
     out = text() if callable(text) else text
     if out:
-        typer.echo(out)
+        echo(out)
+
+
+# The keys under which a command's values hold names people gave (characters, players, parties, campaigns).
+NAME_KEYS = frozenset({"name", "player", "party", "campaign", "character", "by", "players", "characters"})
+
+
+def cut_names(data: Any, _depth: int = 0) -> None:
+    """Cut, in place, every name longer than a name may be typed (40 characters) that ``data`` holds
+    under :data:`NAME_KEYS`, so that text output shows it cut (``Zoë the…``).
+
+    Only for text output: ``emit`` calls it when no JSON is printed (the JSON keeps every value
+    exact), on the values the text is made from. Names typed are never that long: a longer one came
+    from a file or was written into the database by hand. Shipped facts are never cut (none is
+    that long), so cached facts are never changed.
+    """
+    from ghcli.cli.shown import cut
+
+    if _depth > 20:
+        return
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, str):
+                if key in NAME_KEYS and len(value) > MAX_NAME_SHOWN:
+                    data[key] = cut(value, MAX_NAME_SHOWN)
+            elif key in NAME_KEYS and isinstance(value, list):
+                for i, v in enumerate(value):
+                    if isinstance(v, str) and len(v) > MAX_NAME_SHOWN:
+                        value[i] = cut(v, MAX_NAME_SHOWN)
+                    else:
+                        cut_names(v, _depth + 1)
+            else:
+                cut_names(value, _depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            cut_names(value, _depth + 1)
+
+
+MAX_NAME_SHOWN = 40
+
+
+def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Print text (every text output goes here, or through ``emit``): what would act on a terminal
+    shown escaped (``ghcli.cli.shown``)."""
+    typer.echo(shown(text), err=err, nl=nl)
 
 
 def read_text(path: str) -> str:
@@ -272,20 +379,52 @@ def read_text(path: str) -> str:
         return sys.stdin.read()
     try:
         return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{path} is not UTF-8 text") from None
     except OSError as e:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
 
 
 def write_text(path: str, text: str) -> None:
-    """Write text to a file, or to standard output for '-'; an unwritable path is bad input (exit 2)."""
+    """Write text to a file, or to standard output for '-'; an unwritable path is bad input (exit 2).
+
+    A file is written whole beside its place and renamed over it (``ghcli.campaign.beside``): a
+    full disk or a kill part-way leaves what was there. Something that is not a regular file
+    (``/dev/stdout``, a FIFO) is written to as it is, never replaced.
+    """
+    import stat
+
     from ghcli.errors import BadInput
 
     if path == "-":
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
         return
+    target = Path(path)
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        if target.is_symlink():
+            target = target.resolve()
+        mode = target.stat().st_mode if target.exists() else None
+        if mode is not None and not stat.S_ISREG(mode):
+            if stat.S_ISDIR(mode):
+                raise BadInput(f"cannot write {path}: it is a directory")
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        from ghcli.campaign import beside
+
+        def write(tmp: Path) -> None:
+            tmp.write_text(text, encoding="utf-8")
+            if mode is not None:  # the file it replaces keeps its permissions
+                os.chmod(tmp, stat.S_IMODE(mode))
+
+        beside.replace_file(target, write)
     except OSError as e:
+        import errno
+
+        if e.errno == errno.ENOSPC:
+            from ghcli.campaign.db import StorageError
+
+            raise StorageError(f"the disk is full: {path} could not be written (it is as it was)") from None
         raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
 
 
@@ -333,13 +472,26 @@ def open_store():
 
 def signed(text: str, what: str = "number") -> int:
     """'+3', '-2' or '4' as an int; anything else is bad input."""
+    from ghcli.errors import BadInput
+
     t = str(text).strip()
     body = t[1:] if t[:1] in "+-" else t
-    if not body.isdigit():
-        from ghcli.errors import BadInput
-
-        raise BadInput(f"{what} must be a whole number like +1 or -2, not {text!r}")
+    if not (body.isascii() and body.isdigit()):
+        raise BadInput(f"{what} must be a whole number like +1 or -2, not {shown(cut_text(text))!r}")
+    if len(body.lstrip("0")) > 30:  # beyond any amount (and Python reads no number of more than 4,300 digits)
+        raise BadInput(f"{what}: {cut_text(t)} is too large (at most {MAX_CHANGE:,})")
     return int(t)
+
+
+# No amount a command takes comes near this (ghcli.campaign.amounts.MAX_CHANGE).
+MAX_CHANGE = 1_000_000
+
+
+def cut_text(text: str, limit: int = 40) -> str:
+    """A value typed, for a message: at most ``limit`` characters (``…`` where cut)."""
+    from ghcli.cli.shown import cut
+
+    return cut(str(text), limit)
 
 
 def pairs(values: Optional[list[str]], option: str, *, numbers: bool = True) -> list[tuple[str, object]]:
@@ -352,10 +504,13 @@ def pairs(values: Optional[list[str]], option: str, *, numbers: bool = True) -> 
         if not sep or not name.strip() or not value.strip():
             raise BadInput(f"{option} {raw!r}: expected NAME=VALUE")
         if numbers:
-            try:
-                out.append((name.strip(), int(value.strip())))
-            except ValueError:
-                raise BadInput(f"{option} {raw!r}: {value.strip()!r} is not a whole number") from None
+            v = value.strip()
+            digits = v[1:] if v[:1] in "+-" else v
+            if not (digits.isascii() and digits.isdigit()):
+                raise BadInput(f"{option} {cut_text(raw)!r}: {cut_text(value.strip())!r} is not a whole number")
+            if len(digits.lstrip("0")) > 30:  # the commands bound amounts; this keeps the message short
+                raise BadInput(f"{option} {name.strip()}: {cut_text(v)} is too large (at most {MAX_CHANGE:,})")
+            out.append((name.strip(), int(value.strip())))
         else:
             out.append((name.strip(), value.strip()))
     return out

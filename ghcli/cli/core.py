@@ -159,9 +159,9 @@ def undo_cmd(
     if not yes:
         if as_json:
             common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
-        typer.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
+        common.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
         for r in plan:
-            typer.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
+            common.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
         if not typer.confirm("Undo them?", default=False):
             common.fail("nothing undone")
     done = core.undo_to(store, to)

@@ -58,9 +58,8 @@ def export_cmd(
                                        "goes to standard output without -o)."),
 ) -> None:
     """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
-    import json
-
     from ghcli.campaign.exchange import native
+    from ghcli.cli.shown import json_text
     from ghcli.errors import BadInput
 
     if fmt not in ("ghcli", "ghs"):
@@ -81,7 +80,7 @@ def export_cmd(
             doc = native.export_document(store)
     finally:
         store.close()
-    common.write_text(output, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    common.write_text(output, json_text(doc, indent=1) + "\n")
     if output != "-":
         what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
         out = {"output": output, "format": fmt, "kind": set_name, "from": str(path)}

@@ -8,13 +8,13 @@ formats.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import List, Optional
 
 import typer
 
 from ghcli.cli import common
+from ghcli.cli.shown import json_text
 
 # Decimals kept of the real coordinates of a sight line in `rules los` output (format 1's geometry).
 LINE_DECIMALS = 4
@@ -126,7 +126,7 @@ def focus(
             common.emit(answers[0], True)
         else:
             for a in answers:
-                sys.stdout.write(json.dumps(a, ensure_ascii=False) + "\n")
+                sys.stdout.write(json_text(a, indent=None) + "\n")
         return
     from ghcli.rules.monster import other_reading_hint
 
@@ -141,7 +141,7 @@ def focus(
         elif lines:
             text += f"\n- {lines[0]} (--why: how)"
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
-    typer.echo("\n\n".join(texts))
+    common.echo("\n\n".join(texts))
 
 
 def _check(path: str, spec: str, as_json: bool, readings: dict | None = None) -> None:

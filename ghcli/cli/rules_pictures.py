@@ -152,5 +152,9 @@ def json_text(doc: dict) -> str:
     """A board as JSON, one top-level key per line (hex lists stay on one line)."""
     import json
 
-    items = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}" for k, v in doc.items()]
+    def dumps(v) -> str:  # letters as they are; a control character or bidi override as \uXXXX
+        text = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+        return text if text.isprintable() else json.dumps(v, separators=(",", ":"))
+
+    items = [f"  {json.dumps(k)}: {dumps(v)}" for k, v in doc.items()]
     return "{\n" + ",\n".join(items) + "\n}\n"

@@ -22,20 +22,61 @@ MAX_DIGITS = 100
 DUMP_STORES = {"settings", "undo", "redo", "undo-infos", "game-backup"}
 
 
+# An import reads at most this much (a campaign of years is a few megabytes; a GHS data dump, ten).
+MAX_BYTES = 64 * 1024 * 1024
+
+
 def read_json(path: str | Path) -> Any:
-    """The JSON document in a file ('-': standard input); a missing, unreadable or truncated file is bad input."""
+    """The JSON document in a file ('-': standard input); a missing, unreadable or truncated file is bad input.
+
+    Only a regular file (or standard input) is read, and at most :data:`MAX_BYTES` of it: a device
+    (``/dev/zero``), a FIFO or a socket is refused before anything is read, never waited on.
+    """
     if str(path) == "-":
         import sys
 
-        return _parse(sys.stdin.read(), "standard input")
-    path = Path(path)
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        name = "standard input"
+    else:
+        data = _read_regular(Path(path))
+        name = str(path)
+    if len(data) > MAX_BYTES:
+        raise BadInput(f"{name} is larger than {MAX_BYTES // 1024 // 1024} MiB: not a campaign file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadInput(f"{path} is not a JSON file (it is not UTF-8 text)") from None
+        raise BadInput(f"{name} is not a JSON file (it is not UTF-8 text)") from None
+    return _parse(text, name)
+
+
+def _read_regular(path: Path) -> bytes:
+    """At most MAX_BYTES + 1 bytes of a regular file (opened without blocking, checked once open)."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
-    return _parse(text, str(path))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+            raise BadInput(f"cannot read {path}: it is {what}, not a campaign file (give a file, or - for "
+                           "standard input)")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
 
 
 def _parse(text: str, path: str) -> Any:
@@ -56,6 +97,8 @@ def _parse(text: str, path: str) -> Any:
         cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""
         msg = e.msg.removesuffix(" starting at")
         raise BadInput(f"{path} is not JSON: {msg} (line {e.lineno}, column {e.colno}){cut}") from None
+    except ValueError:  # Python reads no whole number of more than 4,300 digits (sys.get_int_max_str_digits)
+        raise BadInput(f"{path}: a number has more than 4,300 digits; no value of a campaign is that large") from None
 
 
 def kind(doc: Any) -> str:

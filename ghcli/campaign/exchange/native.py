@@ -48,8 +48,10 @@ def database_kind(path: str | Path) -> str | None:
     path = Path(path)
     if not path.is_file():
         return None
+    # Nobody has it open (no -wal, no -shm): read it as it lies, leaving no -wal/-shm beside it.
+    idle = not any(Path(f"{path}{s}").exists() for s in ("-wal", "-shm"))
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"file:{path}?mode=ro" + ("&immutable=1" if idle else ""), uri=True)
         try:
             row = conn.execute(f"SELECT migration_set FROM {MIGRATIONS_TABLE} ORDER BY rowid LIMIT 1").fetchone()
         finally:

@@ -1,25 +1,24 @@
 """A new campaign file made whole or not at all.
 
-An import builds the database in a hidden file beside the target and links
-it into place only when it is complete: a refusal or a crash half-way never
+An import builds the database in a hidden folder beside the target
+(``.NAME.ghcli-import-XXXXXXXX``, see ``ghcli.campaign.beside``) and links it
+into place only when it is complete: a refusal or a crash half-way never
 leaves a half-made campaign at the target (which would then block ``init``
-and ``import`` there). An existing campaign at the target is refused first,
-with the same message as ``init``.
+and ``import`` there), and what an import killed part-way left is removed by
+the next import into that folder. An existing campaign at the target is
+refused first, with the same message as ``init``; so is anything there that
+is not a regular file (a device, a FIFO), which is never replaced.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
 SUFFIXES = ("", "-wal", "-shm", "-journal")
-
-
-def _remove(path: Path) -> None:
-    for suffix in SUFFIXES:
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def create(path: str | Path, build: Callable[[Path], T], *, refuse: Callable[[Path], None]) -> T:
@@ -29,27 +28,42 @@ def create(path: str | Path, build: Callable[[Path], T], *, refuse: Callable[[Pa
     overwritten (``Store.create``'s refusal); it runs before and, through the
     no-overwrite link, in effect after the build.
     """
+    from ghcli.campaign import beside
+
     path = Path(path)
+    beside.sweep(path.parent, "import")  # what a killed import left, even when this one is refused
+    _refuse_special(path)
     if path.is_dir() or (path.exists() and path.stat().st_size > 0):
         refuse(path)
-    tmp = path.with_name(f".{path.name}.importing-{os.getpid()}")
-    _remove(tmp)
-    try:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with beside.working_folder(path, "import") as folder:
+        tmp = folder / path.name
         result = build(tmp)
         _remove_sidecars(tmp)
-        if path.exists() and path.stat().st_size == 0:
+        _refuse_special(path)
+        if path.is_file() and path.stat().st_size == 0:
             path.unlink()  # an empty file (a touched --db) is no campaign
         try:
             os.link(tmp, path)  # fails if a file appeared at path meanwhile: never overwrite
         except FileExistsError:
             _refuse_existing(path, refuse)
         except OSError:  # a file system without hard links
-            if path.exists():
+            if path.exists() or path.is_symlink():
                 _refuse_existing(path, refuse)
             os.replace(tmp, path)
         return result
-    finally:
-        _remove(tmp)
+
+
+def _refuse_special(path: Path) -> None:
+    """Refuse a target that is not a regular file, a directory or nothing (a device, a FIFO, a socket)."""
+    from ghcli.campaign.db import UnusableDatabase
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise UnusableDatabase(f"{path} is not a regular file: an import never replaces it (give another --db)")
 
 
 def _refuse_existing(path: Path, refuse: Callable[[Path], None]) -> None:

@@ -1,0 +1,88 @@
+"""Text made safe to print (issue 29): what a file or a database holds never acts on the terminal.
+
+Every text ghcli prints goes through :func:`shown` (``ghcli.cli.common``:
+``emit``, ``echo``, ``table``'s cells, the error printer, ``write_text`` to
+standard output). It shows escaped, as ``\\x1b`` or ``\\u202e``, every
+character a terminal would act on or that hides or reorders text:
+
+- C0 and C1 control characters and DEL (escape sequences start with ESC,
+  U+001B, or the one-character CSI, U+009B); newlines are kept where a text
+  has lines (not in a table cell or an error, which are one line);
+- format characters that hide or reorder text (bidirectional overrides and
+  isolates, zero-width space, soft hyphen, byte order mark), except the
+  zero-width joiners that names may hold (as ``ghcli.campaign.names``);
+- line and paragraph separators (U+2028, U+2029);
+- lone surrogates: the bytes of an argument that is not UTF-8 (shown as the
+  byte, ``\\xff``) and a ``\\ud800`` from a JSON file (which no terminal can
+  be sent).
+
+A backslash itself is not escaped, so showing a text twice changes nothing.
+
+:func:`cut` shortens a name for text output (``common.cut_names``): a name
+is at most 40 characters when typed; a longer one came from a file or was
+written into the database by hand, and is shown cut, ending in ``…``. JSON keeps everything exact: :func:`json_text`
+escapes the same characters as ``\\uXXXX`` (the JSON's value is unchanged).
+
+Standard library only; imported by every command that prints (start-up).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# The characters shown escaped (see the module's docstring); \n is one of them, kept where a text has lines.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
+    "\ufeff\ufff9-\ufffb\ud800-\udfff]")
+_UNSAFE_IN_LINES = re.compile(_UNSAFE.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))
+# JSON text: json.dumps escapes C0 itself; these it leaves as they are (ensure_ascii=False).
+_JSON_UNSAFE = re.compile(_UNSAFE.pattern.replace("\x00-\x1f", ""))
+
+# A text is cut to at most this many characters by default.
+MAX_SHOWN = 100
+
+
+def _escape(m: re.Match) -> str:
+    c = ord(m.group())
+    if 0xDC80 <= c <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape, as Python hands over argv)
+        return f"\\x{c - 0xDC00:02x}"
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def shown(text: Any, *, lines: bool = True) -> str:
+    """``text`` as it may be printed: unsafe characters escaped; newlines kept when ``lines``."""
+    text = text if isinstance(text, str) else str(text)
+    pattern = _UNSAFE_IN_LINES if lines else _UNSAFE
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(_escape, text)
+
+
+def cut(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` shortened to ``limit`` characters when longer, its end ``…``."""
+    if len(text) <= limit:
+        return text
+    return text[:limit - 1] + "…"
+
+
+def cell(text: str) -> str:
+    """A value for a table cell: one line, escaped (tabulate then wraps it to the table's width)."""
+    return shown(text, lines=False)
+
+
+def _blob(value: Any) -> Any:
+    """A value JSON has no form for: bytes as the export writes a BLOB (``{"$blob": hex}``)."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return {"$blob": bytes(value).hex()}
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """``data`` as JSON text, exact, with nothing in it that a terminal would act on."""
+    import json
+
+    out = json.dumps(data, indent=indent, ensure_ascii=False, default=_blob)
+    if _JSON_UNSAFE.search(out) is None:
+        return out
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
