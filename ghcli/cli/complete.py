@@ -39,7 +39,7 @@ def _shell(value: str) -> str:
         shell = Path(os.environ.get("SHELL", "")).name
         if shell not in SHELLS:
             raise typer.BadParameter("cannot tell which shell this is: name it "
-                                     "(`ghcli --install-completion bash|zsh|fish`)")
+                                     "(`ghcli --install-completion bash|zsh|fish|powershell`)")
     if shell not in SHELLS:
         raise typer.BadParameter(f"no completion for the shell {value!r}: bash, zsh, fish or powershell")
     return shell

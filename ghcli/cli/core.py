@@ -134,8 +134,7 @@ def undo_cmd(
         typer.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
         for r in plan:
             typer.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
-        if not typer.confirm("Undo them?", default=False):
-            common.fail("nothing undone")
+        common.confirm("Undo them?", declined="nothing undone")
     done = core.undo_to(store, to)
     common.emit({"undone": done}, as_json,
                 "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))

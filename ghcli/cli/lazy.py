@@ -116,6 +116,9 @@ class LazyGroup(ErrorHandlingGroup):
             from ghcli.cli.complete import option_value_given
 
             args = db_first(option_value_given(args))
+            from ghcli.cli.common import ARGS_KEY
+
+            ctx.meta[ARGS_KEY] = list(args)
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
