@@ -128,7 +128,8 @@ def test_the_limits_shrink_the_widest_first_and_stop_at_whole_words():
 
 def test_the_cli_tables_measure_display_width(cli):
     run_ok(cli, "init", "--seed", "7")
-    for name, cls, quest in (("漢字の名前", "brute", "512"), ("Zoë 🎲", "spellweaver", "513"), ("Ann", "scoundrel", "514")):
+    for name, cls, quest in (("漢字の名前", "brute", "512"), ("Zoë 🎲", "spellweaver", "513"),
+                             ("Ann", "scoundrel", "514")):
         run_ok(cli, "character", "new", name, "--class", cls, "--quest", quest)
     out = run_ok(cli, "character", "list").stdout
     lines = [line for line in out.splitlines() if line.strip()]

@@ -180,16 +180,18 @@ def fail(message: str, code: int = 1) -> None:
 
 
 def confirm(question: str, *, declined: str, yes_flag: str = "--yes") -> None:
-    """Ask ``question`` [y/N] and go on only on yes: no, or no answer at all (standard input
-    closed, as in a script), stops with ``error: {declined}`` (exit 1, naming ``yes_flag``);
-    Ctrl-C at the prompt exits 130, like Ctrl-C anywhere else."""
+    """Ask ``question`` [y/N] (on standard error: a question is not output) and go on only on yes.
+    No, or no answer at all (standard input closed, as in a script), stops with ``error:
+    {declined}`` (exit 1; no answer names ``yes_flag``); Ctrl-C at the prompt exits 130, like
+    Ctrl-C anywhere else."""
     try:
-        answer = typer.confirm(question, default=False)
+        answer = typer.confirm(question, default=False, err=True)
     except typer.Abort as e:
         if isinstance(e.__context__, KeyboardInterrupt):
             typer.echo("", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        fail(f"{declined}: no answer ({yes_flag} does it without asking)")
+        typer.echo("", err=True)
+        fail(f"{declined} (no answer: {yes_flag} does it without asking)")
     if not answer:
         fail(declined)
 

@@ -8,7 +8,8 @@ scenario_name, where, road_event_due, casual},
 achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
-unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved).
+unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved),
+due[{step, character, text, command}] (ghcli/campaign/due.py: what the party has not done yet).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ def _status_text(s: dict) -> str:
     for e in pending:
         lines.append(f"Drawn event:  {e['deck']} event {e['card']}, not resolved yet "
                      f"(`ghcli event resolve {e['deck']} --option A|B ... --return|--remove`)")
+    for d in s.get("due", []):
+        label = DUE_LABELS.get(d["step"])
+        if label:
+            lines.append(common.wrapped(f"{label + ':':<13} {d['text']} (`{d['command']}`)", indent=" " * 14))
     lines.append("")
     if s["characters"]:
         lines.append(common.table(
@@ -54,6 +59,11 @@ def _status_text(s: dict) -> str:
     lines.append(common.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
     return "\n".join(lines)
+
+
+# The due steps status shows on lines of their own (road events have their lines above).
+DUE_LABELS = {"city-event": "City event", "level-up": "Level-up", "perk": "Perk", "quest": "Quest",
+              "retire": "Retire"}
 
 
 def _where(party: dict) -> str:
