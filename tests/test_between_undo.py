@@ -20,7 +20,7 @@ STEPS = [
     ("level-up", "Ann", "--card", "14", "--perk", "2"),
     ("perk", "Bob", "1"),
     ("campaign", "achievement", "add", "the-power-of-enhancement"),
-    ("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move"),
+    ("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move", "--yes"),
     ("character", "quest", "Bob", "--fulfilled"),
     ("retire", "Bob"),
 ]

@@ -402,8 +402,8 @@ def test_enhancements_on_character_and_campaign_show(t):
     t.ok("campaign", "achievement", "add", "The Power of Enhancement")
     t.ok("character", "adjust", "Ann", "--gold", "+200")
     # First edition, a level 1 card, no sticker yet on either action: +1 attack 50, +1 move 30.
-    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "top", "--ability", "attack")
-    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move")
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "top", "--ability", "attack", "--yes")
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move", "--yes")
     c = t.ok("character", "show", "Ann", "--json")
     assert [(e["card"], e["card_name"], e["action"], e["sticker"], e["cost"]) for e in c["enhancements"]] == [
         (1, "Trample", "top", "+1 attack", 50), (1, "Trample", "bottom", "+1 move", 30)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="class", help="Classes: ability cards by level and numbered perks.", no_args_is_help=True)
 
@@ -20,7 +20,8 @@ def _text(s: dict) -> str:
 
 
 @app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="CLASS"), as_json: bool = common.json_option()) -> None:
+def show_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.classes),
+             as_json: bool = common.json_option()) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog
 

@@ -18,7 +18,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 def _signed_text(n: int) -> str:
     return f"{n:+d}"
@@ -121,7 +121,7 @@ def history_cmd(
 
 @app.command("undo")
 def undo_cmd(
-    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY",
+    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY", autocompletion=complete.history_entries,
                                      help="Undo back to this history entry (its number or id); it stays."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
     as_json: bool = common.json_option("Print the entries undone as JSON."),

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 from ghcli.rules.order import LONG_REST_INITIATIVE  # small and pure: a number for the help text
 
 
@@ -203,7 +203,7 @@ def level(
     difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
     solo: bool = typer.Option(False, "--solo", help="Solo play: +1 monster level and trap damage."),
     monster: Optional[List[str]] = typer.Option(
-        None, "--monster", "-m", metavar="NAME",
+        None, "--monster", "-m", metavar="NAME", autocompletion=complete.monsters,
         help="Also print this monster's stats at the monster level (repeatable; C = the characters given).",
     ),
     as_json: bool = common.json_option(),

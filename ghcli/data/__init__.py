@@ -13,8 +13,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-NAMES = ("ability_cards", "achievements", "campaign", "classes", "items", "monsters", "personal_quests",
-         "random_dungeons", "scenarios", "solo_scenarios")
+NAMES = ("ability_cards", "achievements", "campaign", "classes", "enhancement_slots", "items", "monsters",
+         "personal_quests", "random_dungeons", "scenario_monsters", "scenarios", "solo_scenarios")
 
 
 @functools.cache
