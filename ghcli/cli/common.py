@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,8 @@ EXIT_INTERRUPTED = 130
 
 @dataclass
 class Settings:
+    """The root's options (a dataclass without a docstring costs inspect.signature at start-up)."""
+
     db: Optional[Path] = None
 
 
@@ -143,15 +144,20 @@ class ErrorHandlingGroup(TyperGroup):
             raise usage_failure(e) from None
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
-        except sqlite3.Error as e:  # read-only, full disk, I/O error, damage: named by the database module
-            from ghcli.campaign.db import explain
-
-            err = explain(e)
-            raise _Failure(str(err), err.exit_code) from None
         except UnicodeError:  # an argument that is not UTF-8 reached the database or the terminal
             raise _Failure("an argument is not valid UTF-8 text (names and values are UTF-8)", 2) from None
         except (BrokenPipeError, KeyboardInterrupt):
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except Exception as e:
+            # read-only, full disk, I/O error, damage: named by the database module (sqlite3 is loaded
+            # only by the commands that open a campaign, so a rules question does not import it)
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is None or not isinstance(e, sqlite3.Error):
+                raise
+            from ghcli.campaign.db import explain
+
+            err = explain(e)
+            raise _Failure(str(err), err.exit_code) from None
 
 
 @contextlib.contextmanager
