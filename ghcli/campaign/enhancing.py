@@ -88,8 +88,8 @@ def plan(store: Store, name: str, card: str, action: str, *, ability: str | None
                                    where=where)
         on, secondary, several = spot.host, spot.secondary, multi or spot.several
     elif on is None and sticker.kind in ("negative", "positive", "element", "any-element"):
-        raise BadInput(f"ghcli's card data does not hold {where}: name the ability {sticker.label} goes on "
-                       "with --on ABILITY", field="on")
+        raise BadInput(f"ghcli's card data does not hold {where}: name the ability {sticker.label} goes on",
+                       field="on")
     q = enhance.quote(edition="gh", ability=ability, effect=effect, hexes=hexes, level=card_level,
                       previous=previous, multi=several, on=on, secondary=secondary)
     return {

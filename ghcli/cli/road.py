@@ -27,13 +27,9 @@ def travel(
     from ghcli.campaign import due, road
 
     store = common.open_store()
-    if not (casual or replay):
-        passed = due.before_leaving_town(store)
-        if passed:
-            road.check_travel(store, scenario, replay=replay, casual=casual)  # a refusal comes before a question
-        for d in passed:
-            if d["step"] != "city-event":
-                typer.echo(f"note: {d['text']} (`{d['command']}`)", err=True)
+    passed = [] if casual or replay else due.before_leaving_town(store)
+    if passed:
+        road.check_travel(store, scenario, replay=replay, casual=casual)  # a refusal comes before a question
         city = next((d for d in passed if d["step"] == "city-event"), None)
         if city and not yes:
             import sys
@@ -45,6 +41,9 @@ def travel(
             common.confirm(f"Travel to scenario {scenario} without it?",
                            declined=f"not travelled: {city['text']} (`{city['command']}` first)")
     result = road.travel(store, scenario, replay=replay, casual=casual)
+    for d in passed:
+        if d["step"] != "city-event":  # said once the party is on its way
+            typer.echo(f"note: {d['text']} (`{d['command']}`)", err=True)
 
     def text() -> str:
         head = f"The party travels from {result['from']} to scenario {result['scenario']} {result['name']}."

@@ -20,7 +20,7 @@ sticker: those already on the action fill slots first, each the first slot
 that takes it (the narrowest shape). Readings: an element also goes on a
 line's slot only when the line is printed large (main, not small print); a
 line GHS could not model (shape "any") takes any sticker, and the host is
-then what ``--on`` names.
+then what ``on`` names.
 """
 
 from __future__ import annotations
@@ -163,14 +163,14 @@ def place(sticker: Sticker, lines: Sequence[Line], *, on: Optional[str] = None, 
     hosts = sorted({line.host or line.kind for _, line in open_lines})
     if len(hosts) > 1 and on is None:
         raise BadInput(f"{sticker.label} can go on {' or '.join(h.title() for h in hosts)} on {where}: "
-                       f"name the ability with --on {'|'.join(hosts)}", field="on")
+                       f"name the ability it goes on ({'|'.join(hosts)})", field="on")
     i, line = open_lines[0]
     host = line.host or (on if on else None)
     unknown = "any" in line.slots
     if host is None:
         if on is None:
             raise BadInput(f"ghcli's card data does not say which ability {where}'s slot belongs to: "
-                           "name it with --on ABILITY", field="on")
+                           "name the ability it goes on", field="on")
         host = on
     if line.kind == "summon":
         host = "summon"
