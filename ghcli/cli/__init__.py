@@ -17,8 +17,8 @@ top; everything else (rules, campaign, sqlite_utils, tabulate) is imported
 inside the command that needs it, so ``ghcli --help`` starts fast.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
+# it would compile and evaluate each (start-up speed, issue 24).
 from pathlib import Path
 from typing import Optional
 

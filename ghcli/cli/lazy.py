@@ -292,6 +292,8 @@ def install_fast_coercion() -> bool:
 
     @dataclass(frozen=True)
     class PlainParam(RuntimeParam):
+        """A plain option's value converted without pydantic (a docstring spares inspect.signature)."""
+
         convert: Any = None
         many: bool = False
         path_type: Any = None
