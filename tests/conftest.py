@@ -18,6 +18,10 @@ What keeps the suite fast (issue 24: the whole suite within 90 s on a 2-core mac
   test that has patched anything with ``monkeypatch.setattr``, or an ``init``
   that did not succeed. The player recorded in the first history entry
   (``$GHCLI_PLAYER``, git's ``user.name``) is part of the template's key.
+- **One click tree.** The ``cli`` fixture builds ghcli's click command once per
+  test process and invokes it again (typer's runner builds it anew for every
+  call: 1-7 ms each, thousands of times); its lazy group keeps the commands it
+  built.
 - **Markers.** ``slow`` (the sync and fuzz modules, the kill -9 and editor
   tests: the default run includes them; ``pytest -m "not slow"`` for a quick
   look), set here by module so the test files stay as they are.
@@ -167,6 +171,18 @@ def _init_templates(tmp_path_factory) -> InitTemplates:
     return InitTemplates(tmp_path_factory.mktemp("init-templates"))
 
 
+_BUILT: dict = {}
+
+
+def _command(app):
+    """ghcli's click command, built once per test process (see the module docstring)."""
+    import typer.main
+
+    if id(app) not in _BUILT:
+        _BUILT[id(app)] = (app, typer.main.get_command(app))
+    return _BUILT[id(app)][1]
+
+
 @pytest.fixture
 def cli(_init_templates):
     """Run ghcli in-process: cli("status", "--json") -> click Result (an ``init`` may be a template's copy)."""
@@ -182,6 +198,13 @@ def cli(_init_templates):
         copied = _init_templates.run(runner, app, args, used, patched=_patched())
         if copied is not None:
             return copied
-        return runner.invoke(app, args, input=input, catch_exceptions=False)
+        import typer.testing
+
+        built, real = _command(app), typer.testing._get_command
+        typer.testing._get_command = lambda a: built if a is app else real(a)
+        try:
+            return runner.invoke(app, args, input=input, catch_exceptions=False)
+        finally:
+            typer.testing._get_command = real
 
     return run
