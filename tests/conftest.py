@@ -1,8 +1,79 @@
-"""Shared fixtures: every test gets its own database path and app folder."""
+"""Shared fixtures: every test gets its own database path and app folder.
+
+What keeps the suite fast (issue 24: the whole suite within 90 s on a 2-core machine):
+
+- **Temporary files in memory.** Where the machine has ``/dev/shm`` (a
+  tmpfs), the tests' temporary folders live there: each SQLite commit ends
+  with an fsync, 4 ms on this machine's disk and nothing in memory, and the
+  suite commits some ten thousand times. ``--basetemp`` (or
+  ``PYTEST_DEBUG_TEMPROOT``) given by the user wins.
+- **A template campaign per ``init``.** The ``cli`` fixture runs ``ghcli init``
+  for real once per set of arguments in a session and copies the file it
+  made for every later test that runs the same ``init`` on a fresh path (an
+  ``init`` is some 30 SQL scripts and triggers: about 100 ms of CPU). What
+  ``ghcli init`` produces is copied, so the template knows nothing of how
+  ``init`` builds the file. A real ``init`` runs whenever the copy could
+  differ: a target that exists or whose folder is not a directory, a second
+  ``init`` with the same arguments in one test (two campaigns must differ), a
+  test that has patched anything with ``monkeypatch.setattr``, or an ``init``
+  that did not succeed. The player recorded in the first history entry
+  (``$GHCLI_PLAYER``, git's ``user.name``) is part of the template's key.
+- **One click tree.** The ``cli`` fixture builds ghcli's click command once per
+  test process and invokes it again (typer's runner builds it anew for every
+  call: 1-7 ms each, thousands of times); its lazy group keeps the commands it
+  built.
+- **Markers.** ``slow`` (the sync and fuzz modules, the kill -9 and editor
+  tests: the default run includes them; ``pytest -m "not slow"`` for a quick
+  look), set here by module so the test files stay as they are.
+- The run is spread over the machine's cores by pytest-xdist (``-n auto`` in
+  pyproject.toml; ``-n 0`` runs in one process).
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+import weakref
+from pathlib import Path
+
 import pytest
+
+# Every MonkeyPatch alive (the fixture's, and those of monkeypatch.context()): an init while one of them
+# has patched an attribute runs for real (the patch may be what the test is about).
+_PATCHERS: "weakref.WeakSet[pytest.MonkeyPatch]" = weakref.WeakSet()
+_setattr = pytest.MonkeyPatch.setattr
+
+
+def _tracked_setattr(self, *args, **kwargs):
+    _PATCHERS.add(self)
+    return _setattr(self, *args, **kwargs)
+
+
+pytest.MonkeyPatch.setattr = _tracked_setattr  # type: ignore[method-assign]
+
+
+def _patched() -> bool:
+    return any(getattr(mp, "_setattr", None) for mp in list(_PATCHERS))
+
+SLOW_MODULES = {"test_sync.py", "test_board_fuzz.py", "test_board_editor.py", "test_concurrency.py",
+                "test_hardening_db.py", "test_los_portal.py"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a slow test (sync through git, fuzzing, the editor, kill -9); "
+                                       "the default run includes it")
+    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
+        return
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        tempfile.tempdir = str(shm)  # tmp_path and tempfile.mkdtemp in memory: no disk fsync per commit
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
@@ -24,16 +95,120 @@ def db_file(tmp_path):
     return tmp_path / "campaign.db"
 
 
+class _Copied:
+    """What a real ``init`` printed (a click Result's fields), for a campaign copied from its template."""
+
+    def __init__(self, real, template: str, target: str):
+        self.exit_code, self.exception, self.return_value = real.exit_code, None, real.return_value
+        self.stdout = real.stdout.replace(template, target)
+        self.stderr = real.stderr.replace(template, target)
+        self.output = real.output.replace(template, target)
+        self.stdout_bytes = self.stdout.encode()
+        self.stderr_bytes = self.stderr.encode()
+        self.output_bytes = self.output.encode()
+
+    def __repr__(self) -> str:
+        return f"<Result (a copied init) exit {self.exit_code}>"
+
+
+class InitTemplates:
+    """``ghcli init`` once per set of arguments, then copies of the file it made (see the module docstring)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.made: dict = {}
+
+    @staticmethod
+    def _split(args: list[str]) -> tuple[str | None, list[str]]:
+        """The --db given (before or after the command) and the other arguments."""
+        db, rest, i = None, [], 0
+        while i < len(args):
+            a = args[i]
+            if a == "--db" and i + 1 < len(args):
+                db, i = args[i + 1], i + 2
+                continue
+            if a.startswith("--db="):
+                db = a[len("--db="):]
+            else:
+                rest.append(a)
+            i += 1
+        return db, rest
+
+    @staticmethod
+    def _player() -> tuple:
+        home = Path(os.environ.get("HOME", "~")).expanduser()
+        configs = [home / ".gitconfig", Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / "git" / "config"]
+        return (os.environ.get("GHCLI_PLAYER"), os.environ.get("GIT_CONFIG_GLOBAL"),
+                tuple(p.read_text(errors="replace") for p in configs if p.is_file()))
+
+    def run(self, runner, app, args: list[str], used: set, patched: bool):
+        """A copy of the template for this ``init``, or None: run it for real."""
+        db, rest = self._split(args)
+        if patched or not rest or rest[0] != "init" or any(a in ("-h", "--help") for a in rest):
+            return None
+        given = db if db is not None else os.environ.get("GHCLI_DB")
+        if not given:
+            return None
+        target = Path(given)
+        if target.exists() or target.is_symlink() or (target.parent.exists() and not target.parent.is_dir()):
+            return None
+        key = (tuple(rest), self._player())
+        if key in used:
+            return None
+        used.add(key)
+        if key not in self.made:
+            made = Path(tempfile.mkdtemp(prefix="init-", dir=self.folder)) / "campaign.db"
+            real = runner.invoke(app, ["--db", str(made), *rest], catch_exceptions=False)
+            clean = real.exit_code == 0 and sorted(p.name for p in made.parent.iterdir()) == ["campaign.db"]
+            self.made[key] = (made, real) if clean else None
+        if self.made[key] is None:
+            return None
+        made, real = self.made[key]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(made, target)
+        shutil.copymode(made, target)
+        return _Copied(real, str(made), str(target))
+
+
+@pytest.fixture(scope="session")
+def _init_templates(tmp_path_factory) -> InitTemplates:
+    return InitTemplates(tmp_path_factory.mktemp("init-templates"))
+
+
+_BUILT: dict = {}
+
+
+def _command(app):
+    """ghcli's click command, built once per test process (see the module docstring)."""
+    import typer.main
+
+    if id(app) not in _BUILT:
+        _BUILT[id(app)] = (app, typer.main.get_command(app))
+    return _BUILT[id(app)][1]
+
+
 @pytest.fixture
-def cli():
-    """Run ghcli in-process: cli("status", "--json") -> click Result."""
+def cli(_init_templates):
+    """Run ghcli in-process: cli("status", "--json") -> click Result (an ``init`` may be a template's copy)."""
     from typer.testing import CliRunner
 
     from ghcli.cli import app
 
     runner = CliRunner()
+    used: set = set()
 
     def run(*args, input=None):
-        return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
+        args = [str(a) for a in args]
+        copied = _init_templates.run(runner, app, args, used, patched=_patched())
+        if copied is not None:
+            return copied
+        import typer.testing
+
+        built, real = _command(app), typer.testing._get_command
+        typer.testing._get_command = lambda a: built if a is app else real(a)
+        try:
+            return runner.invoke(app, args, input=input, catch_exceptions=False)
+        finally:
+            typer.testing._get_command = real
 
     return run

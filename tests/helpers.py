@@ -121,31 +121,36 @@ def doc_section(name: str) -> str:
     return found[0]
 
 
-def campaign_walkthrough() -> list[list[str]]:
-    """The ``ghcli`` lines of the campaign section's ```sh blocks (docs/campaign.md), as argument lists."""
-    section = doc_section("campaign")
+# Shell lines of a walkthrough that are not ghcli commands: the file it keeps its campaign in
+# (``export GHCLI_DB=...``: the tests give each walkthrough its own file anyway).
+SHELL_ONLY = re.compile(r"^\s*(export|unset) GHCLI_DB\b")
+
+
+def sh_commands(section: str) -> list[list[str]]:
+    """The ``ghcli`` commands of a section's ```sh blocks, as argument lists: one per line, or per
+    part of a line joined with ``&&`` (the README's set-up); ``pip``, ``pytest`` and GHCLI_DB lines
+    are the shell's."""
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
         for line in block.splitlines():
-            words = shlex.split(line, comments=True)
-            if words:
-                assert words[0] == "ghcli", line
-                commands.append(words[1:])
+            if SHELL_ONLY.match(line):
+                continue
+            for part in line.split(" && "):
+                words = shlex.split(part, comments=True)
+                if words and words[0] not in ("pip", "pytest"):
+                    assert words[0] == "ghcli", line
+                    commands.append(words[1:])
     return commands
+
+
+def campaign_walkthrough() -> list[list[str]]:
+    """The ``ghcli`` lines of the campaign section's ```sh blocks (docs/campaign.md), as argument lists."""
+    return sh_commands(doc_section("campaign"))
 
 
 def between_walkthrough() -> list[list[str]]:
     """The ``ghcli`` lines of the "between sessions" section's ```sh blocks, as argument lists."""
-    section = doc_section("between sessions")
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
-        for line in block.splitlines():
-            line = line.strip()
-            if line and not line.startswith("#"):
-                words = shlex.split(line, comments=True)
-                assert words[0] == "ghcli", line
-                commands.append(words[1:])
-    return commands
+    return sh_commands(doc_section("between sessions"))
 
 
 def arkham_walkthrough() -> list[tuple[list[str], int]]:
@@ -164,15 +169,8 @@ def arkham_walkthrough() -> list[tuple[list[str], int]]:
 
 
 def tour_walkthrough() -> list[list[str]]:
-    """The ``ghcli`` lines of the README tour's ```sh block (between sessions), as argument lists."""
-    commands = []
-    for block in re.findall(r"```sh\n(.*?)```", doc_section("tour"), flags=re.S):
-        for line in block.splitlines():
-            words = shlex.split(line, comments=True)
-            if words:
-                assert words[0] == "ghcli", line
-                commands.append(words[1:])
-    return commands
+    """The ``ghcli`` commands of the README's set-up and tour (between sessions), as argument lists."""
+    return sh_commands(doc_section("tour"))
 
 
 def sql_dump(path) -> list[str]:

@@ -83,17 +83,22 @@ def test_enhance_apply(c, db_file):
     c.ok("campaign", "achievement", "add", "the-power-of-enhancement")
     c.ok("character", "adjust", "Ann", "--gold", "+400")
     gold = c.char("Ann")["gold"]
-    r = c.ok("enhance", "apply", "Ann", "--card", card["name"], "--action", "top", "--ability", "attack", "--json")
+    r = c.ok("enhance", "apply", "Ann", "--card", card["name"], "--action", "top", "--ability", "attack", "--json",
+             "--yes")
     # First edition: attack 50, level 1, no previous enhancement.
     assert r["cost"] == enhance.quote(edition="gh", ability="attack").cost == 50
     assert c.char("Ann")["gold"] == gold - 50
-    # A second sticker on the same action counts one previous enhancement (+75).
-    r = c.ok("enhance", "apply", "Ann", "--card", card["name"], "--action", "top", "--ability", "move", "--json")
+    # A second sticker on the same action (Trample's top prints Attack and Pierce, each with a slot)
+    # counts one previous enhancement (+75); the top prints no Move, so +1 Move is refused.
+    c.refused("enhance", "apply", "Ann", "--card", card["name"], "--action", "top", "--ability", "move", "--yes",
+              words="prints no Move")
+    r = c.ok("enhance", "apply", "Ann", "--card", card["name"], "--action", "top", "--ability", "pierce", "--json",
+             "--yes")
     assert r["previous"] == 1 and r["cost"] == 30 + 75
     # Prosperity level 1: the Brute may have one enhanced card only.
     other = next(x for x in brute_cards if x["level"] == 1 and x["number"] != card["number"])
     c.refused("enhance", "apply", "Ann", "--card", str(other["number"]), "--action", "top", "--ability", "move",
-              words="prosperity level 1")
+              "--yes", words="prosperity level 1")
     # Placement refused by the calculator; the stickers stay with the class after retiring.
     c.refused("enhance", "apply", "Ann", "--card", card["name"], "--action", "bottom", "--effect", "jump",
               "--on", "attack", words="Jump")
@@ -101,8 +106,8 @@ def test_enhance_apply(c, db_file):
               code=2, words="top or bottom")
     c.ok("character", "adjust", "Bob", "--gold", "-30")
     tink = next(x for x in data.load("ability_cards") if x["class"] == "tinkerer" and x["level"] == 1)
-    c.refused("enhance", "apply", "Bob", "--card", str(tink["number"]), "--action", "top", "--ability", "heal",
-              words="0 gold")
+    c.refused("enhance", "apply", "Bob", "--card", str(tink["number"]), "--action", "bottom", "--ability", "move",
+              "--yes", words="0 gold")
     keep_quest(c, "Ann", 512, db_file)
     c.ok("character", "quest", "Ann", "--fulfilled")
     c.ok("retire", "Ann")

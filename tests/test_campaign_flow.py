@@ -64,13 +64,15 @@ def test_short_campaign(cli, db_file):
 
     # -- finish scenario 1, won at level 1 -----------------------------------
     res = c.ok("scenario", "finish", "1", "--won", "--level", "1", "--xp", "Ann=40", "--xp", "Bob=7",
-               "--coins", "Ann=3", "--checkmarks", "Bob=3", "--json")
+               "--coins", "Ann=3", "--checkmarks", "Bob=2", "--json")
     L = 1
     ann_xp = 2 + 40 + bonus_xp(L)          # 48
     ann_gold = 25 + 3 * COIN_VALUE[L]      # 31
     bob_xp = 7 + bonus_xp(L)               # 13
     assert (c.char("Ann")["xp"], c.char("Ann")["gold"]) == (ann_xp, ann_gold)
-    assert (c.char("Bob")["xp"], c.char("Bob")["gold"], c.char("Bob")["checkmarks"]) == (bob_xp, 25, 3)
+    assert (c.char("Bob")["xp"], c.char("Bob")["gold"], c.char("Bob")["checkmarks"]) == (bob_xp, 25, 2)
+    c.refused("scenario", "finish", "1", "--won", "--checkmarks", "Bob=3", code=2, words="at most 2 checkmarks")
+    c.ok("character", "adjust", "Bob", "--checkmarks", "+1")  # a battle goal gives at most 2: the third by hand
     assert res["bonus_xp"] == bonus_xp(L) and res["coin_value"] == COIN_VALUE[L]
     s1 = next(s for s in data.load("scenarios") if s["number"] == 1)
     for key in s1["rewards"]["party_achievements"]:

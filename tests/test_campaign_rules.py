@@ -193,7 +193,7 @@ def test_reward_checkmarks_each_and_events_from_data(t, db_file):
     assert (t.char("Ann")["checkmarks"], t.char("Bob")["checkmarks"]) == (2, 3)
     assert r["notes"] == []
     t.ok("return")
-    t.to(21)
+    t.to(21, "--yes")  # this visit's city event left undrawn
     assert 78 not in [row for row in t.deck("city")]
     r = t.ok("scenario", "finish", "21", "--won", "--level", "1", "--json")
     assert 78 in t.deck("city")
@@ -258,7 +258,7 @@ def test_travel_refused_until_level_up(t):
     err = t.refused("travel", "2", words="must level up")
     assert "Ann" in err and "Bob" not in err
     t.ok("level-up", "Ann", "--card", "Fatal Advance", "--perk", "1")
-    t.ok("travel", "2")
+    t.ok("travel", "2", "--yes")  # without this visit's city event
 
 
 def test_travel_from_a_scenario_needs_no_level_up(t):
@@ -402,8 +402,8 @@ def test_enhancements_on_character_and_campaign_show(t):
     t.ok("campaign", "achievement", "add", "The Power of Enhancement")
     t.ok("character", "adjust", "Ann", "--gold", "+200")
     # First edition, a level 1 card, no sticker yet on either action: +1 attack 50, +1 move 30.
-    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "top", "--ability", "attack")
-    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move")
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "top", "--ability", "attack", "--yes")
+    t.ok("enhance", "apply", "Ann", "--card", "Trample", "--action", "bottom", "--ability", "move", "--yes")
     c = t.ok("character", "show", "Ann", "--json")
     assert [(e["card"], e["card_name"], e["action"], e["sticker"], e["cost"]) for e in c["enhancements"]] == [
         (1, "Trample", "top", "+1 attack", 50), (1, "Trample", "bottom", "+1 move", 30)]

@@ -24,11 +24,12 @@ def walkthroughs() -> dict[str, list[list[str]]]:
         commands = []
         for block in re.findall(r"```sh\n(.*?)```", body, flags=re.S):
             for line in block.replace("\\\n", " ").splitlines():
-                if not line.startswith("ghcli "):
-                    continue  # output, or a shell line that is not a ghcli command
-                words = shlex.split(line, comments=True)
-                if words and words[0] == "ghcli":
-                    commands.append(words[1:])
+                for part in line.split(" && "):  # the README's set-up: pip install -e . && ghcli init ...
+                    if not part.startswith("ghcli "):
+                        continue  # output, or a shell line that is not a ghcli command
+                    words = shlex.split(part, comments=True)
+                    if words and words[0] == "ghcli":
+                        commands.append(words[1:])
         if commands and commands[0][0] == "init":
             out[name] = commands
     return out

@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 from exchange_helpers import GAME_A, _edit, dump, game_a
+from helpers import SHELL_ONLY
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "exchange.md"
@@ -19,6 +20,8 @@ def worked_example() -> list[tuple[list[str], int]]:
     steps = []
     for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
         for line in block.splitlines():
+            if SHELL_ONLY.match(line):
+                continue
             command, _, comment = line.partition("#")
             words = shlex.split(command)
             if words:

@@ -226,7 +226,8 @@ def test_import_is_the_first_history_entry(cli, db_file):
 def test_ghs_round_trip(cli, tmp_path):
     """export --format ghs, import that file: the same tracks, achievements, classes, scenarios, characters."""
     for folder in FIXTURES:
-        first, second, out = tmp_path / f"{folder.name}-1.db", tmp_path / f"{folder.name}-2.db", tmp_path / "x.json"
+        first, second, out = (tmp_path / f"{folder.name}-1.db", tmp_path / f"{folder.name}-2.db",
+                              tmp_path / f"{folder.name}.json")  # export -o refuses an existing file
         assert cli("--db", str(first), "import", str(source(folder))).exit_code == 0
         r = cli("--db", str(first), "export", "--format", "ghs", "-o", str(out))
         assert r.exit_code == 0, r.output

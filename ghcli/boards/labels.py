@@ -40,9 +40,10 @@ def labels(doc: dict, room: Optional[dict] = None) -> dict[int, str]:
             used.add(fid)
         else:
             pending.append(i)
-    aliases = [a for a in _aliases() if a not in ids and a not in own] if pending else []
     for i in pending:
-        for a in aliases:
+        for a in _aliases():  # lazily: the first free one is near the start (the 2,600 are not built)
+            if a in ids or a in own:
+                continue
             if len(a) <= width[i] and a not in used:
                 out[i] = a
                 used.add(a)

@@ -199,6 +199,13 @@ def find_card(class_key: str, name_or_number: str | int) -> dict:
     raise NotFound(f"{class_key} ability card", name_or_number, [c["name"] for c in cards])
 
 
+def card_action_lines(class_key: str, number: int, action: str) -> list[dict] | None:
+    """The abilities a card's top or bottom action prints, with their enhancement slots
+    (``data/enhancement_slots.json``); None for a card the data does not hold."""
+    card = _load("enhancement_slots")["cards"].get(class_key, {}).get(str(number))
+    return None if card is None else card[action]
+
+
 def facts() -> dict:
     """campaign.json: thresholds, starting decks and classes, price modifiers."""
     return _load("campaign")

@@ -213,7 +213,7 @@ def pending_events(store: Store) -> list[dict]:
 
 def status(store: Store) -> dict:
     """Everything the table wants to see at a glance (the ``status --json`` document)."""
-    from ghcli.campaign import characters, scenarios
+    from ghcli.campaign import characters, due, scenarios
 
     camp = state.campaign_row(store)
     party = state.current_party(store)
@@ -235,6 +235,7 @@ def status(store: Store) -> dict:
         ],
         "unlocked_classes": [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")],
         "pending_events": pending_events(store),
+        "due": due.due(store),
     }
 
 

@@ -25,6 +25,7 @@ from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member
+from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, Refused
 from ghcli.rules import level as levels
 
@@ -41,6 +42,8 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
             if n < 0:
                 raise BadInput(f"{label} {name}={n}: the count cannot be negative")
             amount(f"{label} {name}", n)
+    for name, n in checkmarks.items():
+        check_battle_goal(f"--checkmarks {name}", n)
     if not won and checkmarks:
         raise BadInput("a lost dungeon gives XP and gold only: drop --checkmarks")
     if level is not None:

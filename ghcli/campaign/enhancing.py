@@ -2,12 +2,23 @@
 
 - Only in town; in Gloomhaven only after the global achievement The Power of
   Enhancement (``Edition.enhancing_needs``; Jaws of the Lion: from the start).
+- The sticker goes in a slot the card prints (issue 24): the action's
+  abilities and their slots come from ``data/enhancement_slots.json`` and
+  ``ghcli.rules.enhance_slots.place`` finds the slot (a +1 only on a number the
+  action prints, a slot's shape taking the sticker, a slot not already
+  filled); the ability it sits on is the host the placement rules check, and
+  whether that ability targets several figures doubles the cost whether or
+  not ``--multi`` was given. ``--on`` is needed only when two abilities of
+  the action could take the sticker (or the card is one the data does not
+  hold and the sticker's host matters: a condition or an element).
 - The cost comes from the enhancement calculator, ``ghcli.rules.enhance.quote``
   with the edition's costs (``Edition.enhancement_costs``: "gh", the first
   edition's, for Gloomhaven; "jotl", the same table under the box's name, for
   Jaws of the Lion, whose rulebook prints it): the card's level (X cards count as level 1), and the
   number of stickers already on that action of that card (``previous``).
   A sticker the placement rules forbid is refused by the calculator.
+- ``plan`` is the whole check and the quote, a read (``enhance apply`` shows
+  the cost before paying, and ``--dry-run`` stops there); ``apply`` pays.
 - In Gloomhaven a class may have at most as many enhanced cards as the
   prosperity level (several stickers on one card count once); Jaws of the
   Lion, without prosperity, has no such limit. Its tutorial cards (A, B) are
@@ -34,10 +45,21 @@ def sticker_label(ability: str | None, effect: str | None, hexes: int | None) ->
     return given[0]
 
 
-@command("enhance apply", keys={"name": state.character_key})
-def apply(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
-          effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
-          secondary: bool = False) -> dict:
+def _sticker_of(label: str):
+    """The sticker a stored label names ("+1 attack", "poison", "fire", "hex (area of 3)")."""
+    from ghcli.rules import enhance
+
+    if label.startswith("+1 "):
+        return enhance.sticker_for(ability=label[3:])
+    if label.startswith("hex (area of "):
+        return enhance.sticker_for(hexes=int(label.split()[-1].rstrip(")")))
+    return enhance.sticker_for(effect=label)
+
+
+def plan(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
+         effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
+         secondary: bool = False) -> dict:
+    """Everything ``apply`` checks, and what it would cost (a read)."""
     action = action.strip().lower()
     if action not in ("top", "bottom"):
         raise BadInput(f"--action must be top or bottom, not {action!r}")
@@ -60,23 +82,50 @@ def apply(store: Store, name: str, card: str, action: str, *, ability: str | Non
         if chosen["number"] not in enhanced and len(enhanced) >= prosperity:
             raise Refused(f"the {cls['name']} already has {len(enhanced)} enhanced cards, "
                           f"the most prosperity level {prosperity} allows")
-    previous = store.value("SELECT count(*) FROM enhancements WHERE class = ? AND card = ? AND action = ?",
-                           [cls["key"], chosen["number"], action])
-    from ghcli.rules import enhance
+    stickers = [r["sticker"] for r in store.rows(
+        "SELECT sticker FROM enhancements WHERE class = ? AND card = ? AND action = ? ORDER BY id",
+        [cls["key"], chosen["number"], action])]
+    previous = len(stickers)
+    from ghcli.rules import enhance, enhance_slots
 
+    sticker = enhance.sticker_for(ability, effect, hexes)
+    lines = catalog.card_action_lines(cls["key"], chosen["number"], action)
+    where = f"{chosen['name']} ({action})"
+    several = multi
+    if lines is not None:
+        used = [_sticker_of(s) for s in stickers]
+        spot = enhance_slots.place(sticker, [enhance_slots.Line.from_dict(x) for x in lines], on=on, used=used,
+                                   where=where)
+        on, secondary, several = spot.host, spot.secondary, multi or spot.several
+    elif on is None and sticker.kind in ("negative", "positive", "element", "any-element"):
+        raise BadInput(f"ghcli's card data does not hold {where}: name the ability {sticker.label} goes on",
+                       field="on")
     q = enhance.quote(edition=edition.enhancement_costs, ability=ability, effect=effect, hexes=hexes, level=card_level,
-                      previous=previous, multi=multi, on=on, secondary=secondary)
-    if ch["gold"] < q.cost:
-        raise Refused(f"{ch['name']} has {ch['gold']} gold; the enhancement costs {q.cost}")
-    store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [q.cost, ch["id"]])
+                      previous=previous, multi=several, on=on, secondary=secondary)
+    return {
+        "character": ch["name"], "class": cls["key"], "card": chosen["number"], "card_name": chosen["name"],
+        "card_level": card_level, "action": action, "sticker": label, "on": on, "several_targets": several,
+        "previous": previous, "cost": q.cost, "steps": [{"rule": s.rule, "cost": s.cost} for s in q.steps],
+        "gold_before": ch["gold"], "gold": ch["gold"] - q.cost, "affordable": ch["gold"] >= q.cost,
+        "character_id": ch["id"]}
+
+
+@command("enhance apply", keys={"name": state.character_key})
+def apply(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
+          effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
+          secondary: bool = False) -> dict:
+    """Pay for a sticker and record it on the class's card (``plan``'s checks first)."""
+    p = plan(store, name, card, action, ability=ability, effect=effect, hexes=hexes, multi=multi, on=on,
+             secondary=secondary)
+    if not p["affordable"]:
+        raise Refused(f"{p['character']} has {p['gold_before']} gold; the enhancement costs {p['cost']}")
+    store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [p["cost"], p["character_id"]])
     store.db.execute(
         "INSERT INTO enhancements (class, card, action, sticker, cost, character_id) VALUES (?, ?, ?, ?, ?, ?)",
-        [cls["key"], chosen["number"], action, label, q.cost, ch["id"]])
-    summary = f"{ch['name']} enhanced {chosen['name']} ({action}) with {label} for {q.cost} gold"
-    return Done(summary, {
-        "character": ch["name"], "class": cls["key"], "card": chosen["number"], "card_name": chosen["name"],
-        "card_level": card_level, "action": action, "sticker": label, "previous": previous, "cost": q.cost,
-        "steps": [{"rule": s.rule, "cost": s.cost} for s in q.steps], "gold": ch["gold"] - q.cost})
+        [p["class"], p["card"], p["action"], p["sticker"], p["cost"], p["character_id"]])
+    summary = f"{p['character']} enhanced {p['card_name']} ({p['action']}) with {p['sticker']} for {p['cost']} gold"
+    values = {k: v for k, v in p.items() if k not in ("character_id", "affordable", "gold_before")}
+    return Done(summary, values)
 
 
 # -- listings (character show, campaign show) -------------------------------

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, state, tracks
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
@@ -100,6 +100,8 @@ def _check_input(sc: dict, won: bool, level: int | None, mappings: dict[str, dic
             if n < 0:
                 raise BadInput(f"{label} {name}={n}: the count cannot be negative")
             amount(f"{label} {name}", n)
+    for name, n in mappings["--checkmarks"].items():
+        tracks.check_battle_goal(f"--checkmarks {name}", n)
     if not won and (mappings["--checkmarks"] or items):
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks and --item")
     if choose is not None and choose not in sc["unlocks"]:

@@ -96,6 +96,42 @@ def must_level_up(characters: list[dict]) -> list[str]:
 
 # -- commands --------------------------------------------------------------
 
+def check_travel(store: Store, number: int | str, *, replay: bool = False, casual: bool = False) -> None:
+    """Refuse a travel the rules do not allow (what ``travel`` checks first; a read: the CLI asks
+    its questions only about a travel that can happen)."""
+    _check_travel(store, state.current_party(store), state.find_scenario(store, number)["number"], replay, casual)
+
+
+def _check_travel(store: Store, party: dict, number: int, replay: bool, casual: bool) -> None:
+    if party["location"] == "road":
+        raise Refused(
+            f"the party is already on the road to scenario {party['scenario']}: "
+            f"finish it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
+    if not state.party_characters(store, party["id"]):
+        raise Refused(f"{party['name']} has no characters to travel with: make one in town first "
+                      "(`ghcli character new NAME --class CLASS`)")
+    if party["location"] == "town":
+        pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
+        if pending is not None:
+            raise Refused(f"city event {pending} is drawn and not resolved: `ghcli event resolve city` first")
+        for ch in state.party_characters(store, party["id"]):
+            if ch["quest_fulfilled"]:
+                raise Refused(f"{ch['name']} has fulfilled their personal quest and must retire in town "
+                              f"(`ghcli retire {ch['name']}`)")
+        due = must_level_up(state.party_characters(store, party["id"]))
+        if due:
+            who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
+            raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
+                          f"and must level up in town first (`ghcli level-up {who} --card CARD --perk N`)")
+    completed = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [number]))
+    if replay and not completed:
+        raise Refused(f"scenario {number} is not completed: --replay is only for completed scenarios")
+    if not casual:
+        reasons = unavailable_reasons(store, party, number, replay=replay)
+        if reasons:
+            raise Refused(f"cannot travel to scenario {number}: {'; '.join(reasons)}")
+
+
 @command("travel", keys={"number": state.scenario_number})
 def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> Done:
     """Travel to scenario N; says whether a road event is due."""
@@ -103,33 +139,7 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
     number = sc["number"]
     with store.change("travel", f"travel to scenario {number}"):
         party = state.current_party(store)
-        if party["location"] == "road":
-            raise Refused(
-                f"the party is already on the road to scenario {party['scenario']}: "
-                f"finish it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
-        if not state.party_characters(store, party["id"]):
-            raise Refused(f"{party['name']} has no characters to travel with: make one in town first "
-                          "(`ghcli character new NAME --class CLASS`)")
-        if party["location"] == "town":
-            pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
-            if pending is not None:
-                raise Refused(f"city event {pending} is drawn and not resolved: `ghcli event resolve city` first")
-            for ch in state.party_characters(store, party["id"]):
-                if ch["quest_fulfilled"]:
-                    raise Refused(f"{ch['name']} has fulfilled their personal quest and must retire in town "
-                                  f"(`ghcli retire {ch['name']}`)")
-            due = must_level_up(state.party_characters(store, party["id"]))
-            if due:
-                who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
-                raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
-                              f"and must level up in town first (`ghcli level-up {who} --card CARD --perk N`)")
-        completed = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [number]))
-        if replay and not completed:
-            raise Refused(f"scenario {number} is not completed: --replay is only for completed scenarios")
-        if not casual:
-            reasons = unavailable_reasons(store, party, number, replay=replay)
-            if reasons:
-                raise Refused(f"cannot travel to scenario {number}: {'; '.join(reasons)}")
+        _check_travel(store, party, number, replay, casual)
         here = party["scenario"] if party["location"] == "scenario" else None
         is_linked = here is not None and linked(here, number)
         play_casual = casual or replay

@@ -34,6 +34,7 @@ from ghcli.campaign import catalog, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
+from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules import level as levels
 
@@ -126,6 +127,7 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
         if n < 0:
             raise BadInput(f"{label} {n}: the count cannot be negative")
         amount(label, n)
+    check_battle_goal("--checkmarks", checkmarks)
     if not won and checkmarks:
         raise BadInput("a lost scenario gives XP and gold only: drop --checkmarks")
     if level is not None:

@@ -17,6 +17,8 @@ CHECKMARKS_PER_PERK = 3
 MAX_CHECKMARK_PERKS = 6
 #: the boxes on a character sheet (3 x 6 = 18)
 MAX_CHECKMARKS = CHECKMARKS_PER_PERK * MAX_CHECKMARK_PERKS
+#: checkmarks one battle goal gives (its card shows 1 or 2), and so one character in one scenario
+MAX_BATTLE_GOAL_CHECKMARKS = 2
 #: active characters in one party
 MAX_PARTY = 4
 #: the highest character level (``ghcli.rules.level.MAX_CHARACTER_LEVEL``, which a test keeps equal:
@@ -29,6 +31,15 @@ MAX_PROSPERITY_LEVEL = 9
 def checkmark_perks(checkmarks: int) -> int:
     """Perks a character's checkmarks give: one per 3, at most 6."""
     return min(MAX_CHECKMARK_PERKS, checkmarks // CHECKMARKS_PER_PERK)
+
+
+def check_battle_goal(label: str, n: int) -> None:
+    """A battle goal's checkmarks for one character in one scenario: at most 2 (bad input above)."""
+    if n > MAX_BATTLE_GOAL_CHECKMARKS:
+        from ghcli.errors import BadInput
+
+        raise BadInput(f"{label}={n}: a battle goal gives at most {MAX_BATTLE_GOAL_CHECKMARKS} checkmarks "
+                       "in one scenario (one goal each, its card shows 1 or 2)")
 
 
 def perks_earned(level: int, checkmarks: int, extra: int = 0) -> int:

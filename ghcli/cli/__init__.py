@@ -17,8 +17,8 @@ top; everything else (rules, campaign, sqlite_utils, tabulate) is imported
 inside the command that needs it, so ``ghcli --help`` starts fast.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
+# it would compile and evaluate each (start-up speed, issue 24).
 from pathlib import Path
 from typing import Optional
 
@@ -85,11 +85,11 @@ def _root(
     ),
     install_completion: Optional[str] = typer.Option(
         None, "--install-completion", metavar="[SHELL]", is_eager=True, expose_value=False, callback=complete.install,
-        help="Install shell completion (bash, zsh, fish; default: the shell of $SHELL).",
+        help="Install shell completion (bash, zsh, fish, powershell; default: the shell of $SHELL).",
     ),
     show_completion: Optional[str] = typer.Option(
         None, "--show-completion", metavar="SHELL", is_eager=True, expose_value=False, callback=complete.show,
-        help="Print the completion script for bash, zsh or fish.",
+        help="Print the completion script for bash, zsh, fish or powershell.",
     ),
 ) -> None:
     if db is not None and not db.strip():

@@ -31,11 +31,12 @@ def read(path: str) -> str:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise BadInput(f"{where}larger than {MAX_BYTES:,} bytes: not a board")
+    skip = 3 if data[:3] == b"\xef\xbb\xbf" else 0  # a byte order mark (without the utf-8-sig codec's import)
     try:
-        return data.decode("utf-8-sig")
+        return data[skip:].decode("utf-8")
     except UnicodeDecodeError as e:
         raise BadInput(f"{where}{name if not where else 'the file'} is not UTF-8 text "
-                       f"(byte 0x{data[e.start]:02x} at offset {e.start})") from None
+                       f"(byte 0x{data[skip + e.start]:02x} at offset {skip + e.start})") from None
 
 
 def _read_file(path: str) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="campaign", help="The campaign: prosperity, global achievements, unlocks.", no_args_is_help=True)
 achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
@@ -57,7 +57,8 @@ def _show_text(s: dict) -> str:
 
 
 @achievement_app.command("add")
-def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
+                                              autocompletion=complete.global_to_add),
                     as_json: bool = common.json_option(
                         "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
@@ -68,7 +69,8 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 
 
 @achievement_app.command("remove")
-def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
+                                                 autocompletion=complete.global_held),
                        as_json: bool = common.json_option(
                            "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a global achievement (counted ones count down)."""
@@ -88,7 +90,7 @@ def achievement_list(as_json: bool = common.json_option()) -> None:
 
 
 @app.command("unlock-class")
-def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS"),
+def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.class_boxes),
                      as_json: bool = common.json_option(
                          "Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""

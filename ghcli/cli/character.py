@@ -60,7 +60,7 @@ def new_cmd(
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="P", help="Who plays it."),
     level: int = typer.Option(1, "--level", "-l", metavar="L", help="Starting level, at most the prosperity level."),
     quest: Optional[int] = typer.Option(None, "--quest", "-q", metavar="N", help="Keep personal quest N at once."),
-    card: Optional[List[str]] = typer.Option(None, "--card", metavar="CARD",
+    card: Optional[List[str]] = typer.Option(None, "--card", autocompletion=complete.creation_cards, metavar="CARD",
                                              help="An ability card for each level above 1 (repeatable)."),
     retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
     as_json: bool = common.json_option(),
@@ -135,7 +135,8 @@ def adjust_cmd(
 @app.command("quest")
 def quest_cmd(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
-    number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn)."),
+    number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn).",
+                                           autocompletion=complete.quest_offer),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
     as_json: bool = common.json_option(),
 ) -> None:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="class", help="Classes: ability cards by level and numbered perks.", no_args_is_help=True)
 
@@ -22,7 +22,8 @@ def _text(s: dict) -> str:
 
 
 @app.command("show")
-def show_cmd(name: str = typer.Argument(..., metavar="CLASS"), edition: Optional[str] = common.edition_option(),
+def show_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.classes),
+             edition: Optional[str] = common.edition_option(),
              as_json: bool = common.json_option()) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog

@@ -9,7 +9,6 @@ import contextlib
 import errno
 import os
 import re
-import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,8 @@ EXIT_INTERRUPTED = 130
 
 @dataclass
 class Settings:
+    """The root's options (a dataclass without a docstring costs inspect.signature at start-up)."""
+
     db: Optional[Path] = None
 
 
@@ -116,12 +117,27 @@ def usage_failure(e: Any) -> "_Failure":
     # a value of thousands of characters (a 4,301-digit number) shown cut: the line stays readable
     message = re.sub(r"'([^']{40})[^']{20,}'", r"'\1…'", message)
     option = getattr(e, "option_name", None)
-    if type(e).__name__ == "NoSuchOption" and option and option[1:2].isdigit():
-        message += f" (to give a negative number, put -- before it: -- {option})"
     ctx = getattr(e, "ctx", None)
+    if type(e).__name__ == "NoSuchOption" and option and option[1:2].isdigit():
+        message = _negative_number(option, ctx.find_root().meta.get(ARGS_KEY, []) if ctx is not None else [])
     if ctx is not None:
         message += f" (see `{ctx.command_path} --help`)"
     return _Failure(message, 2)
+
+
+# Where the root keeps the command line it parsed (for the messages about negative numbers).
+ARGS_KEY = "ghcli.args"
+
+
+def _negative_number(option: str, args: list[str]) -> str:
+    """The message for a negative number click took for an option (it names only ``-5`` of ``-500``)."""
+    i = next((i for i, a in enumerate(args) if a.startswith(option) and a[1:].replace(".", "").isdigit()), None)
+    number = args[i] if i is not None else option
+    before = args[i - 2] if i is not None and i >= 2 and args[i - 1] == "--" else ""
+    if before.startswith("--"):  # --gold-each -- -500: the value was "--"
+        return (f"{before} takes its value right after it: {before} {number} "
+                f"(-- before a negative number is for arguments, as in `ghcli perk Hilda -- -1`)")
+    return f"no such option: {number} (to give a negative number, put -- before it: -- {number})"
 
 
 def _is_usage_error(e: BaseException) -> bool:
@@ -154,11 +170,6 @@ class ErrorHandlingGroup(TyperGroup):
             raise usage_failure(e) from None
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
-        except sqlite3.Error as e:  # read-only, full disk, I/O error, damage: named by the database module
-            from ghcli.campaign.db import explain
-
-            err = explain(e)
-            raise _Failure(str(err), err.exit_code) from None
         except UnicodeDecodeError:  # text in the campaign file that is not UTF-8: damage (in sqlite_master, ...)
             from ghcli.campaign.db import _damaged
 
@@ -169,11 +180,20 @@ class ErrorHandlingGroup(TyperGroup):
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except OSError as e:  # a file name too long, a folder that vanished, ...: named, never a traceback
             raise _os_failure(e) from None
-        except ValueError as e:
-            if "integer string conversion" not in str(e):
-                raise
-            # Python refuses to read or print a whole number of more than 4,300 digits (sys.get_int_max_str_digits)
-            raise _Failure("a number has more than 4,300 digits: whole numbers go up to 2^63 - 1", 2) from None
+        except Exception as e:
+            # read-only, full disk, I/O error, damage: named by the database module (sqlite3 is loaded
+            # only by the commands that open a campaign, so a rules question does not import it)
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is not None and isinstance(e, sqlite3.Error):
+                from ghcli.campaign.db import explain
+
+                err = explain(e)
+                raise _Failure(str(err), err.exit_code) from None
+            if isinstance(e, ValueError) and "integer string conversion" in str(e):
+                # Python refuses to read or print a whole number of more than 4,300 digits
+                # (sys.get_int_max_str_digits)
+                raise _Failure("a number has more than 4,300 digits: whole numbers go up to 2^63 - 1", 2) from None
+            raise
 
 
 def _not_utf8(e: UnicodeError) -> str:
@@ -222,6 +242,23 @@ def fail(message: str, code: int = 1) -> None:
     raise _Failure(message, code)
 
 
+def confirm(question: str, *, declined: str, yes_flag: str = "--yes") -> None:
+    """Ask ``question`` [y/N] (on standard error: a question is not output) and go on only on yes.
+    No, or no answer at all (standard input closed, as in a script), stops with ``error:
+    {declined}`` (exit 1; no answer names ``yes_flag``); Ctrl-C at the prompt exits 130, like
+    Ctrl-C anywhere else."""
+    try:
+        answer = typer.confirm(question, default=False, err=True)
+    except typer.Abort as e:
+        if isinstance(e.__context__, KeyboardInterrupt):
+            typer.echo("", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        typer.echo("", err=True)
+        fail(f"{declined} (no answer: {yes_flag} does it without asking)")
+    if not answer:
+        fail(declined)
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 checkmark', '2 checkmarks' (see ghcli.campaign.amounts.counted)."""
     from ghcli.campaign.amounts import counted as _counted
@@ -249,27 +286,16 @@ def _cell(value: Any) -> Any:
 
 def table(rows: Iterable[Sequence[Any]] | Iterable[dict], headers: Any = "keys", *, width: int = TABLE_WIDTH,
           **kw) -> str:
-    """Rows as a plain-text table at most ``width`` columns wide (tabulate, imported only when needed).
+    """Rows as a plain-text table at most ``width`` columns wide (``ghcli/cli/tables.py``).
 
-    True/False print as yes/no; when the table is too wide, the widest
-    columns wrap their text (never cut) until it fits.
+    True/False print as yes/no; widths are display widths (wide characters
+    count two); when the table is too wide, the widest columns wrap their
+    text at word boundaries until it fits.
     """
-    from tabulate import tabulate
+    from ghcli.cli import tables
 
     rows = [{k: _cell(v) for k, v in r.items()} if isinstance(r, dict) else [_cell(v) for v in r] for r in rows]
-    out = tabulate(rows, headers=headers, **kw)
-    natural = _column_widths(out)
-    if not natural or sum(natural) + 2 * (len(natural) - 1) <= width:
-        return out
-    widths = list(natural)
-    while sum(widths) + 2 * (len(widths) - 1) > width and max(widths) > 8:
-        widths[widths.index(max(widths))] -= 1
-    limits = [w if w < n else None for w, n in zip(widths, natural, strict=True)]
-    given = kw.pop("maxcolwidths", None)  # the caller's own limits: the narrower of the two wins
-    if given:
-        limits = [min(x for x in (a, b) if x is not None) if (a, b) != (None, None) else None
-                  for a, b in zip(limits, list(given) + [None] * len(limits))]
-    return tabulate(rows, headers=headers, maxcolwidths=limits, **kw)
+    return tables.simple(rows, headers, width=width, **kw)
 
 
 def wrapped(line: str, width: int = TABLE_WIDTH, indent: str = "  ") -> str:
@@ -280,12 +306,6 @@ def wrapped(line: str, width: int = TABLE_WIDTH, indent: str = "  ") -> str:
 
     return textwrap.fill(line, width=width, subsequent_indent=indent, break_long_words=False,
                          break_on_hyphens=False)
-
-
-def _column_widths(text: str) -> list[int]:
-    """The widths of a tabulate 'simple' table's columns, read from its rule line (----  ---)."""
-    rule = next((line for line in text.splitlines() if line.strip() and set(line) <= {"-", " "}), None)
-    return [len(part) for part in rule.split()] if rule else []
 
 
 STORE_KEY = "ghcli.store"

@@ -8,7 +8,8 @@ scenario_name, where, road_event_due, casual},
 achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
-unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved).
+unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved),
+due[{step, character, text, command}] (ghcli/campaign/due.py: what the party has not done yet).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 def _signed_text(n: int) -> str:
     return f"{n:+d}"
@@ -53,6 +54,10 @@ def _status_text(s: dict) -> str:
     for e in pending:
         lines.append(f"Drawn event:  {e['deck']} event {e['card']}, not resolved yet "
                      f"(`ghcli event resolve {e['deck']} --option A|B ... --return|--remove`)")
+    for d in s.get("due", []):
+        label = DUE_LABELS.get(d["step"])
+        if label:
+            lines.append(common.wrapped(f"{label + ':':<13} {d['text']} (`{d['command']}`)", indent=" " * 14))
     lines.append("")
     if s["characters"]:
         lines.append(common.table(
@@ -66,6 +71,11 @@ def _status_text(s: dict) -> str:
     lines.append(common.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
     return "\n".join(lines)
+
+
+# The due steps status shows on lines of their own (road events have their lines above).
+DUE_LABELS = {"city-event": "City event", "level-up": "Level-up", "perk": "Perk", "quest": "Quest",
+              "retire": "Retire"}
 
 
 def _where(party: dict) -> str:
@@ -139,7 +149,7 @@ def history_cmd(
 
 @app.command("undo")
 def undo_cmd(
-    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY",
+    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY", autocompletion=complete.history_entries,
                                      help="Undo back to this history entry (its number or id); it stays."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
     as_json: bool = common.json_option("Print the entries undone as JSON."),
@@ -162,8 +172,7 @@ def undo_cmd(
         common.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
         for r in plan:
             common.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
-        if not typer.confirm("Undo them?", default=False):
-            common.fail("nothing undone")
+        common.confirm("Undo them?", declined="nothing undone")
     done = core.undo_to(store, to)
     common.emit({"undone": done}, as_json,
                 "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="dungeon", help="Random dungeons: draw three rooms; record one played (casual play).",
                           no_args_is_help=True)
@@ -98,10 +98,13 @@ def finish_cmd(
     lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
     level: Optional[int] = typer.Option(None, "--level", metavar="L",
                                         help="Scenario level (default: the recommended level)."),
-    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play."),
-    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play.",
+                                           autocompletion=complete.character_pairs),
+    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted.",
+                                              autocompletion=complete.character_pairs),
     checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
-                                                   help="Battle-goal checkmarks (won only)."),
+                                                   help="Battle-goal checkmarks (won only).",
+                                                   autocompletion=complete.character_pairs),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="The draw's seed, for the history."),
     as_json: bool = common.json_option(),
 ) -> None:

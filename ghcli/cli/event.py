@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="event", help="City and road events: draw the top card, record its outcome.",
                   no_args_is_help=True)
@@ -14,7 +14,7 @@ app = typer.Typer(name="event", help="City and road events: draw the top card, r
 
 @app.command("draw")
 def draw(
-    deck: str = typer.Argument(..., metavar="city|road"),
+    deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.drawable_decks),
     as_json: bool = common.json_option(),
 ) -> None:
     """Draw the top card of the city or road deck (read the physical card)."""
@@ -29,27 +29,33 @@ def draw(
 
 @app.command("resolve")
 def resolve(
-    deck: str = typer.Argument(..., metavar="city|road"),
-    option: str = typer.Option(..., "--option", metavar="A|B", help="The option the party chose."),
+    deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.pending_decks),
+    option: str = typer.Option(..., "--option", metavar="A|B", help="The option the party chose.",
+                               autocompletion=complete.event_options),
     return_: bool = typer.Option(False, "--return", help="The card goes to the bottom of its deck."),
     remove: bool = typer.Option(False, "--remove", help="The card is removed from the game."),
     gold_each: int = typer.Option(0, "--gold-each", metavar="N", help="Gold every character gains (or pays, -N)."),
-    gold: Optional[List[str]] = typer.Option(None, "--gold", metavar="NAME=N",
+    gold: Optional[List[str]] = typer.Option(None, "--gold", autocompletion=complete.character_pairs, metavar="NAME=N",
                                              help="Gold one character gains or pays (collective amounts, split)."),
     xp_each: int = typer.Option(0, "--xp-each", metavar="N", help="XP every character gains."),
-    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP one character gains."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP one character gains.",
+                                           autocompletion=complete.character_pairs),
     checkmarks_each: int = typer.Option(0, "--checkmarks-each", metavar="N", help="Checkmarks for every character."),
     checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
-                                                   help="Checkmarks for one character."),
+                                                   help="Checkmarks for one character.",
+                                                   autocompletion=complete.character_pairs),
     reputation: int = typer.Option(0, "--reputation", metavar="N", help="Party reputation +N/-N."),
     prosperity: int = typer.Option(0, "--prosperity", metavar="N", help="Prosperity checkmarks +N/-N."),
-    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="A character gains an item."),
+    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="A character gains an item.",
+                                             autocompletion=complete.character_items),
     item_design: Optional[List[str]] = typer.Option(None, "--item-design", metavar="ITEM",
                                                     help="An item design joins the shop."),
     achievement: Optional[List[str]] = typer.Option(None, "--achievement", metavar="KEY",
-                                                    help="Gain a global or party achievement."),
+                                                    help="Gain a global or party achievement.",
+                                                    autocompletion=complete.achievements_to_gain),
     lose_achievement: Optional[List[str]] = typer.Option(None, "--lose-achievement", metavar="KEY",
-                                                         help="Lose a global or party achievement."),
+                                                         help="Lose a global or party achievement.",
+                                                         autocompletion=complete.achievements_held),
     unlock: Optional[List[int]] = typer.Option(None, "--unlock", metavar="N", help="Unlock scenario N."),
     add_event: Optional[List[str]] = typer.Option(None, "--add-event", metavar="city:N|road:N",
                                                   help="Add an event card to a deck (the deck is shuffled)."),

@@ -54,16 +54,23 @@ def export_cmd(
                             help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
     arkham: bool = typer.Option(False, "--arkham",
                                 help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
+    force: bool = typer.Option(False, "--force", help="With -o FILE: replace FILE if it exists."),
     as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
                                        "goes to standard output without -o)."),
 ) -> None:
     """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
+    import os
+
     from ghcli.campaign.exchange import native
     from ghcli.cli.shown import json_text
     from ghcli.errors import BadInput
 
     if fmt not in ("ghcli", "ghs"):
         raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
+    if output != "-" and not force and (os.path.lexists(output)):
+        from ghcli.errors import Refused
+
+        raise Refused(f"{output} exists already; refusing to overwrite it (--force replaces it)")
     path = _db_path("arkham" if arkham else "ghcli")
     set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
     store = native.open_store(path, set_name)

@@ -5,7 +5,8 @@
 - No type placeholders: typer shows ``NAME <str>``, ``{NAME}`` and
   ``--limit <int>``; ghcli shows ``NAME``, ``[NAME]`` when optional and
   ``--limit N``.
-- One example per command, from ``ghcli/cli/examples.py``.
+- One Example section per command: its line in ``ghcli/cli/examples.py``, and the
+  docstring's own ``Example: ...`` paragraph moved into it (never two sections).
 
 Each change is to the built click objects only, and guarded: on a typer
 shaped differently its own help text stays.
@@ -32,8 +33,14 @@ def tidy(cmd, path: str, examples: dict[str, str] | None = None) -> None:
         from ghcli.cli.examples import EXAMPLES as examples
     if not cmd.short_help and cmd.help:
         cmd.short_help = _short_help(cmd.help, 10_000)
-    if path in examples and not cmd.epilog:
-        cmd.epilog = f"\b\nExample:\n  {examples[path]}"
+    if not cmd.epilog:
+        cmd.help, own = _own_examples(cmd.help)
+        listed = [examples[path]] if path in examples and not any(
+            o.split("   ")[0].strip() == examples[path] for o in own) else []  # the docstring's, with its note
+        shown = list(dict.fromkeys(listed + own))
+        if shown:
+            cmd.epilog = "\b\n" + ("Example:" if len(shown) == 1 else "Examples:") + "".join(
+                f"\n  {line}" for line in shown)
     for param in cmd.params:
         try:
             _tidy_param(param)
@@ -41,6 +48,19 @@ def tidy(cmd, path: str, examples: dict[str, str] | None = None) -> None:
             pass
     for name, sub in getattr(cmd, "commands", {}).items():
         tidy(sub, f"{path} {name}", examples)
+
+
+def _own_examples(text: str | None) -> tuple[str | None, list[str]]:
+    """A docstring's own ``Example: ...`` paragraphs, taken out of it (they join the one Example section)."""
+    if not text or "Example: " not in text:
+        return text, []
+    keep, own = [], []
+    for para in text.split("\n\n"):
+        if para.strip().startswith("Example: "):
+            own.append(" ".join(line.strip() for line in para.strip()[len("Example: "):].splitlines()))
+        else:
+            keep.append(para)
+    return "\n\n".join(keep).rstrip() or None, own
 
 
 def _tidy_param(param) -> None:

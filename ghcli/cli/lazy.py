@@ -48,16 +48,57 @@ def commands() -> dict[str, tuple[str, str]]:
     return {name: (module, summary) for name, module, summary in COMMANDS}
 
 
-def module_group(module: str):
+def _name(info: Any) -> str | None:
+    """The command name of a registered command or sub-app (typer's own rule for a function's name)."""
+    if hasattr(info, "typer_instance"):
+        return info.name or getattr(info.typer_instance.info, "name", None) or None
+    if info.name:
+        return info.name
+    callback = getattr(info, "callback", None)
+    return typer.main.get_command_name(callback.__name__) if callback is not None else None
+
+
+def only(app: Any, wanted: str) -> Any:
+    """A copy of the typer app ``app`` holding only the command or sub-app named ``wanted`` (the
+    nameless parts it joins are searched too), or ``app`` itself when it holds no such one:
+    running one command builds one click command, not the whole noun's (start-up speed)."""
+    import copy
+
+    def pick(a: Any) -> Any:
+        out = copy.copy(a)
+        out.registered_commands = [c for c in a.registered_commands if _name(c) == wanted]
+        groups = []
+        for g in a.registered_groups:
+            name = _name(g)
+            if name is None:
+                part = pick(g.typer_instance)
+                if part.registered_commands or part.registered_groups:
+                    groups.append(copy.copy(g))
+                    groups[-1].typer_instance = part
+            elif name == wanted:
+                groups.append(g)
+        out.registered_groups = groups
+        return out
+
+    try:
+        picked = pick(app)
+    except Exception:  # typer shaped differently: build everything
+        return app
+    return picked if picked.registered_commands or picked.registered_groups else app
+
+
+def module_group(module: str, wanted: str | None = None):
     """The click group of everything ``ghcli.cli.<module>.app`` holds (a nameless app's commands,
-    or a named app as its one command), built with the root's settings."""
+    or a named app as its one command), built with the root's settings; with ``wanted``, of a
+    nameless app only that command, of a named one only that subcommand."""
     from ghcli.cli import app
 
     holder = typer.Typer()
     for attr in ("rich_markup_mode", "pretty_exceptions_short", "suggest_commands"):
         if hasattr(app, attr):
             setattr(holder, attr, getattr(app, attr))
-    holder.add_typer(importlib.import_module(f"ghcli.cli.{module}").app)
+    target = importlib.import_module(f"ghcli.cli.{module}").app
+    holder.add_typer(only(target, wanted) if wanted else target)
     group = typer.main.get_group(holder)
     from ghcli.cli import helptext
 
@@ -66,10 +107,25 @@ def module_group(module: str):
     return group
 
 
-def load(name: str):
-    """The click command ``name`` of the root, importing only its module; None for an unknown name."""
+def load(name: str, sub: str | None = None):
+    """The click command ``name`` of the root, importing only its module; None for an unknown name.
+    ``sub``: the subcommand about to run (of a noun like ``rules``): only it is built."""
     entry = commands().get(name)
-    return module_group(entry[0]).commands.get(name) if entry else None
+    if not entry:
+        return None
+    import_name = importlib.import_module(f"ghcli.cli.{entry[0]}").app.info.name
+    wanted = (sub if import_name == name else name) if sub or import_name != name else None
+    return module_group(entry[0], wanted).commands.get(name)
+
+
+def _next_word(args: list[str], name: str) -> str | None:
+    """The subcommand after the command ``name`` on the command line (None: none, or help asked)."""
+    if name not in args:
+        return None
+    rest = args[args.index(name) + 1:]
+    if not rest or rest[0].startswith("-"):
+        return None
+    return rest[0]
 
 
 def db_first(args: list[str]) -> list[str]:
@@ -105,9 +161,21 @@ class LazyGroup(ErrorHandlingGroup):
     def get_command(self, ctx, cmd_name: str):
         cmd = self.commands.get(cmd_name)
         if cmd is None:
-            cmd = load(cmd_name)
-            if cmd is not None:
-                self.commands[cmd_name] = cmd
+            import os
+
+            from ghcli.cli.common import ARGS_KEY
+
+            args = ctx.meta.get(ARGS_KEY) if ctx is not None else None
+            if args is None or os.environ.get("_GHCLI_COMPLETE") or "--help" in args or "-h" in args:
+                cmd = load(cmd_name)  # everything: help and completion list the subcommands
+                if cmd is not None:
+                    self.commands[cmd_name] = cmd
+            else:  # one command line: build only what runs (kept apart: another line may want another)
+                key = (cmd_name, _next_word(args, cmd_name))
+                built = self.__dict__.setdefault("_ghcli_built", {})
+                if key not in built:
+                    built[key] = load(*key)
+                cmd = built[key]
         return cmd
 
     def parse_args(self, ctx, args):
@@ -116,6 +184,9 @@ class LazyGroup(ErrorHandlingGroup):
             from ghcli.cli.complete import option_value_given
 
             args = db_first(option_value_given(args))
+            from ghcli.cli.common import ARGS_KEY
+
+            ctx.meta[ARGS_KEY] = list(args)
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
@@ -221,6 +292,8 @@ def install_fast_coercion() -> bool:
 
     @dataclass(frozen=True)
     class PlainParam(RuntimeParam):
+        """A plain option's value converted without pydantic (a docstring spares inspect.signature)."""
+
         convert: Any = None
         many: bool = False
         path_type: Any = None

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="monster", help="Monster stats: normal and elite (or boss) stats by scenario level.",
                           no_args_is_help=True)
@@ -43,7 +43,8 @@ def level_text(doc: dict) -> str:
 
 @app.command("show")
 def show_cmd(
-    name: str = typer.Argument(..., metavar="NAME", help="As players say it: 'bandit guard', bandit-guard, ..."),
+    name: str = typer.Argument(..., metavar="NAME", help="As players say it: 'bandit guard', bandit-guard, ...",
+                               autocompletion=complete.monsters),
     level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L",
                                         help="Scenario (monster) level 0-7; default all."),
     characters: Optional[int] = typer.Option(None, "--characters", "-c", metavar="N",

@@ -11,14 +11,14 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 scenario_app = typer.Typer()
 
 
 @scenario_app.command("complete")
 def complete_cmd(
-    number: str = typer.Argument(..., metavar="N"),
+    number: str = typer.Argument(..., metavar="N", autocompletion=complete.scenarios_to_complete),
     no_unlocks: bool = typer.Option(False, "--no-unlocks", help="The table already opened what it unlocks."),
     choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
                                          help="The one scenario unlocked where it offers a choice."),
@@ -37,8 +37,8 @@ character_app = typer.Typer()
 
 @character_app.command("give")
 def give_cmd(
-    name: str = typer.Argument(..., metavar="NAME"),
-    item: str = typer.Argument(..., metavar="ITEM"),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.party_characters),
+    item: str = typer.Argument(..., metavar="ITEM", autocompletion=complete.shop_items),
     not_from_supply: bool = typer.Option(False, "--not-from-supply",
                                          help="The item came from an event or a reward, not the shop."),
     as_json: bool = common.json_option(),
@@ -71,7 +71,7 @@ deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_h
 
 @deck_app.command("set")
 def set_cmd(
-    deck: str = typer.Argument(..., metavar="city|road"),
+    deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.event_decks),
     cards: str = typer.Argument(..., metavar="N,N,...", help="The cards, top first, as the sheet lists them."),
     as_json: bool = common.json_option(),
 ) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 from ghcli.campaign.tracks import REPUTATION_MAX, REPUTATION_MIN
 
 app = typer.Typer(name="party", help="The current party: reputation, achievements; new parties.", no_args_is_help=True)
@@ -26,7 +26,8 @@ def reputation_cmd(change: str = typer.Argument(
 
 
 @achievement_app.command("add")
-def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
+                                              autocompletion=complete.party_to_add),
                     as_json: bool = common.json_option(
                         "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a party achievement."""
@@ -37,7 +38,8 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 
 
 @achievement_app.command("remove")
-def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key."),
+def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
+                                                 autocompletion=complete.party_held),
                        as_json: bool = common.json_option(
                            "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a party achievement."""
@@ -68,7 +70,7 @@ def new_cmd(name: str = typer.Argument(..., metavar="NAME"),
 
 
 @app.command("switch")
-def switch_cmd(name: str = typer.Argument(..., metavar="NAME"),
+def switch_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.other_parties),
                as_json: bool = common.json_option(
                    "Print what changed as JSON: the values and the history entry.")) -> None:
     """Make another party the current one."""

@@ -14,12 +14,36 @@ def travel(
     scenario: str = typer.Argument(..., help="Scenario number (or name).", autocompletion=complete.scenarios),
     replay: bool = typer.Option(False, "--replay", help="Play a completed scenario again (as casual play)."),
     casual: bool = typer.Option(False, "--casual", help="Casual play: no requirements, road event or rewards."),
+    yes: bool = typer.Option(False, "--yes", "-y",
+                             help="Leave town without this visit's city event, without asking."),
     as_json: bool = common.json_option(),
 ) -> None:
-    """Travel to a scenario; says whether a road event is due."""
-    from ghcli.campaign import road
+    """Travel to a scenario; says whether a road event is due.
 
-    result = road.travel(common.open_store(), scenario, replay=replay, casual=casual)
+    From town, a city event not drawn on this visit is asked about (leave without it?; refused
+    when nobody can answer: standard input not a terminal, or --json), and a personal quest
+    not kept is named; --yes leaves without asking.
+    """
+    from ghcli.campaign import due, road
+
+    store = common.open_store()
+    passed = [] if casual or replay else due.before_leaving_town(store)
+    if passed:
+        road.check_travel(store, scenario, replay=replay, casual=casual)  # a refusal comes before a question
+        city = next((d for d in passed if d["step"] == "city-event"), None)
+        if city and not yes:
+            import sys
+
+            skip = f"`ghcli travel {scenario} --yes` leaves without it"
+            if as_json or not sys.stdin.isatty():  # nobody to ask: a script says --yes
+                common.fail(f"not travelled: {city['text']} (`{city['command']}` first, or {skip})")
+            typer.echo(f"This visit's city event is not drawn yet (`{city['command']}`).", err=True)
+            common.confirm(f"Travel to scenario {scenario} without it?",
+                           declined=f"not travelled: {city['text']} (`{city['command']}` first)")
+    result = road.travel(store, scenario, replay=replay, casual=casual)
+    for d in passed:
+        if d["step"] != "city-event":  # said once the party is on its way
+            typer.echo(f"note: {d['text']} (`{d['command']}`)", err=True)
 
     def text() -> str:
         head = f"The party travels from {result['from']} to scenario {result['scenario']} {result['name']}."

@@ -6,8 +6,8 @@ text format of ``ghcli.boards.textboard``. The rules live in
 formats.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
+# it would compile and evaluate each (start-up speed, issue 24).
 import sys
 from typing import List, Optional
 

@@ -10,8 +10,10 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
-from ghcli.rules.order import LONG_REST_INITIATIVE  # small and pure: a number for the help text
+from ghcli.cli import common, complete
+# ghcli.rules.order.LONG_REST_INITIATIVE, for the help text (tests/test_first_minutes.py keeps them equal):
+# importing the rules module would cost every `rules` command a tenth of `import typer`
+LONG_REST_INITIATIVE = 99
 
 
 def _split(values: Optional[List[str]]) -> list[str]:
@@ -315,7 +317,7 @@ def level(
     difficulty: str = typer.Option("normal", "--difficulty", "-d", help="easy, normal, hard or very-hard."),
     solo: bool = typer.Option(False, "--solo", help="Solo play: +1 monster level and trap damage."),
     monster: Optional[List[str]] = typer.Option(
-        None, "--monster", "-m", metavar="NAME",
+        None, "--monster", "-m", metavar="NAME", autocompletion=complete.monsters,
         help="Also print this monster's stats at the monster level (repeatable; C = the characters given).",
     ),
     as_json: bool = common.json_option(),

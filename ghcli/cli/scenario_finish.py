@@ -13,21 +13,27 @@ app = typer.Typer()
 
 @app.command("finish")
 def finish(
-    scenario: str = typer.Argument(..., help="Scenario number (or name).", autocompletion=complete.scenarios),
+    scenario: str = typer.Argument(..., help="Scenario number (or name).",
+                                  autocompletion=complete.scenario_to_finish),
     won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
     lost: bool = typer.Option(False, "--lost", help="Every character was exhausted."),
     level: Optional[int] = typer.Option(None, "--level", metavar="L",
                                         help="Scenario level (default: the recommended level)."),
     casual: bool = typer.Option(False, "--casual", help="Casual play: no rewards, unlocks or completion."),
-    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play."),
-    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted."),
+    xp: Optional[List[str]] = typer.Option(None, "--xp", metavar="NAME=N", help="XP gained during play.",
+                                           autocompletion=complete.character_pairs),
+    coins: Optional[List[str]] = typer.Option(None, "--coins", metavar="NAME=N", help="Money tokens looted.",
+                                              autocompletion=complete.character_pairs),
     checkmarks: Optional[List[str]] = typer.Option(None, "--checkmarks", metavar="NAME=N",
-                                                   help="Battle-goal checkmarks."),
-    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="Items found."),
+                                                   help="Battle-goal checkmarks.",
+                                                   autocompletion=complete.character_pairs),
+    item: Optional[List[str]] = typer.Option(None, "--item", metavar="NAME=ITEM", help="Items found.",
+                                             autocompletion=complete.character_items),
     choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
                                          help="The one scenario to unlock, when the scenario offers a choice."),
     absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
-                                               help="A character who did not play (gains nothing); repeatable."),
+                                               help="A character who did not play (gains nothing); repeatable.",
+                                               autocompletion=complete.party_characters),
     as_json: bool = common.json_option(),
 ) -> None:
     """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import common, complete
 
 app = typer.Typer(name="solo", help="Solo scenarios: who may play their class's, and results.", no_args_is_help=True)
 
@@ -34,7 +34,8 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
 
 @app.command("finish")
 def finish_cmd(
-    name: str = typer.Argument(..., metavar="NAME", help="The character who played alone."),
+    name: str = typer.Argument(..., metavar="NAME", help="The character who played alone.",
+                               autocompletion=complete.party_characters),
     won: bool = typer.Option(False, "--won", help="The scenario goal was reached."),
     lost: bool = typer.Option(False, "--lost", help="The character was exhausted."),
     xp: int = typer.Option(0, "--xp", metavar="N", help="XP gained during play."),

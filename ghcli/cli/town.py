@@ -37,7 +37,7 @@ def buy(character: str = complete.character_argument(), item: str = complete.ite
 
 
 @app.command("sell")
-def sell(character: str = complete.character_argument(), item: str = complete.item_argument(),
+def sell(character: str = complete.character_argument(), item: str = complete.item_argument(complete.held_items),
          as_json: bool = common.json_option()) -> None:
     """A character sells an item for half its cost; it goes back to the supply."""
     from ghcli.campaign import town
@@ -49,8 +49,10 @@ def sell(character: str = complete.character_argument(), item: str = complete.it
 @app.command("level-up")
 def level_up(
     character: str = complete.character_argument(),
-    card: str = typer.Option(..., "--card", help="The new ability card (number or name)."),
-    perk: int = typer.Option(..., "--perk", help="The perk to take (its number on the class's list)."),
+    card: str = typer.Option(..., "--card", help="The new ability card (number or name).",
+                             autocompletion=complete.level_up_cards),
+    perk: int = typer.Option(..., "--perk", help="The perk to take (its number on the class's list).",
+                             autocompletion=complete.perks),
     as_json: bool = common.json_option(),
 ) -> None:
     """Level a character up in town: one new card and one perk."""
@@ -63,7 +65,8 @@ def level_up(
 
 @app.command("perk")
 def perk(character: str = complete.character_argument(),
-         number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list."),
+         number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list.",
+                                      autocompletion=complete.perks),
          as_json: bool = common.json_option()) -> None:
     """Take a perk earned with checkmarks (every 3, at most 6) or a player's extra perks."""
     from ghcli.campaign import town

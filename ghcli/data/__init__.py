@@ -13,8 +13,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-NAMES = ("ability_cards", "achievements", "campaign", "classes", "ghs", "items", "monster_decks", "monsters",
-         "personal_quests", "random_dungeons", "scenario_rooms", "scenarios", "solo_scenarios")
+NAMES = ("ability_cards", "achievements", "campaign", "classes", "enhancement_slots", "ghs", "items", "monster_decks",
+         "monsters", "personal_quests", "random_dungeons", "scenario_monsters", "scenario_rooms", "scenarios",
+         "solo_scenarios")
 
 
 @functools.cache

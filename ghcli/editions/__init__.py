@@ -43,7 +43,8 @@ FEATURES = (
 )
 
 #: the facts an edition lacks read as empty: lists, except the monster file (an object)
-_EMPTY: Mapping[str, object] = MappingProxyType({"monsters": {"monsters": [], "summary": {"doubts": []}}})
+_EMPTY: Mapping[str, object] = MappingProxyType({"monsters": {"monsters": [], "summary": {"doubts": []}},
+                                                 "enhancement_slots": {"cards": {}}})
 
 
 @dataclass(frozen=True)

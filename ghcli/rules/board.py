@@ -23,6 +23,8 @@ SIDES = ("character", "summon", "monster")
 
 @dataclass(frozen=True)
 class Figure:
+    """A figure on the board: its id, side and hex, and what the rules ask of it."""
+
     id: str
     side: str
     at: Hex
@@ -42,6 +44,8 @@ class Figure:
 
 @dataclass(frozen=True)
 class Attack:
+    """The monster's attack: range (0 melee), targets (a number or "all"), area hexes."""
+
     range: int = 0
     targets: Any = 1  # int, or "all"
     area: tuple[tuple[int, int], ...] = ()
@@ -53,6 +57,8 @@ class Attack:
 
 @dataclass(frozen=True)
 class Action:
+    """The monster's action: movement, its attack, and how it moves."""
+
     move: int = 0
     attack: Optional[Attack] = None
     jump: bool = False
@@ -63,6 +69,8 @@ class Action:
 
 @dataclass(frozen=True)
 class Board:
+    """A board of format 1 as values: rule set, map, figures, the active monster and its action."""
+
     rules: str
     hexes: frozenset
     figures: tuple
