@@ -220,7 +220,7 @@ def _screen(session: str) -> str:
     return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
 
 
-def _wait(cond, seconds=15.0):
+def _wait(cond, seconds=45.0):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if cond():

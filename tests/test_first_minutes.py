@@ -165,7 +165,9 @@ def town(cli, db_file):
 def test_completion_offers_what_the_campaign_allows_now(town, db_file):
     from ghcli import data
 
-    unlocked = {"brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief"}
+    # the six starting classes and Forgotten Circles' Diviner, playable at once (init unlocks it)
+    unlocked = {"brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief", "diviner"}
+    assert {r["class"] for r in town.q("SELECT class FROM unlocked_classes")} == unlocked
     assert _complete("ghcli character new X --class s", db_file) == ["spellweaver", "scoundrel"]
     assert set(_complete("ghcli class show ", db_file)) == unlocked
     shop = town.q("SELECT item FROM supply WHERE copies > 0")

@@ -117,7 +117,7 @@ def test_the_editions_section_of_the_docs_runs_as_written(cli, db_file):
 
     section = doc_section("editions")
     walk, shown = section.split("```sh\n")[1].split("```")[0], section.split("```\n$ ")[1].split("```")[0]
-    lines = [shlex.split(line) for line in walk.splitlines() if line.strip()]
+    lines = [shlex.split(line) for line in walk.splitlines() if line.strip() and not line.startswith("export ")]
     assert lines[0][:3] == ["ghcli", "init", "--edition"]
     for words in lines:
         run_ok(cli, *words[1:])
@@ -300,11 +300,13 @@ def test_enhancing_is_open_from_the_start_at_the_first_editions_costs(party):
     con.commit()
     con.close()
     # 86 Implode is a level-1 card: +1 Attack costs 50 (the first edition's table, which the box prints)
-    r = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--json")
+    r = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--yes",
+                 "--json")
     assert (r["cost"], r["gold"]) == (50, 450)
-    again = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--json")
+    again = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--yes",
+                     "--json")
     assert again["cost"] == 50 + 75  # one previous sticker on the action
-    party.refused("enhance", "apply", "Boom", "--card", "74", "--action", "top", "--ability", "attack",
+    party.refused("enhance", "apply", "Boom", "--card", "74", "--action", "top", "--ability", "attack", "--yes",
                   words="tutorial card")
     quote = json.loads(party.cli("enhance", "cost", "--edition", "jotl", "--ability", "attack", "--json").stdout)
     assert quote["cost"] == 50

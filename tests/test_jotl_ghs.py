@@ -145,7 +145,8 @@ def play_first_five(cli, db: Path) -> Campaign:
     for name, card, perk in (("Boom", "94", "2"), ("Axe", "24", "9"), ("Red", "237", "2"), ("Void", "165", "3")):
         c.ok("level-up", name, "--card", card, "--perk", perk)
     c.ok("buy", "Void", "Weathered Boots")
-    c.ok("enhance", "apply", "Axe", "--card", "13", "--action", "bottom", "--ability", "move")  # 13 Center Mass: 30
+    # 13 Center Mass: 30
+    c.ok("enhance", "apply", "Axe", "--card", "13", "--action", "bottom", "--ability", "move", "--yes")
     c.ok("event", "draw", "city")  # drawn, not resolved: GHS's eventDraw
     return c
 

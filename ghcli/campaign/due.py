@@ -43,6 +43,8 @@ def _q(name: str) -> str:
 def city_event_due(store: Store, party: dict | None = None) -> bool:
     """This town visit's city event is not drawn: the party came back to town (``return``),
     no city card waits to be resolved, and the deck is not empty."""
+    if not catalog.edition().city_event_each_visit:
+        return False
     party = party or state.current_party(store)
     if party["location"] != "town" or party["scenario"] is None:
         return False

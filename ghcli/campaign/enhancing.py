@@ -56,6 +56,35 @@ def _sticker_of(label: str):
     return enhance.sticker_for(effect=label)
 
 
+def quote(class_key: str, card: dict, action: str, *, ability: str | None = None, effect: str | None = None,
+          hexes: int | None = None, stickers: list[str] = (), multi: bool = False, on: str | None = None,
+          secondary: bool = False):
+    """The price of one sticker on a card's top or bottom action: ``(quote, on, secondary, several)``.
+
+    ``card`` is the ability card (``catalog.find_card``), ``stickers`` the labels already on that action.
+    The slot is found on the card as printed (``data/enhancement_slots.json``): the ability it sits on is
+    the host, and an ability that targets several figures doubles the cost even without ``multi``. One
+    function for every way a sticker is priced (``enhance apply``, a GHS file's stickers)."""
+    from ghcli.rules import enhance, enhance_slots
+
+    level = 1 if card["level"] == "X" else int(card["level"])
+    sticker = enhance.sticker_for(ability, effect, hexes)
+    lines = catalog.card_action_lines(class_key, card["number"], action)
+    where = f"{card['name']} ({action})"
+    several = multi
+    if lines is not None:
+        used = [_sticker_of(s) for s in stickers]
+        spot = enhance_slots.place(sticker, [enhance_slots.Line.from_dict(x) for x in lines], on=on, used=used,
+                                   where=where)
+        on, secondary, several = spot.host, spot.secondary, multi or spot.several
+    elif on is None and sticker.kind in ("negative", "positive", "element", "any-element"):
+        raise BadInput(f"ghcli's card data does not hold {where}: name the ability {sticker.label} goes on",
+                       field="on")
+    q = enhance.quote(edition=catalog.edition().enhancement_costs, ability=ability, effect=effect, hexes=hexes,
+                      level=level, previous=len(stickers), multi=several, on=on, secondary=secondary)
+    return q, on, secondary, several
+
+
 def plan(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
          effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
          secondary: bool = False) -> dict:
@@ -86,22 +115,8 @@ def plan(store: Store, name: str, card: str, action: str, *, ability: str | None
         "SELECT sticker FROM enhancements WHERE class = ? AND card = ? AND action = ? ORDER BY id",
         [cls["key"], chosen["number"], action])]
     previous = len(stickers)
-    from ghcli.rules import enhance, enhance_slots
-
-    sticker = enhance.sticker_for(ability, effect, hexes)
-    lines = catalog.card_action_lines(cls["key"], chosen["number"], action)
-    where = f"{chosen['name']} ({action})"
-    several = multi
-    if lines is not None:
-        used = [_sticker_of(s) for s in stickers]
-        spot = enhance_slots.place(sticker, [enhance_slots.Line.from_dict(x) for x in lines], on=on, used=used,
-                                   where=where)
-        on, secondary, several = spot.host, spot.secondary, multi or spot.several
-    elif on is None and sticker.kind in ("negative", "positive", "element", "any-element"):
-        raise BadInput(f"ghcli's card data does not hold {where}: name the ability {sticker.label} goes on",
-                       field="on")
-    q = enhance.quote(edition=edition.enhancement_costs, ability=ability, effect=effect, hexes=hexes, level=card_level,
-                      previous=previous, multi=several, on=on, secondary=secondary)
+    q, on, secondary, several = quote(cls["key"], chosen, action, ability=ability, effect=effect, hexes=hexes,
+                                      stickers=stickers, multi=multi, on=on, secondary=secondary)
     return {
         "character": ch["name"], "class": cls["key"], "card": chosen["number"], "card_name": chosen["name"],
         "card_level": card_level, "action": action, "sticker": label, "on": on, "several_targets": several,

@@ -365,10 +365,16 @@ def cut_names(data: Any, _depth: int = 0) -> None:
     if _depth > 20:
         return
     if isinstance(data, dict):
+        long = {v: cut(v, MAX_NAME_SHOWN) for k, v in data.items()
+                if k in NAME_KEYS and isinstance(v, str) and len(v) > MAX_NAME_SHOWN}
         for key, value in data.items():
             if isinstance(value, str):
                 if key in NAME_KEYS and len(value) > MAX_NAME_SHOWN:
-                    data[key] = cut(value, MAX_NAME_SHOWN)
+                    data[key] = long[value]
+                elif long:  # a sentence beside the name that holds it ("NAME has kept no quest"): cut there too
+                    for full, short in long.items():
+                        value = value.replace(full, short)
+                    data[key] = value
             elif key in NAME_KEYS and isinstance(value, list):
                 for i, v in enumerate(value):
                     if isinstance(v, str) and len(v) > MAX_NAME_SHOWN:

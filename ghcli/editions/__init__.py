@@ -78,6 +78,9 @@ class Edition:
     tutorial_card_levels: tuple[str, ...] = ()
     #: classes playable at once beside the starting ones, with no unlock events (Forgotten Circles' Diviner)
     at_once_classes: tuple[str, ...] = ()
+    #: every visit back in town owes a city event (``status`` lists it due, ``travel`` asks before leaving
+    #: without it); False: drawing one is the players' call
+    city_event_each_visit: bool = True
 
     def has(self, feature: str) -> bool:
         """Whether the edition's campaign has this feature (one of :data:`FEATURES`)."""

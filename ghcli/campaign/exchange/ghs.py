@@ -758,9 +758,8 @@ def _cards(plan: Plan, cls: dict, deck: Any, path: str, name: str, level: int) -
 
 def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list[Sticker]:
     """The enhancement stickers the character paid for (GHS copies a predecessor's as ``inherited``)."""
-    from ghcli.campaign import catalog
+    from ghcli.campaign import catalog, enhancing
     from ghcli.campaign.exchange import ghs_map
-    from ghcli.rules import enhance
 
     out: list[Sticker] = []
     for i, e in enumerate(_list(entries, path)):
@@ -789,12 +788,11 @@ def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list
                       f"not a sticker ghcli can place on a {cls['name']} card")
             continue
         half = slot[0]
-        previous = sum(1 for s in out if s.card == card and s.half == half)
-        level = 1 if printed["level"] == "X" else int(printed["level"])
+        earlier = [s.label for s in out if s.card == card and s.half == half]
         ability, effect = (label[3:], None) if label.startswith("+1 ") else (None, None if hexes else label)
         try:
-            cost = enhance.quote(edition="gh", ability=ability, effect=effect, hexes=hexes, level=level,
-                                 previous=previous, on=_host(slot[4])).cost
+            cost = enhancing.quote(cls["key"], printed, half, ability=ability, effect=effect, hexes=hexes,
+                                   stickers=earlier, on=_host(slot[4]))[0].cost
         except Exception:  # a placement ghcli's calculator refuses (GHS allowed it): no price on record
             cost = 0
         out.append(Sticker(card=card, half=half, label=label, slot=f"{action_path}/{index}", cost=cost))

@@ -19,7 +19,8 @@ scenarios. What it has works as in Gloomhaven, with these switches:
 - levels come from XP only; the tutorial's A and B ability cards are never
   chosen at a level-up or enhanced;
 - the city event deck (01-22) enters with scenario 3's conclusion; events are
-  resolved as in Gloomhaven;
+  resolved as in Gloomhaven, but no visit owes one (``city_event_each_visit``:
+  drawing one is the players' call, so ``travel`` never asks for it);
 - the monsters follow Jaws of the Lion's rules (``ghcli.rules.rulesets``).
 
 Sources and readings: SOURCES.md beside this file.
@@ -62,4 +63,5 @@ EDITION = Edition(
     enhanced_cards_by_prosperity=False,
     level_up_to_prosperity=False,
     tutorial_card_levels=("A", "B"),
+    city_event_each_visit=False,  # the box leaves a city event to the players (docs/campaign.md)
 )
