@@ -271,7 +271,7 @@ def test_a_terminal_that_goes_away_leaves_the_unsaved_board(tmp_path):
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)  # SIGHUP
     rescue = tmp_path / "tour.unsaved.txt"
-    assert _wait(rescue.exists, 10), list(tmp_path.iterdir())
+    assert _wait(rescue.exists, 45), list(tmp_path.iterdir())
     assert [1, 0] in tb.load(rescue.read_text())["terrain"]["obstacle"]
     assert tb.load(board.read_text()) == tb.canonical(tb.load(TOUR))
 

@@ -316,9 +316,18 @@ def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: 
         proc.send_signal(signal.SIGINT)
     elif answer is not None:
         os.write(master, answer)
-    code = proc.wait(timeout=60)
+    import select
+
+    deadline = time.time() + 120
+    while proc.poll() is None and time.time() < deadline:  # keep reading: a full terminal buffer would block it
+        if select.select([master], [], [], 0.2)[0]:
+            try:
+                seen += os.read(master, 4096)
+            except OSError:
+                break
+    code = proc.wait(timeout=10)
     try:
-        while True:
+        while select.select([master], [], [], 0.2)[0]:
             chunk = os.read(master, 4096)
             if not chunk:
                 break

@@ -84,8 +84,9 @@ def _parse(text: str, path: str) -> Any:
         raise BadInput(f"{path} is empty, not a campaign file")
     def whole(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise BadInput(f"{path} holds a whole number of {len(digits.lstrip('-'))} digits: "
-                           "not a number of a campaign file")
+            n = len(digits.lstrip("-"))
+            raise BadInput(f"{path} holds a whole number of {n} digits: "
+                           + ("more than 4,300 digits, " if n > 4300 else "") + "not a number of a campaign file")
         return int(digits)
 
     try:
@@ -97,6 +98,8 @@ def _parse(text: str, path: str) -> Any:
         cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""
         msg = e.msg.removesuffix(" starting at")
         raise BadInput(f"{path} is not JSON: {msg} (line {e.lineno}, column {e.colno}){cut}") from None
+    except BadInput:  # a BadInput is a ValueError too: whole() said which number
+        raise
     except ValueError:  # Python reads no whole number of more than 4,300 digits (sys.get_int_max_str_digits)
         raise BadInput(f"{path}: a number has more than 4,300 digits; no value of a campaign is that large") from None
 
