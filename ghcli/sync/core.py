@@ -206,6 +206,7 @@ def sync(db_path: Path, *, store: Store | None = None, snapshot: bool = False) -
         remote = ledger.setting(store, "remote")
         if not remote:
             raise Refused("this campaign is not synced: `ghcli sync init REMOTE` first")
+        remote = git.check_remote(remote)       # a stored remote is checked as a typed one
         clone = Clone.beside(db_path, remote)
         notes = clone.ensure()
         with clone.locked():

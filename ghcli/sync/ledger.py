@@ -29,6 +29,12 @@ from ghcli.campaign.db import Store
 FORMAT = 1
 WIRE_KEYS = {"format", "uid", "at", "version", "command", "args", "draws"}
 MAX_DOC_BYTES = log.MAX_ENTRY_BYTES
+NONCE_KEY = "uid"   # the document field that stays the same when an entry is re-executed or edited
+
+
+def new_nonce(random_hex: str) -> str:
+    """A nonce made of random hex digits (for tests that forge new entries)."""
+    return random_hex[:32].rjust(32, "0")
 
 
 class Garbage(ValueError):
@@ -206,6 +212,11 @@ def by_nonce(store: Store, nonce: str) -> Rec | None:
 
 def by_ref(store: Store, ref: str) -> Rec:
     """An entry by number (#12) or by the start of its id or nonce."""
+    text = str(ref).strip().lstrip("#").lower()
+    if len(text) >= 6 and all(c in "0123456789abcdef" for c in text):
+        found = [r for r in entries(store) if r.id.startswith(text)]
+        if len(found) == 1:
+            return found[0]
     row = store.entry(ref)
     full = store.one(f"SELECT {COLS} FROM history WHERE id = ?", [row["id"]])
     return _rec(store, full)
@@ -232,6 +243,24 @@ def unapply(store: Store, rec: Rec) -> None:
     store.rewind_last()
 
 
+def _apply(store: Store, e: log.Entry) -> str | None:
+    """Apply an entry; the reason when it cannot be (recorded as a row, as the log does)."""
+    from ghcli.errors import GhcliError
+
+    reason = e.invalid
+    if reason is None:
+        try:
+            cmd = log.registered(e.command)
+            log.run(store, cmd, log.decode_args(cmd, e.args), e)
+            return None
+        except GhcliError as err:
+            reason = str(err)
+        except Exception as err:  # a hostile entry must not stop the others
+            reason = f"cannot be applied ({type(err).__name__}: {str(err)[:200]})"
+    store.record_rejected(e, reason)
+    return reason
+
+
 def _last(store: Store) -> dict:
     return store.one(f"SELECT {COLS} FROM history ORDER BY id DESC LIMIT 1")
 
@@ -239,7 +268,7 @@ def _last(store: Store) -> dict:
 def receive(store: Store, document: bytes, author: str) -> Rec:
     """Apply a received entry (accepted), or keep it held with the reason it cannot be applied here."""
     e, bad = _entry(document, author)
-    reason = bad or log.apply_entry(store, e)
+    reason = _apply(store, e)
     row = _last(store)
     if reason is not None:
         store.conn.execute("UPDATE history SET status = 'held', reason = ? WHERE id = ?", [reason, row["id"]])
@@ -252,7 +281,7 @@ def reexecute(store: Store, rec: Rec, fresh: bool = False) -> Outcome:
     e = rec.entry
     if rec.state == "queued":
         store.conn.execute("DELETE FROM history WHERE id = ?", [rec.seq])
-    reason = log.apply_entry(store, e)
+    reason = _apply(store, e)
     row = _last(store)
     if reason is not None:
         store.conn.execute("UPDATE history SET status = 'queued', reason = ? WHERE id = ?", [reason, row["id"]])
