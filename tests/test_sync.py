@@ -214,12 +214,12 @@ def test_the_last_copy_bought_twice_goes_to_whoever_pushed_first(group, first):
         assert "refused" not in m.run("sync").stdout
     # ... and nobody ever saw the other one as accepted: the loser's is queued on the loser's machine only.
     assert "refused" not in out_w
-    assert f"refused: #" in out_l and f"buy {lost}" not in json.dumps(c.json("history"))
+    assert "refused: #" in out_l and f"buy {lost}" not in json.dumps(c.json("history"))
     report = loser.json("sync", "status")
     assert [q["command"] for q in report["queued"]] == ["buy"]
     reason = "no copy of Boots of Striding is left in the supply (the party's characters hold the others)"
     assert reason in out_l
-    assert f"in the way: #" in out_l and f"{won} bought item 1 Boots of Striding" in out_l.split("in the way")[1]
+    assert "in the way: #" in out_l and f"{won} bought item 1 Boots of Striding" in out_l.split("in the way")[1]
     for m in (a, b, c):
         assert m.owners() == ["Ann", won]
     assert a.view() == b.view() == c.view()
