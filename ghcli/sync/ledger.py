@@ -322,3 +322,11 @@ def snapshot_document(store: Store) -> bytes | None:
 
 def record_snapshot(store: Store, document: bytes, author: str) -> Rec:
     raise NotImplementedError
+
+
+def replay(store: Store, target) -> None:
+    """Rebuild the campaign's database at ``target`` from its log (the benchmark's replay)."""
+    rebuilt, rejected = log.rebuild(target, log.entries(store))
+    rebuilt.close()
+    if rejected:
+        raise RuntimeError(f"replay refused {len(rejected)} entries: {rejected[0][1]}")
