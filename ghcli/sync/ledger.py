@@ -271,7 +271,7 @@ def receive(store: Store, document: bytes, author: str) -> Rec:
     reason = _apply(store, e)
     row = _last(store)
     if reason is not None:
-        store.conn.execute("UPDATE history SET status = 'held', reason = ? WHERE id = ?", [reason, row["id"]])
+        store.db.execute("UPDATE history SET status = 'held', reason = ? WHERE id = ?", [reason, row["id"]])
         row = _last(store)
     return replace(_rec(store, row, upto=row["id"]), document=document, id=digest(document))
 
@@ -280,11 +280,11 @@ def reexecute(store: Store, rec: Rec, fresh: bool = False) -> Outcome:
     """Run a local (un-applied) or queued entry again on top: local when it holds, else queued."""
     e = rec.entry
     if rec.state == "queued":
-        store.conn.execute("DELETE FROM history WHERE id = ?", [rec.seq])
+        store.db.execute("DELETE FROM history WHERE id = ?", [rec.seq])
     reason = _apply(store, e)
     row = _last(store)
     if reason is not None:
-        store.conn.execute("UPDATE history SET status = 'queued', reason = ? WHERE id = ?", [reason, row["id"]])
+        store.db.execute("UPDATE history SET status = 'queued', reason = ? WHERE id = ?", [reason, row["id"]])
         return Outcome(_rec(store, _last(store), upto=0), False, reason)
     new = _rec(store, row, upto=0)
     new = replace(new, state="local")
@@ -302,12 +302,12 @@ def mark_accepted(store: Store, recs: list[Rec]) -> None:
 
 
 def drop(store: Store, rec: Rec) -> None:
-    store.conn.execute("UPDATE history SET status = 'dropped' WHERE id = ?", [rec.seq])
+    store.db.execute("UPDATE history SET status = 'dropped' WHERE id = ?", [rec.seq])
 
 
 def forget(store: Store, rec: Rec) -> None:
     """Remove a local entry that the remote holds in another form (its pushed, re-executed one)."""
-    store.conn.execute("DELETE FROM history WHERE id = ?", [rec.seq])
+    store.db.execute("DELETE FROM history WHERE id = ?", [rec.seq])
 
 
 def retry_held(store: Store, rec: Rec) -> Rec | None:
