@@ -246,11 +246,12 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
         held = ledger.counts(store)["held"]
         if chain.commits or held:
             with store.batch():
-                _integrate(store, chain, report)
+                _integrate(store, _items(chain, report), report, linear=chain.linear, since=chain.since)
                 ledger.set_settings(store, accepted=head or "")
         locals_ = ledger.local_entries(store)
         counts = ledger.counts(store)
-        want_snapshot = snapshot or (not chain.linear and chain.commits)
+        want_snapshot = bool(snapshot or (not chain.linear and chain.commits)
+                             or (locals_ and ledger.since_snapshot(store) >= SNAPSHOT_EVERY))
         if want_snapshot and counts["held"]:
             report.notes.append(f"no snapshot pushed: {counts['held']} received entries are held here, and a "
                                 "snapshot would leave them out")
@@ -264,7 +265,10 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
                                   what=recs[0].summary)
         shot = ledger.snapshot_document(store) if want_snapshot else None
         if shot is not None:
-            parent = clone.commit(parent, [shot], campaign, me, email, what="snapshot")
+            trailers = {"history": ledger.history_digest(ledger.accepted_ids(store))}
+            parent = clone.commit(parent, [shot], campaign, me, email, what="snapshot", trailers=trailers)
+        elif want_snapshot and snapshot:
+            report.notes.append("this ghcli's log makes no snapshots yet: nothing pushed for it")
         if clone.push(parent):
             with store.batch():
                 ledger.mark_accepted(store, locals_)
@@ -274,6 +278,7 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
                 ledger.set_settings(store, accepted=parent)
             report.went_out += [info(r, state="accepted") for r in locals_]
             break
+        report.notes.append("another machine pushed meanwhile: rebased again")
     else:
         raise SyncError(f"the remote kept moving: {PUSH_TRIES} pushes were refused because others pushed "
                         "meanwhile; your entries are safe here: sync again")
@@ -298,13 +303,34 @@ def _by_author(store: Store, recs: list[ledger.Rec]) -> list[tuple[str, list[led
     return out
 
 
-def _integrate(store: Store, chain: Chain, report: Report) -> None:
+Item = tuple  # (commit, document bytes, ledger.Parsed)
+
+
+def _items(chain: Chain, report: Report) -> list[Item]:
+    """The entries of the chain's commits in the history's order; what is no entry is reported, ignored."""
+    out = []
+    for commit in chain.commits:
+        if commit.note is not None:
+            report.ignored.append(commit.note)
+            continue
+        for n, doc in enumerate(commit.documents, 1):
+            try:
+                out.append((commit, doc, ledger.parse(doc)))
+            except ledger.Garbage as e:
+                report.ignored.append(f"commit {commit.short} line {n}: {e}: ignored")
+    return out
+
+
+def _integrate(store: Store, items: list[Item], report: Report, *, linear: bool = True,
+               since: str | None = None) -> None:
     """The rebase, inside one transaction: local entries off, received ones on, local ones again on top."""
     locals_ = ledger.local_entries(store)
     before = {r.seq: ledger.touched(store, r) for r in locals_}
+    taken = {}
     for r in reversed(locals_):
-        ledger.unapply(store, r)
+        taken[r.seq] = ledger.unapply(store, r)
     mine = {r.nonce: r for r in locals_}
+    known = ledger.nonce_index(store) if items else {}
     received: list[tuple[ledger.Rec, set]] = []
 
     def take(rec: ledger.Rec) -> None:
@@ -319,42 +345,35 @@ def _integrate(store: Store, chain: Chain, report: Report) -> None:
         if again is not None and again.state != "held":
             take(again)
     on_chain: set[str] = set()
-    for commit in chain.commits:
-        if commit.note is not None:
-            report.ignored.append(commit.note)
-            continue
-        for n, doc in enumerate(commit.documents, 1):
-            try:
-                p = ledger.parse(doc)
-            except ledger.Garbage as e:
-                report.ignored.append(f"commit {commit.short} line {n}: {e}: ignored")
+    for commit, doc, p in items:
+        on_chain.add(p.id)
+        own = mine.pop(p.nonce, None)
+        if own is not None:   # pushed by a sync that stopped before it recorded so: the pushed form stands
+            locals_.remove(own)
+            ledger.forget(store, taken.pop(own.seq))
+        else:
+            k = known.get(p.nonce)
+            if k is not None:
+                if k.id != p.id:
+                    report.ignored.append(f"commit {commit.short} by {git.shown(commit.author, 40)} carries an "
+                                          f"edited copy of #{k.seq} {k.summary} (by {k.player}): the entry as "
+                                          "first accepted stands")
+                elif linear:
+                    report.ignored.append(f"commit {commit.short} repeats #{k.seq} {k.summary}: it stands once")
                 continue
-            on_chain.add(p.id)
-            own = mine.pop(p.nonce, None)
-            if own is not None:   # pushed by a sync that stopped before it recorded so
-                locals_.remove(own)
-                ledger.forget(store, own)
-            else:
-                known = ledger.by_nonce(store, p.nonce)
-                if known is not None:
-                    if known.id != p.id:
-                        report.ignored.append(f"commit {commit.short} by {git.shown(commit.author, 40)} carries "
-                                              f"an edited copy of #{known.seq} {known.summary} (by {known.player}): "
-                                              "the entry as first accepted stands")
-                    elif chain.linear:
-                        report.ignored.append(f"commit {commit.short} repeats #{known.seq} {known.summary}: it "
-                                              "stands once")
-                    continue
-            take(ledger.receive(store, doc, commit.author))
-    if not chain.linear and chain.commits:
-        missing = [r for r in ledger.entries(store) if r.state == "accepted" and r.id not in on_chain]
+        rec = ledger.receive(store, doc, commit.author)
+        known[p.nonce] = rec
+        take(rec)
+    if not linear:
+        missing = sum(1 for r in ledger.in_state(store, "accepted") if r.id not in on_chain)
         report.notes.append(
-            "the remote's history was rewritten (commit " + (chain.since or "?")[:10] + ", accepted here, is no "
-            f"longer on it): {len(missing)} entries accepted here are not in it or differ; they stand here, and a "
-            "snapshot of this campaign is pushed so that machines that join get what was accepted")
+            f"the remote's history was rewritten (commit {(since or '?')[:10]}, accepted here, is no longer on "
+            f"it): {missing} entries accepted here are not in it (or differ); they stand here, and a snapshot "
+            "of this campaign is pushed so that machines that join get what was accepted")
     ledger.settle_received(store)
+    renames: dict = {}
     for r in locals_:
-        out = ledger.reexecute(store, r)
+        out = ledger.reexecute(store, taken[r.seq], renames=renames)
         if out.ok:
             if out.was:
                 report.changed.append(info(out.rec, was=out.was))
@@ -366,17 +385,37 @@ def _integrate(store: Store, chain: Chain, report: Report) -> None:
 
 
 def _join(db_path: Path, clone: Clone, head: str) -> Report:
-    """Build the campaign at ``db_path`` from the remote's history (a new machine, or a lost database)."""
+    """Build the campaign at ``db_path`` from the remote's history (a new machine, or a lost database):
+    from the latest snapshot, the entries before it kept as history rows, then the entries after it."""
     chain = clone.chain(None, head)
     tmp = db_path.with_name(f".{db_path.name}.joining")
     for suffix in ("", "-wal", "-shm"):
         Path(f"{tmp}{suffix}").unlink(missing_ok=True)
     report = Report(clone.remote, joined=True)
+    items = _items(chain, report)
+    shots = [i for i, (_, _, p) in enumerate(items) if p.snapshot] if ledger.SNAPSHOTS else []
+    start = shots[-1] if shots else 0
     store = Store.create(tmp)
     try:
         with store.batch():
-            _integrate(store, chain, report)
-            if not store.value("SELECT count(*) FROM campaign"):
+            if start:
+                seen: set[str] = set()
+                earlier = []
+                for commit, doc, p in items[:start]:
+                    if p.nonce not in seen:          # an edited copy or a repeat stands as it came first
+                        seen.add(p.nonce)
+                        earlier.append((commit, doc, p))
+                ledger.add_metadata(store, [(doc, commit.author) for commit, doc, _ in earlier])
+                commit = items[start][0]
+                report.notes.append(f"joined from the snapshot of commit {commit.short} (by "
+                                    f"{git.shown(commit.author, 40)}): the {len(earlier)} entries before it are "
+                                    "history here, not replayed (they cannot be undone here)")
+                said = commit.trailers.get("history")
+                if said and said != ledger.history_digest([p.id for _, _, p in earlier]):
+                    report.notes.append("the history before that snapshot is not the one its author accepted "
+                                        "(an entry was edited or removed on the remote): the snapshot stands")
+            _integrate(store, items[start:], report)
+            if not ledger.campaign_id(store) or not ledger.has_campaign(store):
                 first = report.held[0]["reason"] if report.held else "it is not there"
                 raise SyncError(f"the remote's first entry, which creates the campaign, cannot be applied: {first}")
             name = os.environ.get("GHCLI_PLAYER", "").strip()
@@ -412,7 +451,7 @@ def retry(db_path: Path, ref: str | None = None) -> dict:
         done, still = [], []
         with store.batch():
             for rec in queue:
-                out = ledger.reexecute(store, rec, fresh=True)
+                out = ledger.retry(store, rec)
                 (done if out.ok else still).append(info(out.rec, **({"reason": out.reason} if not out.ok else {})))
         return {"applied": done, "still_queued": still}
     finally:

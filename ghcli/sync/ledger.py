@@ -119,7 +119,8 @@ def parse(document: bytes) -> Parsed:
     if not isinstance(doc, dict) or not isinstance(doc.get("uid"), str) or not log.UID_RE.match(doc["uid"]):
         raise Garbage("a line that is not an entry (no id)")
     command = doc.get("command") if isinstance(doc.get("command"), str) else "?"
-    return Parsed(digest(document), doc["uid"], log.CONTROL_RE.sub(" ", command)[:60], False, document)
+    return Parsed(digest(document), doc["uid"], log.CONTROL_RE.sub(" ", command)[:60], command == "snapshot",
+                  document)
 
 
 def _entry(document: bytes, author: str) -> tuple[log.Entry, str | None]:
@@ -235,12 +236,21 @@ def touched(store: Store, rec: Rec) -> set:
 
 # -- the steps of a rebase -------------------------------------------------------------
 
-def unapply(store: Store, rec: Rec) -> None:
-    """Take a local entry out of effect (it must be the newest row); it comes back by :func:`reexecute`."""
+def unapply(store: Store, rec: Rec) -> Rec:
+    """Take a local entry out of effect (it must be the newest row); returns what :func:`reexecute` takes."""
     last = store.value("SELECT max(id) FROM history")
     if last != rec.seq:
         raise RuntimeError(f"unapply #{rec.seq}: #{last} is newer")
     store.rewind_last()
+    return rec
+
+
+def forget(store: Store, taken: Rec) -> None:
+    """A taken-back local entry that is not applied again (the remote holds its pushed form)."""
+
+
+def nonce_index(store: Store) -> dict[str, Rec]:
+    return {r.nonce: r for r in entries(store)}
 
 
 def _apply(store: Store, e: log.Entry) -> str | None:
@@ -276,7 +286,7 @@ def receive(store: Store, document: bytes, author: str) -> Rec:
     return replace(_rec(store, row, upto=row["id"]), document=document, id=digest(document))
 
 
-def reexecute(store: Store, rec: Rec, fresh: bool = False) -> Outcome:
+def reexecute(store: Store, rec: Rec, *, renames: dict | None = None, fresh: bool = False) -> Outcome:
     """Run a local (un-applied) or queued entry again on top: local when it holds, else queued."""
     e = rec.entry
     if rec.state == "queued":
@@ -305,9 +315,9 @@ def drop(store: Store, rec: Rec) -> None:
     store.db.execute("UPDATE history SET status = 'dropped' WHERE id = ?", [rec.seq])
 
 
-def forget(store: Store, rec: Rec) -> None:
-    """Remove a local entry that the remote holds in another form (its pushed, re-executed one)."""
-    store.db.execute("DELETE FROM history WHERE id = ?", [rec.seq])
+def retry(store: Store, rec: Rec) -> Outcome:
+    """``sync retry``: a queued entry applied again."""
+    return reexecute(store, rec, fresh=True)
 
 
 def retry_held(store: Store, rec: Rec) -> Rec | None:
@@ -330,3 +340,27 @@ def replay(store: Store, target) -> None:
     rebuilt.close()
     if rejected:
         raise RuntimeError(f"replay refused {len(rejected)} entries: {rejected[0][1]}")
+
+
+SNAPSHOTS = False
+
+
+def add_metadata(store: Store, items) -> None:
+    raise NotImplementedError
+
+
+def history_digest(ids) -> str:
+    """A digest of a set of entry ids (the history a snapshot's author accepted before it)."""
+    return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
+
+
+def accepted_ids(store: Store) -> list[str]:
+    return [r.id for r in entries(store) if r.state == "accepted"]
+
+
+def since_snapshot(store: Store) -> int:
+    return 0
+
+
+def has_campaign(store: Store) -> bool:
+    return bool(store.value("SELECT count(*) FROM campaign"))

@@ -45,6 +45,7 @@ TRACKING = f"refs/remotes/origin/{BRANCH}"
 FORMAT = 2
 MARKER = "ghcli-clone"
 SUBJECT_RE = re.compile(rb"^ghcli: \d+ entr(y|ies)\b")
+TRAILER_RE = re.compile(rb"^ghcli-([a-z]+): ([0-9a-f]{64})$")
 AUTHOR_RE = re.compile(rb"^(.*?) <([^<>]*)> (\d+) ([+-]\d{4})$")
 MAX_COMMIT_BYTES = 32 * 1024 * 1024   # a commit object larger than this is skipped unread
 MAX_NAME = 100
@@ -61,6 +62,7 @@ class Commit:
     time: int               # the author time (seconds), shown only
     documents: tuple[bytes, ...] = ()
     note: str | None = None  # why its message is not read (not ghcli's layout, too large)
+    trailers: dict = field(default_factory=dict)  # ghcli-NAME: HEX lines (a snapshot's history digest)
 
     @property
     def short(self) -> str:
@@ -92,8 +94,8 @@ def tree_sha(campaign: str) -> str:
     return _git_hash("tree", b"100644 campaign.json\0" + bytes.fromhex(blob))
 
 
-def message(documents: list[bytes], author: str, what: str = "") -> bytes:
-    """A commit message: the subject, a blank line, one document per line."""
+def message(documents: list[bytes], author: str, what: str = "", trailers: dict | None = None) -> bytes:
+    """A commit message: the subject, a blank line, ``ghcli-NAME: HEX`` lines, one document per line."""
     n = len(documents)
     subject = f"ghcli: {n} entr{'y' if n == 1 else 'ies'} by {git.shown(author, 40)}"
     if what:
@@ -101,7 +103,8 @@ def message(documents: list[bytes], author: str, what: str = "") -> bytes:
     for d in documents:
         if b"\n" in d or b"\r" in d:
             raise ValueError("an entry document spans lines")
-    return subject.encode() + b"\n\n" + b"".join(d + b"\n" for d in documents)
+    head = b"".join(f"ghcli-{k}: {v}\n".encode() for k, v in sorted((trailers or {}).items()))
+    return subject.encode() + b"\n\n" + head + b"".join(d + b"\n" for d in documents)
 
 
 def parse_commit(sha: str, raw: bytes) -> Commit:
@@ -122,8 +125,14 @@ def parse_commit(sha: str, raw: bytes) -> Commit:
         return Commit(sha, tuple(parents), author, email, when, (),
                       note=f"commit {sha[:10]} by {git.shown(author, 40)} is not a ghcli commit (its message "
                            "is not ghcli's): ignored")
-    docs = tuple(ln for ln in lines[1:] if ln.strip())
-    return Commit(sha, tuple(parents), author, email, when, docs)
+    docs, trailers = [], {}
+    for ln in lines[1:]:
+        m = TRAILER_RE.match(ln)
+        if m:
+            trailers[m.group(1).decode()] = m.group(2).decode()
+        elif ln.strip():
+            docs.append(ln)
+    return Commit(sha, tuple(parents), author, email, when, tuple(docs), trailers=trailers)
 
 
 class Clone:
@@ -229,7 +238,7 @@ class Clone:
     # -- writing commits -------------------------------------------------------
 
     def commit(self, parent: str | None, documents: list[bytes], campaign: str, author: str, email: str,
-               what: str = "") -> str:
+               what: str = "", trailers: dict | None = None) -> str:
         """A commit of ``documents`` on ``parent`` (None: the first), with ghcli's constant tree."""
         tree = tree_sha(campaign)
         if self.git("cat-file", "-e", f"{tree}^{{tree}}", check=False).returncode != 0:
@@ -241,7 +250,7 @@ class Clone:
         args = ["commit-tree", tree, *(["-p", parent] if parent else []), "-F", "-"]
         ident = {"GIT_AUTHOR_NAME": author or "unknown", "GIT_AUTHOR_EMAIL": email or "",
                  "GIT_COMMITTER_NAME": author or "unknown", "GIT_COMMITTER_EMAIL": email or ""}
-        r = self.git(*args, input=message(documents, author, what), extra_env=ident)
+        r = self.git(*args, input=message(documents, author, what, trailers), extra_env=ident)
         return git.text(r)
 
     # -- reading the history ---------------------------------------------------
