@@ -141,3 +141,29 @@ def test_the_change_log_tables_are_written_once(tmp_path):
     # the ghcli set's later migrations add the command log's columns; the first statements are one
     assert tables[1][1] == tables[0][1]
     assert tables[1][0][1].split("\n")[:2] == tables[0][0][1].split("\n")[:2]
+
+
+# -- sync/ and editor/ (issue 30): below the CLI, each on its own side --------------------------------
+
+@pytest.mark.parametrize("path", modules("sync"), ids=rel)
+def test_sync_never_imports_the_cli_and_reaches_the_campaign_through_its_store(path):
+    # sync talks to git and to the campaign's log (the store and the journal's functions); never to
+    # the CLI, never to the rules or the campaign's commands directly.
+    allowed = ("ghcli.sync", "ghcli.journal", "ghcli.campaign.db", "ghcli.campaign.log", "ghcli.errors")
+    bad = [(line, name) for line, name in imports(path)
+           if name.startswith("ghcli.") and not name.startswith(allowed)
+           or name.split(".")[0] in {"typer", "click", "textual", "rich"}]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", modules("editor"), ids=rel)
+def test_the_editor_never_imports_the_cli_or_the_campaign(path):
+    bad = [(line, name) for line, name in imports(path)
+           if name.startswith(("ghcli.cli", "ghcli.campaign", "ghcli.sync", "ghcli.journal"))
+           or name.split(".")[0] in {"typer", "click"}]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+def test_the_walk_sees_sync_and_the_editor():
+    assert len(modules("sync")) >= 4 and len(modules("editor")) >= 2
+    assert any(name == "ghcli.sync.git" for p in modules("sync") for _, name in imports(p))

@@ -425,9 +425,11 @@ def test_an_entry_from_a_newer_ghcli_is_held_then_applies_after_an_upgrade(group
     assert a.json("status")["sync"]["held"] == 1
     c.run("sync")                                      # the others go on: bob's gold arrives
     assert c.gold() == {"Ann": 32, "Bob": 31}
-    # "Upgrade": this ghcli learns the command.
+    # "Upgrade": this ghcli learns the command (and says it is another version).
+    import ghcli
     from ghcli.campaign import log
 
+    monkeypatch.setattr(ghcli, "__version__", "9.9.9")
     from ghcli.campaign.db import Done
 
     @log.command("campaign weather")

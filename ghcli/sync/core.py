@@ -85,9 +85,7 @@ def clone_path(db_path: Path) -> Path:
 
 def identity(store: Store) -> tuple[str, str]:
     """The author name and e-mail of this machine's commits: the player, and git's user.email if any."""
-    from ghcli.campaign import log
-
-    name = os.environ.get("GHCLI_PLAYER", "").strip() or ledger.setting(store, "player") or log.player()
+    name = os.environ.get("GHCLI_PLAYER", "").strip() or ledger.setting(store, "player") or ledger.player(store)
     email = ledger.setting(store, "email") or ""
     return git.CONTROL_RE.sub(" ", name)[:100], email
 
@@ -243,11 +241,14 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
             if theirs != campaign:
                 raise Refused(f"{git.shown(clone.remote)} now holds another campaign "
                               f"({(theirs or 'none')[:8]}): sync refused; nothing was changed")
-        held = ledger.counts(store)["held"]
-        if chain.commits or held:
+        from ghcli import __version__
+
+        # Held entries are tried again when entries come in, or once after ghcli changed (an upgrade).
+        retry_held = ledger.counts(store)["held"] and ledger.setting(store, "held_tried") != __version__
+        if chain.commits or retry_held:
             with store.batch():
                 _integrate(store, _items(chain, report), report, linear=chain.linear, since=chain.since)
-                ledger.set_settings(store, accepted=head or "")
+                ledger.set_settings(store, accepted=head or "", held_tried=__version__)
         locals_ = ledger.local_entries(store)
         counts = ledger.counts(store)
         want_snapshot = bool(snapshot or (not chain.linear and chain.commits)

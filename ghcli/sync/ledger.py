@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ghcli.campaign import log
+import ghcli.campaign.log as log
 from ghcli.campaign.db import Store
 
 FORMAT = 1
@@ -364,3 +364,8 @@ def since_snapshot(store: Store) -> int:
 
 def has_campaign(store: Store) -> bool:
     return bool(store.value("SELECT count(*) FROM campaign"))
+
+
+def player(store: Store) -> str:
+    """The local player's name, as new entries record it."""
+    return log.player()
