@@ -477,7 +477,7 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
     try:
         entry, cmd, values = parse(document, store.kind.commands)
     except BadEntry as e:
-        return queue(store, document, player, str(e), rows=rows)
+        return queue(store, document, player, str(e), rows=rows, summary=before)
     args = entry.args
     if cmd.name in history.REVERTERS and args.get("entry") in renames:
         args = {**args, "entry": renames[args["entry"]]}
@@ -486,20 +486,19 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
         res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
                       version_=version(), nonce=entry.nonce, player=player, state="local")
     except GhcliError as e:
-        return queue(store, document, player, str(e), rows=rows)
+        return queue(store, document, player, str(e), rows=rows, summary=before)
     if res.id != old_id:
         renames[old_id] = res.id
     return Outcome("ok", res.id, res.seq, res.summary, changed=res.effect != entry.effect, before=before)
 
 
-def queue(store, document: str, player: str, reason: str, *, rows=()) -> Outcome:
+def queue(store, document: str, player: str, reason: str, *, rows=(), summary: str | None = None) -> Outcome:
     """Keep a local entry the rules now refuse: queued (the retry queue), not in effect."""
     loose = loose_fields(document)
     entry_id = digest(document.encode("utf-8"))
     command = loose.get("command", "?")
     try:
-        cmd = store.kind.commands.get(command)
-        summary = cmd.describe(json.loads(document).get("args"))
+        summary = summary or store.kind.commands.get(command).describe(json.loads(document).get("args"))
     except (BadEntry, ValueError, AttributeError):
         summary = command
     with store.transaction():
