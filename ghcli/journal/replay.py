@@ -1,0 +1,94 @@
+"""Replaying a journal: a database rebuilt from its entries, exactly.
+
+The journal's rows in order: a row applied here is re-executed from its
+document (its draws fed back; its effect and its document must come out the
+same, else the replay stops, naming the entry); a row that is history only
+(entries before the snapshot the campaign starts from) is inserted as it was.
+The seqs are kept, so the rebuilt database's SQL dump is the original's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ghcli.errors import BadInput, GhcliError
+from ghcli.journal import run
+from ghcli.journal.entries import BadEntry, args_and_draws, digest, parse
+from ghcli.journal.store import Store
+
+META = ("seq", "document", "player", "applied", "command", "summary", "at", "version", "state", "undone_by", "reason")
+
+
+class ReplayError(BadInput):
+    """An entry that does not re-execute to what it records."""
+
+
+def items(store) -> list[dict]:
+    """The journal as replayable items, in order: every entry in effect or history (not the queued and
+    held ones, which are this machine's sync state)."""
+    return store.rows(f"SELECT {', '.join(META)} FROM journal WHERE state IN ('accepted', 'local', 'dropped') "
+                      "ORDER BY seq")
+
+
+def next_seq(store) -> int:
+    return store.value("SELECT seq FROM sqlite_sequence WHERE name = 'journal'") or 0
+
+
+def replay(store, entries: list[dict], *, where: str = "entries") -> int:
+    """Apply ``entries`` (``items`` of another journal) to ``store`` in one transaction; returns how many
+    were re-executed. The first applied one must create the campaign."""
+    count = 0
+    undone = []
+    with store.batch():
+        for i, it in enumerate(entries):
+            doc = it.get("document")
+            seq = it.get("seq")
+            if not it.get("applied"):
+                _metadata(store, it)
+                if it.get("undone_by") is not None:
+                    undone.append((it["undone_by"], seq))
+                continue
+            try:
+                entry, cmd, values = parse(doc, store.kind.commands)
+                if count == 0 and not (cmd.creates or entry.command in ("import", "snapshot")):
+                    raise BadEntry(f"the first entry applied is {entry.command}, not one that creates a campaign")
+                run.execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
+                            nonce=entry.nonce, player=it.get("player") or "unknown", state="accepted", seq=seq,
+                            expect_effect=entry.effect, document=doc)
+            except (GhcliError, TypeError, ValueError) as e:
+                what = it.get("command") or "?"
+                raise ReplayError(f"{where}[{i}] (#{seq} {what}) does not replay: {e}") from None
+            count += 1
+        for by, seq in undone:
+            store.conn.execute("UPDATE journal SET undone_by = ? WHERE seq = ?", [by, seq])
+    return count
+
+
+def _metadata(store, it: dict) -> None:
+    doc = it.get("document")
+    args, draws = args_and_draws(doc)
+    store.conn.execute(
+        "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, reason, "
+        "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+        [it.get("seq"), digest(doc.encode("utf-8")) if isinstance(doc, str) else None, it.get("command") or "?",
+         args, draws,
+         it.get("summary") or "", it.get("at") or "", it.get("version") or "?", it.get("player") or "unknown",
+         it.get("state") if it.get("state") in ("accepted", "dropped") else "accepted", it.get("reason"), doc])
+
+
+def set_next_seq(store, value: int) -> None:
+    with store.batch():
+        store.conn.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'journal'", [value])
+
+
+def rebuild(path: str | Path, kind, entries: list[dict], *, next_seq_: int | None = None) -> Store:
+    """A new database at ``path`` built by replaying ``entries``; returns it open."""
+    store = Store.create(path, kind)
+    try:
+        replay(store, entries)
+        if next_seq_:
+            set_next_seq(store, next_seq_)
+    except BaseException:
+        store.close()
+        raise
+    return store
