@@ -175,7 +175,10 @@ def init(db_path: Path, remote: str) -> Report:
                                   f"({(ours or '?')[:8]}): give an empty remote, or join the group's campaign "
                                   "with a new --db")
                 name, _ = identity(store)
-                ledger.set_settings(store, remote=remote, campaign=ours, player=name, email=_git_email())
+                with store.batch():
+                    ledger.set_settings(store, remote=remote, campaign=ours, player=name, email=_git_email())
+                    if theirs is not None and not ledger.setting(store, "accepted"):
+                        _reconnect(store, clone, head)
                 report = _sync_locked(store, clone)
                 report.created = theirs is None
                 report.notes[:0] = notes
@@ -190,6 +193,24 @@ def init(db_path: Path, remote: str) -> Report:
     finally:
         if store is not None:
             store.close()
+
+
+def _reconnect(store: Store, clone: Clone, head: str) -> None:
+    """This database holds the remote's campaign but has no record of what it pushed (it was never synced
+    here, or its settings were lost, or it was restored from a backup): every entry from the first one the
+    remote lacks becomes local again, so the sync puts it on top of the group's history (nothing is lost;
+    an entry the remote has already is recognised by its nonce and stands as the remote has it)."""
+    on_remote = {ledger.parse(d).id for c in clone.chain(None, head).commits if c.note is None
+                 for d in c.documents if _is_entry(d)}
+    ledger.localize_from_first_missing(store, on_remote)
+
+
+def _is_entry(doc: bytes) -> bool:
+    try:
+        ledger.parse(doc)
+        return True
+    except ledger.Garbage:
+        return False
 
 
 def _pushed_any(store: Store) -> bool:
@@ -249,7 +270,9 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
             with store.batch():
                 _integrate(store, _items(chain, report), report, linear=chain.linear, since=chain.since)
                 ledger.set_settings(store, accepted=head or "", held_tried=__version__)
-        locals_ = ledger.local_entries(store)
+        # The first push to an empty remote sends the whole history (entries made before the campaign
+        # was synced are accepted here already, and history rows kept from before a snapshot go too).
+        locals_ = ledger.to_send(store) if head is None and accepted is None else ledger.local_entries(store)
         counts = ledger.counts(store)
         want_snapshot = bool(snapshot or (not chain.linear and chain.commits)
                              or (locals_ and ledger.since_snapshot(store) >= SNAPSHOT_EVERY))

@@ -1,44 +1,46 @@
-"""What sync needs of the campaign's log, in one place (the port between ``ghcli.sync`` and the journal).
+"""What sync needs of the campaign's journal, in one place (the port between ``ghcli.sync`` and ``ghcli.journal``).
 
 The sync algorithm (``ghcli.sync.core``) speaks only through these functions:
 entries as canonical document bytes (id = sha256 of the bytes), their states
 (``accepted``: in the group's history; ``local``: made here, not pushed;
 ``queued``: a local entry that no longer holds, waiting for ``sync retry`` or
-``sync drop``; ``held``: received but not applicable here), and the steps of a
-rebase (un-apply a local entry, apply a received one, re-execute a local one
-on top).
+``sync drop``; ``held``: received but not applicable here; ``dropped``), and
+the steps of a rebase (take a local entry back, apply a received one,
+re-execute a local one on top), over ``ghcli.journal.run`` and
+``ghcli.journal.history``.
 
-This implementation runs over the command log of ``ghcli.campaign.log`` (the
-``history`` table) until the journal package replaces it: there a local entry
-is a history row after the last accepted one (``sync_state.accepted_upto``),
-un-applying is ``Store.rewind_last`` (so re-executed rows get new numbers),
-the entry's nonce is its ``uid``, and a document carries no player (the author
-is the git commit's) and no clock (clocks order nothing).
+An entry's ``nonce`` is the same in every form of it: re-executed with other
+row changes (a new document and id) or edited by someone (another id). A
+received document with the nonce of an entry this machine has is the pushed
+form of one of its own local entries, or an edited copy of an accepted one.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-import ghcli.campaign.log as log
 from ghcli.campaign.db import Store
+from ghcli.errors import Refused
+from ghcli.journal import entries as jentries
+from ghcli.journal import history, run
 
-FORMAT = 1
-WIRE_KEYS = {"format", "uid", "at", "version", "command", "args", "draws"}
-MAX_DOC_BYTES = log.MAX_ENTRY_BYTES
-NONCE_KEY = "uid"   # the document field that stays the same when an entry is re-executed or edited
-
-
-def new_nonce(random_hex: str) -> str:
-    """A nonce made of random hex digits (for tests that forge new entries)."""
-    return random_hex[:32].rjust(32, "0")
+NONCE_KEY = "nonce"
+MAX_DOC_BYTES = jentries.MAX_SNAPSHOT_BYTES
+SNAPSHOTS = True
+_NONCE_AT = '"nonce":"'
+COLS = "seq, id, command, summary, player, at, state, reason, document"
 
 
 class Garbage(ValueError):
     """A line of a commit message that is no entry at all (not JSON, not an object): ignored."""
+
+
+def new_nonce(random_hex: str) -> str:
+    """A nonce made of random hex digits (for tests that forge new entries)."""
+    return random_hex[:16].rjust(16, "0")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class Rec:
 
     seq: int                 # its number here (#N)
     id: str                  # sha256 of its document
-    nonce: str               # the same for an entry and its re-executed or edited forms
+    nonce: str
     command: str
     summary: str
     player: str
@@ -55,7 +57,7 @@ class Rec:
     state: str               # accepted | local | queued | held | dropped
     reason: str | None
     document: bytes
-    entry: Any = None        # the log entry (this implementation's)
+    entry: Any = None        # the journal's token (a taken-back entry)
 
     @property
     def short(self) -> str:
@@ -96,16 +98,21 @@ def clear_settings(store: Store) -> None:
 # -- documents -----------------------------------------------------------------------
 
 def canonical(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return jentries.canonical(value).encode("utf-8")
 
 
 def digest(document: bytes) -> str:
-    return hashlib.sha256(document).hexdigest()
+    return jentries.digest(document)
 
 
-def document_of(e: log.Entry) -> bytes:
-    return canonical({"format": FORMAT, "uid": e.uid, "at": e.at, "version": e.version, "command": e.command,
-                      "args": e.args, "draws": e.draws})
+def _nonce_of(text: str) -> str:
+    """The nonce of a canonical document, read where canonical JSON puts it (a key appears once,
+    and a quote inside a string is escaped, so the text cannot hide a second one)."""
+    at = text.find(_NONCE_AT)
+    if at < 0:
+        return ""
+    end = text.find('"', at + len(_NONCE_AT))
+    return text[at + len(_NONCE_AT):end] if end > 0 else ""
 
 
 def parse(document: bytes) -> Parsed:
@@ -116,237 +123,90 @@ def parse(document: bytes) -> Parsed:
         doc = json.loads(document)
     except (ValueError, RecursionError):
         raise Garbage("a line that is not JSON") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("uid"), str) or not log.UID_RE.match(doc["uid"]):
-        raise Garbage("a line that is not an entry (no id)")
+    if not isinstance(doc, dict) or not isinstance(doc.get("format"), int) or isinstance(doc["format"], bool):
+        raise Garbage("a line that is not an entry (not a JSON object with a format)")
+    nonce = doc.get("nonce") if isinstance(doc.get("nonce"), str) else ""
     command = doc.get("command") if isinstance(doc.get("command"), str) else "?"
-    return Parsed(digest(document), doc["uid"], log.CONTROL_RE.sub(" ", command)[:60], command == "snapshot",
-                  document)
+    return Parsed(digest(document), nonce[:64], jentries.CONTROL_RE.sub(" ", command)[:60],
+                  command == "snapshot", document)
 
 
-def _entry(document: bytes, author: str) -> tuple[log.Entry, str | None]:
-    """The log entry of a document, or the reason it cannot be applied by this ghcli."""
-    doc = json.loads(document)
-    uid = doc["uid"]
-    bad = None
-    extra = sorted(set(doc) - WIRE_KEYS)
-    if doc.get("format") != FORMAT:
-        bad = f"entry format {str(doc.get('format'))[:20]} is not this ghcli's ({FORMAT}): a newer ghcli made it"
-    elif extra:
-        bad = f"unknown field {extra[0][:40]!r} (a newer ghcli made it?)"
-    at = doc.get("at") if isinstance(doc.get("at"), str) and log.AT_RE.match(doc["at"]) else ""
-    version = doc.get("version") if isinstance(doc.get("version"), str) and log.VERSION_RE.match(
-        doc["version"]) else "?"
-    command = doc.get("command") if isinstance(doc.get("command"), str) else "?"
-    name = log.CONTROL_RE.sub(" ", author)[:100] or "unknown"
-    if bad is None:
-        try:
-            log.decode_args(log.registered(command), doc.get("args"))
-            log.check_draws(doc.get("draws", []))
-        except log.BadEntry as e:
-            bad = str(e)
-    args = doc.get("args") if bad is None else None
-    draws = doc.get("draws", []) if bad is None else []
-    e = log.Entry(uid, "", at, name, version, log.CONTROL_RE.sub(" ", command)[:60], args, draws, invalid=bad)
-    return e, bad
+# -- reading the journal ---------------------------------------------------------------
 
-
-# -- reading the log -------------------------------------------------------------------
-
-COLS = "id, at, command, summary, uid, clock, player, version, op, args, draws, status, reason"
-
-
-def _upto(store: Store) -> int:
-    return int(setting(store, "accepted_upto") or 0)
-
-
-def _rec(store: Store, row: dict, upto: int | None = None) -> Rec:
-    e = log.entry_from_row(row)
-    upto = _upto(store) if upto is None else upto
-    status = row["status"]
-    if status in ("queued", "held", "dropped"):
-        state = status
-    elif row["id"] > upto:
-        state = "local"
-    else:
-        state = "accepted"
-    doc = document_of(e) if e.args is not None else canonical({"uid": e.uid, "lost": True})
-    return Rec(row["id"], digest(doc), e.uid, e.command, row["summary"], row["player"] or "", row["at"], state,
-               row["reason"], doc, e)
+def _rec(row: dict, entry: Any = None) -> Rec:
+    text = row.get("document") or ""
+    return Rec(row["seq"], row["id"] or "", _nonce_of(text), row["command"], row["summary"] or row["command"],
+               row["player"] or "", row.get("at") or "", row["state"], row.get("reason"),
+               text.encode("utf-8", "surrogatepass"), entry)
 
 
 def campaign_id(store: Store) -> str | None:
-    row = store.one(f"SELECT {COLS} FROM history ORDER BY id LIMIT 1")
-    return _rec(store, row).id if row else None
+    return store.value("SELECT id FROM journal WHERE document IS NOT NULL ORDER BY seq LIMIT 1")
 
 
-def entries(store: Store) -> list[Rec]:
-    upto = _upto(store)
-    return [_rec(store, r, upto) for r in store.rows(f"SELECT {COLS} FROM history ORDER BY id")]
-
-
-def local_entries(store: Store) -> list[Rec]:
-    """The local entries in effect order (those in effect and those undone by a local undo)."""
-    upto = _upto(store)
-    rows = store.rows(f"SELECT {COLS} FROM history WHERE id > ? AND status IN ('ok', 'undone') ORDER BY id",
-                      [upto])
-    return [_rec(store, r, upto) for r in rows]
+def has_campaign(store: Store) -> bool:
+    return bool(store.kind.has_campaign(store)) if hasattr(store.kind, "has_campaign") else \
+        bool(store.value("SELECT count(*) FROM journal WHERE applied = 1"))
 
 
 def in_state(store: Store, state: str) -> list[Rec]:
-    rows = store.rows(f"SELECT {COLS} FROM history WHERE status = ? ORDER BY id", [state])
-    return [_rec(store, r) for r in rows]
+    return [_rec(r) for r in store.rows(f"SELECT {COLS} FROM journal WHERE state = ? ORDER BY seq", [state])]
+
+
+def local_entries(store: Store) -> list[Rec]:
+    """The local entries, in the order they were applied (those undone by a local undo too)."""
+    return in_state(store, "local")
+
+
+def to_send(store: Store) -> list[Rec]:
+    """Everything a first push to an empty remote sends: the whole history, in order."""
+    return [_rec(r) for r in store.rows(f"SELECT {COLS} FROM journal WHERE state IN ('accepted', 'local') "
+                                        "AND document IS NOT NULL ORDER BY seq")]
+
+
+def localize_from_first_missing(store: Store, on_remote: set[str]) -> int:
+    """Make local again every applied entry from the first one whose id is not in ``on_remote``."""
+    rows = store.rows("SELECT seq, id FROM journal WHERE state = 'accepted' AND applied = 1 ORDER BY seq")
+    first = next((r["seq"] for r in rows if r["id"] not in on_remote), None)
+    if first is None:
+        return 0
+    ids = [r["id"] for r in rows if r["seq"] >= first]
+    for entry_id in ids:
+        run.set_state(store, entry_id, "local")
+    return len(ids)
 
 
 def counts(store: Store) -> dict[str, int]:
-    upto = _upto(store)
-    out = {"local": store.value("SELECT count(*) FROM history WHERE id > ? AND status IN ('ok', 'undone')",
-                                [upto]) or 0}
-    for state in ("queued", "held"):
-        out[state] = store.value("SELECT count(*) FROM history WHERE status = ?", [state]) or 0
-    return out
-
-
-def by_nonce(store: Store, nonce: str) -> Rec | None:
-    row = store.one(f"SELECT {COLS} FROM history WHERE uid = ?", [nonce])
-    return _rec(store, row) if row else None
-
-
-def by_ref(store: Store, ref: str) -> Rec:
-    """An entry by number (#12) or by the start of its id or nonce."""
-    text = str(ref).strip().lstrip("#").lower()
-    if len(text) >= 6 and all(c in "0123456789abcdef" for c in text):
-        found = [r for r in entries(store) if r.id.startswith(text)]
-        if len(found) == 1:
-            return found[0]
-    row = store.entry(ref)
-    full = store.one(f"SELECT {COLS} FROM history WHERE id = ?", [row["id"]])
-    return _rec(store, full)
-
-
-def touched(store: Store, rec: Rec) -> set:
-    """The rows an entry's changes touched: (table, rowid) pairs, read from its undo data."""
-    out = set()
-    for (sql,) in store.tuples("SELECT sql FROM undo_log WHERE history_id = ?", [rec.seq]):
-        words = sql.split()
-        table = words[2] if words[0] in ("DELETE", "INSERT") else words[1]
-        rowid = sql.rsplit("rowid = ", 1)[-1] if "rowid = " in sql else sql.split("VALUES (", 1)[-1].split(",")[0]
-        out.add((table.strip('"'), rowid.strip().rstrip(")")))
-    return out
-
-
-# -- the steps of a rebase -------------------------------------------------------------
-
-def unapply(store: Store, rec: Rec) -> Rec:
-    """Take a local entry out of effect (it must be the newest row); returns what :func:`reexecute` takes."""
-    last = store.value("SELECT max(id) FROM history")
-    if last != rec.seq:
-        raise RuntimeError(f"unapply #{rec.seq}: #{last} is newer")
-    store.rewind_last()
-    return rec
-
-
-def forget(store: Store, taken: Rec) -> None:
-    """A taken-back local entry that is not applied again (the remote holds its pushed form)."""
+    c = history.counts(store)
+    return {"local": c["local"], "queued": c["queued"], "held": c["held"]}
 
 
 def nonce_index(store: Store) -> dict[str, Rec]:
-    return {r.nonce: r for r in entries(store)}
+    """Every entry of the journal by nonce (one read of the journal, for a rebase that receives entries)."""
+    out: dict[str, Rec] = {}
+    for row in store.rows(f"SELECT seq, id, command, summary, player, at, state, reason, "
+                          f"substr(document, instr(document, '{_NONCE_AT}') + {len(_NONCE_AT)}, 16) AS nonce "
+                          "FROM journal WHERE document IS NOT NULL ORDER BY seq"):
+        out.setdefault(row["nonce"], Rec(row["seq"], row["id"] or "", row["nonce"], row["command"],
+                                         row["summary"] or row["command"], row["player"] or "", row["at"] or "",
+                                         row["state"], row["reason"], b""))
+    return out
 
 
-def _apply(store: Store, e: log.Entry) -> str | None:
-    """Apply an entry; the reason when it cannot be (recorded as a row, as the log does)."""
-    from ghcli.errors import GhcliError
-
-    reason = e.invalid
-    if reason is None:
-        try:
-            cmd = log.registered(e.command)
-            log.run(store, cmd, log.decode_args(cmd, e.args), e)
-            return None
-        except GhcliError as err:
-            reason = str(err)
-        except Exception as err:  # a hostile entry must not stop the others
-            reason = f"cannot be applied ({type(err).__name__}: {str(err)[:200]})"
-    store.record_rejected(e, reason)
-    return reason
+def by_ref(store: Store, ref: str) -> Rec:
+    """An entry by number (#12) or by the start of its id."""
+    row = history.find(store, ref)
+    full = store.one(f"SELECT {COLS} FROM journal WHERE seq = ?", [row["seq"]])
+    return _rec(full)
 
 
-def _last(store: Store) -> dict:
-    return store.one(f"SELECT {COLS} FROM history ORDER BY id DESC LIMIT 1")
+def touched(store: Store, rec: Rec) -> set:
+    """The rows an entry's changes touched: (table, rowid) pairs."""
+    return set(run.changed_rows(store, rec.seq))
 
 
-def receive(store: Store, document: bytes, author: str) -> Rec:
-    """Apply a received entry (accepted), or keep it held with the reason it cannot be applied here."""
-    e, bad = _entry(document, author)
-    reason = _apply(store, e)
-    row = _last(store)
-    if reason is not None:
-        store.db.execute("UPDATE history SET status = 'held', reason = ? WHERE id = ?", [reason, row["id"]])
-        row = _last(store)
-    return replace(_rec(store, row, upto=row["id"]), document=document, id=digest(document))
-
-
-def reexecute(store: Store, rec: Rec, *, renames: dict | None = None, fresh: bool = False) -> Outcome:
-    """Run a local (un-applied) or queued entry again on top: local when it holds, else queued."""
-    e = rec.entry
-    if rec.state == "queued":
-        store.db.execute("DELETE FROM history WHERE id = ?", [rec.seq])
-    reason = _apply(store, e)
-    row = _last(store)
-    if reason is not None:
-        store.db.execute("UPDATE history SET status = 'queued', reason = ? WHERE id = ?", [reason, row["id"]])
-        return Outcome(_rec(store, _last(store), upto=0), False, reason)
-    new = _rec(store, row, upto=0)
-    new = replace(new, state="local")
-    return Outcome(new, True, None, rec.summary if rec.summary != new.summary else None)
-
-
-def settle_received(store: Store) -> None:
-    """The entries received so far are accepted (the local ones re-executed after them are not)."""
-    set_settings(store, accepted_upto=store.value("SELECT max(id) FROM history") or 0)
-
-
-def mark_accepted(store: Store, recs: list[Rec]) -> None:
-    upto = store.value("SELECT max(id) FROM history WHERE status IN ('ok', 'undone')") or 0
-    set_settings(store, accepted_upto=max(upto, _upto(store)))
-
-
-def drop(store: Store, rec: Rec) -> None:
-    store.db.execute("UPDATE history SET status = 'dropped' WHERE id = ?", [rec.seq])
-
-
-def retry(store: Store, rec: Rec) -> Outcome:
-    """``sync retry``: a queued entry applied again."""
-    return reexecute(store, rec, fresh=True)
-
-
-def retry_held(store: Store, rec: Rec) -> Rec | None:
-    """Apply a held entry again (after an upgrade); None when this log cannot (it keeps no document)."""
-    return None
-
-
-def snapshot_document(store: Store) -> bytes | None:
-    """A snapshot entry of the campaign's state (None: this log has none)."""
-    return None
-
-
-def record_snapshot(store: Store, document: bytes, author: str) -> Rec:
-    raise NotImplementedError
-
-
-def replay(store: Store, target) -> None:
-    """Rebuild the campaign's database at ``target`` from its log (the benchmark's replay)."""
-    rebuilt, rejected = log.rebuild(target, log.entries(store))
-    rebuilt.close()
-    if rejected:
-        raise RuntimeError(f"replay refused {len(rejected)} entries: {rejected[0][1]}")
-
-
-SNAPSHOTS = False
-
-
-def add_metadata(store: Store, items) -> None:
-    raise NotImplementedError
+def accepted_ids(store: Store) -> list[str]:
+    return [r["id"] for r in store.rows("SELECT id FROM journal WHERE state = 'accepted' AND command != 'snapshot'")]
 
 
 def history_digest(ids) -> str:
@@ -354,18 +214,112 @@ def history_digest(ids) -> str:
     return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
 
 
-def accepted_ids(store: Store) -> list[str]:
-    return [r.id for r in entries(store) if r.state == "accepted"]
-
-
 def since_snapshot(store: Store) -> int:
-    return 0
+    last = store.value("SELECT max(seq) FROM journal WHERE command = 'snapshot'") or 0
+    return store.value("SELECT count(*) FROM journal WHERE seq > ? AND state IN ('accepted', 'local')", [last]) or 0
 
 
-def has_campaign(store: Store) -> bool:
-    return bool(store.value("SELECT count(*) FROM campaign"))
+# -- the steps of a rebase -------------------------------------------------------------
+
+def unapply(store: Store, rec: Rec) -> Rec:
+    """Take a local entry back (newest first); returns what :func:`reexecute` applies again."""
+    taken = run.take_back(store, rec.id)
+    return Rec(rec.seq, rec.id, rec.nonce, rec.command, rec.summary, rec.player, rec.at, "local", None,
+               rec.document, taken)
+
+
+def forget(store: Store, taken: Rec) -> None:
+    """A taken-back local entry that is not applied again (the remote holds its pushed form)."""
+
+
+def settle_received(store: Store) -> None:
+    """(Received entries are accepted as they are applied.)"""
+
+
+def _outcome_rec(store: Store, out: run.Outcome) -> Rec:
+    row = store.one(f"SELECT {COLS} FROM journal WHERE seq = ?", [out.seq])
+    return _rec(row)
+
+
+def receive(store: Store, document: bytes, author: str) -> Rec:
+    """Apply a received entry (accepted), or keep it held with the reason it cannot be applied here."""
+    out = run.apply_received(store, document, author)
+    return _outcome_rec(store, out)
+
+
+def retry_held(store: Store, rec: Rec) -> Rec | None:
+    """Apply a held entry again (after an upgrade): accepted when it applies now, else held still."""
+    text = store.value("SELECT document FROM journal WHERE seq = ? AND state = 'held'", [rec.seq])
+    if text is None:
+        return None
+    try:
+        with store.batch():
+            store.db.execute("DELETE FROM journal WHERE seq = ? AND state = 'held'", [rec.seq])
+            out = run.apply_received(store, text, rec.player)
+            if out.status == "held":
+                raise _StillHeld()
+    except _StillHeld:
+        return rec
+    return _outcome_rec(store, out)
+
+
+class _StillHeld(Exception):
+    pass
+
+
+def reexecute(store: Store, taken: Rec, *, renames: dict | None = None, fresh: bool = False) -> Outcome:
+    """Apply a taken-back local entry on top: local when it holds, else queued."""
+    out = run.reexecute(store, taken.entry, renames=renames, fresh=fresh)
+    rec = _outcome_rec(store, out)
+    if out.status != "ok":
+        return Outcome(rec, False, out.reason)
+    return Outcome(rec, True, None, out.before if out.changed else None)
+
+
+def retry(store: Store, rec: Rec) -> Outcome:
+    """``sync retry``: a queued entry applied again (fresh draws where the recorded ones no longer fit)."""
+    try:
+        out = run.retry(store, rec.id)
+    except Refused:
+        try:
+            out = run.retry(store, rec.id, fresh=True)
+        except Refused as e:
+            row = store.one(f"SELECT {COLS} FROM journal WHERE id = ?", [rec.id])
+            return Outcome(_rec(row) if row else rec, False, str(e))
+    return Outcome(_outcome_rec(store, out), True)
+
+
+def mark_accepted(store: Store, recs: list[Rec]) -> None:
+    run.mark_accepted(store, [r.id for r in recs])
+
+
+def drop(store: Store, rec: Rec) -> None:
+    run.set_state(store, rec.id, "dropped", reason=rec.reason)
+
+
+def snapshot_document(store: Store) -> bytes | None:
+    from ghcli.journal import snapshot
+
+    return snapshot.make(store).encode("utf-8")
+
+
+def record_snapshot(store: Store, document: bytes, author: str) -> Rec:
+    return receive(store, document, author)
+
+
+def add_metadata(store: Store, items) -> None:
+    run.insert_metadata(store, [(doc, author, None) for doc, author in items])
+
+
+def replay(store: Store, target) -> None:
+    """Rebuild the campaign's database at ``target`` from its journal (the benchmark's replay)."""
+    from ghcli.journal import replay as jreplay
+
+    jreplay.rebuild(target, store.kind, jreplay.items(store)).close()
 
 
 def player(store: Store) -> str:
     """The local player's name, as new entries record it."""
-    return log.player()
+    from ghcli.journal.player import local_player
+
+    return local_player(store)
