@@ -273,7 +273,8 @@ def reexecute(store: Store, taken: Rec, *, renames: dict | None = None, fresh: b
     rec = _outcome_rec(store, out)
     if out.status != "ok":
         return Outcome(rec, False, out.reason)
-    return Outcome(rec, True, None, out.before if out.changed else None)
+    # Reported as changed when what the player reads changed (not a row number shifted by others' rows).
+    return Outcome(rec, True, None, out.before if out.changed and out.before != out.summary else None)
 
 
 def retry(store: Store, rec: Rec) -> Outcome:
