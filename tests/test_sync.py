@@ -417,6 +417,41 @@ def test_a_lost_database_is_rebuilt_from_the_remote(group):
     assert b.view() == before == (a.run("sync") and a.view())
 
 
+def test_a_new_machine_joins_from_the_latest_snapshot(group, monkeypatch):
+    remote, (a, b, c) = group
+    start(remote, [a, b])
+    for _ in range(3):
+        a.run("character", "adjust", "Ann", "--gold", "1")
+    r = a.json("sync", "snapshot")
+    assert any("pushed a snapshot" in n for n in r["notes"])
+    assert history_of(remote)[-1].documents[0].startswith(b"{") and b'"command":"snapshot"' in \
+        history_of(remote)[-1].documents[0]
+    b.run("sync")                                       # b checks the snapshot against its own state
+    assert b.json("sync", "status")["counts"]["held"] == 0
+    b.run("party", "reputation", "+1")
+    b.run("sync")
+    r = c.json("sync", "init", remote)
+    assert any("joined from the snapshot" in n and "not replayed" in n for n in r["notes"])
+    hist = c.json("history")
+    assert [h["command"] for h in hist[:2]] == ["party reputation", "snapshot"]
+    assert all(not h["applied"] for h in hist[2:]) and hist[1]["applied"]
+    # The same history (the rows before the snapshot named by their command, not replayed here) ...
+    assert [(h["id"], h["player"]) for h in hist] == [(h["id"], h["player"]) for h in b.json("history")]
+    a.run("sync")
+    assert a.view()["status"] == b.view()["status"] == c.view()["status"]   # ... and the same campaign
+    assert a.view()["characters"] == c.view()["characters"] and a.view()["shop"] == c.view()["shop"]
+    r = c.run("undo", str(hist[3]["seq"]), ok=False)   # made before the snapshot: history only here
+    assert r.exit_code == 1 and "not applied here" in r.stderr
+    # Every SNAPSHOT_EVERY accepted entries, a sync pushes one by itself.
+    from ghcli.sync import core
+
+    monkeypatch.setattr(core, "SNAPSHOT_EVERY", 3)
+    for _ in range(3):
+        c.run("character", "adjust", "Bob", "--gold", "1")
+    r = c.json("sync")
+    assert any("pushed a snapshot" in n for n in r["notes"])
+
+
 # -- mistakes are safe ----------------------------------------------------------------------
 
 def test_sync_init_never_deletes_unpushed_entries(group):
@@ -679,6 +714,10 @@ def test_a_rewritten_remote_history_is_reported_and_new_machines_join_what_was_a
                           for d in cm.documents)
         parent = push_commit(remote, body, author=cm.author, parent=parent)
     rgit(remote, "update-ref", "refs/heads/main", parent)
+    early = Machine(tmp_path, "early")
+    early.run("sync", "init", remote)                   # joins the rewritten history before anyone syncs
+    assert early.gold()["Ann"] == 30                     # the edit no longer matches its own effect: held
+    assert [h["command"] for h in early.json("sync", "status")["held"]] == ["character adjust"]
     ra = a.json("sync")
     assert any("rewritten" in n for n in ra["notes"]) and any("snapshot" in n for n in ra["notes"])
     b.json("sync")
@@ -686,7 +725,10 @@ def test_a_rewritten_remote_history_is_reported_and_new_machines_join_what_was_a
     for m in (a, b, c):
         assert m.gold()["Ann"] == 35
     assert a.view()["status"] == b.view()["status"] == c.view()["status"]
-    assert rc["joined"]
+    assert rc["joined"] and any("not the one its author accepted" in n for n in rc["notes"])
+    re = early.json("sync")                             # the snapshot does not match what it applied
+    assert re["held"] and {h["command"] for h in re["held"]} == {"snapshot"}   # a's, and b's: both say so
+    assert "Ann" in re["held"][0]["reason"] or "gold" in re["held"][0]["reason"], re["held"][0]["reason"]
 
 
 def test_another_campaign_is_refused_and_joining_needs_a_campaign(group, tmp_path):
