@@ -78,10 +78,16 @@ def new_state(store) -> str:
 
 
 def base_rng(store, seq: int) -> random.Random:
-    """The random stream behind an entry's draws: seeded by the campaign's seed and the entry's seq
-    (so a seeded campaign draws the same for the same commands), else fresh system randomness."""
+    """The random stream behind an entry's draws: seeded by the campaign's seed and the number of changes
+    in effect before it (so a seeded campaign draws the same for the same commands, and a command undone
+    and typed again draws the same again), else fresh system randomness. Only a live draw asks: a replayed
+    or received entry's draws are recorded."""
     seed = store.kind.seed(store) if store.kind.seed else None
-    return random.Random() if seed is None else random.Random(f"{seed}:{seq - 1}")
+    if seed is None:
+        return random.Random()
+    count = store.value(f"SELECT count(*) FROM journal WHERE seq < ? AND {history.IN_EFFECT} "
+                        "AND command NOT IN ('undo', 'redo')", [seq])
+    return random.Random(f"{seed}:{count}")
 
 
 def typed(store, cmd: Command, values: dict) -> Any:
@@ -313,6 +319,10 @@ def default_undo(store, player: str | None = None) -> dict:
         if other is not None and other["seq"] != history.first_applied(store) and other["player"] != player:
             raise Refused(f"nothing of yours ({player}) to undo; the last change in effect is "
                           f"{history.label(other)}: `ghcli undo {other['seq']}` undoes it")
+        first = history.first_applied(store)
+        if store.value("SELECT 1 FROM journal WHERE applied = 0 AND seq < ? LIMIT 1", [first or 0]):
+            raise Refused(f"nothing to undo: the entries before #{first} were made by an older ghcli or before "
+                          "the snapshot this campaign starts from, and cannot be undone")
         raise Refused("nothing to undo")
     return row
 
