@@ -146,7 +146,8 @@ def test_an_older_database_gets_the_solo_table(cli, db_file):
 
     Store.create(db_file, migrations=GHCLI_MIGRATIONS[:1]).close()
     for sql in ("INSERT INTO parties (id, name) VALUES (1, 'Party')",
-                "INSERT INTO campaign (id, name, current_party, created) VALUES (1, 'Old', 1, '2024-01-01T00:00:00+00:00')",
+                "INSERT INTO campaign (id, name, current_party, created) "
+                "VALUES (1, 'Old', 1, '2024-01-01T00:00:00+00:00')",
                 "INSERT INTO visits (party_id, open) VALUES (1, 1)",
                 "INSERT INTO unlocked_classes (class) VALUES ('brute')",
                 "INSERT INTO characters (party_id, class, name, quest) VALUES (1, 'brute', 'Ann', 512)",

@@ -69,7 +69,8 @@ def test_older_database_migrated(tmp_path):
         s2 = Store.open(tmp_path / "c.db", later)
         assert calls and s2.value("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1
         # the new table's row changes are recorded too
-        assert s2.value("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_extra_%'") == 4
+        triggers = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_extra_%'"
+        assert s2.value(triggers) == 4
         s2.close()
     finally:
         from ghcli.journal.kinds import KINDS

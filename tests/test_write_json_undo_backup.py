@@ -6,7 +6,7 @@ import json
 import sqlite3
 import threading
 
-from helpers import run_ok, snapshot, state_dump
+from helpers import run_ok, state_dump
 
 WRITES = [
     ["character", "new", "Hilda", "--class", "brute", "--quest", "512"],

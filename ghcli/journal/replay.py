@@ -73,7 +73,8 @@ def _metadata(store, it: dict) -> None:
         "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, reason, "
         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
         [it.get("seq"), digest(doc.encode("utf-8")) if isinstance(doc, str) else None, it.get("command") or "?",
-         it.get("summary") or "", args, draws, it.get("at") or "", it.get("version") or "?", it.get("player") or "unknown",
+         it.get("summary") or "", args, draws, it.get("at") or "", it.get("version") or "?",
+         it.get("player") or "unknown",
          it.get("state") if it.get("state") in ("accepted", "dropped") else "accepted", it.get("reason"), doc])
 
 
