@@ -472,7 +472,8 @@ def hold(store, document: str, author: str, reason: str, *, seq: int | None = No
 
 def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renames: dict | None = None,
               fresh: bool = False) -> Outcome:
-    """Apply a local entry again on a new base (after :func:`take_back`), as a new local entry.
+    """Apply a local entry again on a new base (after :func:`take_back`), as a new entry (``local`` on a
+    synced campaign).
 
     ``ok``: it holds (``changed`` when its row changes differ from before: a new document and
     id, recorded in ``renames`` old id -> new id, which later undos and redos of it follow);
@@ -494,7 +495,7 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
         values = cmd.decode(args)
     try:
         res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
-                      version_=version(), nonce=entry.nonce, player=player, state="local")
+                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store))
     except GhcliError as e:
         return queue(store, document, player, str(e), rows=rows, summary=before)
     if res.id != old_id:

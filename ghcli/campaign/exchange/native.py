@@ -281,6 +281,7 @@ def _import_v1(doc: dict, kind, path: str | Path) -> dict:
             snapshot.Tables.__ghcli_decode__(tables, "tables")
         except Exception as e:  # the reason, as the file has it
             raise BadInput(str(e).replace("argument tables", "tables")) from None
+    tables, cut_before = snapshot.clean_tables(kind, tables)  # names and text cut before they are checked
     history = raw.get("history")
     old_rows = []
     if isinstance(history, dict) and isinstance(history.get("columns"), list) and isinstance(history.get("rows"), list):
@@ -312,4 +313,5 @@ def _import_v1(doc: dict, kind, path: str | Path) -> dict:
                      .get("rows", [])), None) if "campaign" in checked else None
     return {"kind": kind.name, "path": str(path), "campaign": campaign,
             "tables": {t: len(checked[t]["rows"]) for t in sorted(checked)}, "entries": 1,
-            "history": len(before), "dropped": cut}
+            "history": len(before),
+            "dropped": [{"path": c["path"], "why": c["why"]} for c in cut_before] + cut}
