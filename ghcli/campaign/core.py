@@ -192,7 +192,16 @@ def status(store: Store) -> dict:
         ],
         "unlocked_classes": [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")],
         "pending_events": pending_events(store),
+        "journal": journal_counts(store),
     }
+
+
+def journal_counts(store: Store) -> dict:
+    """The journal at a glance, flat in its length (counted from indexes): its last entry's number and the
+    entries not pushed yet (``local``), refused at a sync (``queued``: the retry queue) and ``held``."""
+    from ghcli.journal import history
+
+    return history.counts(store)
 
 
 def campaign_show(store: Store) -> dict:

@@ -24,8 +24,9 @@ class Store(_store.Store):
     """A campaign database; :meth:`open` and :meth:`create` default to the Gloomhaven kind."""
 
     @classmethod
-    def open(cls, path: str | Path, kind: Kind | None = None) -> "Store":  # type: ignore[override]
-        return super().open(path, kind or GHCLI)
+    def open(cls, path: str | Path, kind: Kind | None = None, *,  # type: ignore[override]
+             upgrade: bool = True) -> "Store":
+        return super().open(path, kind or GHCLI, upgrade=upgrade)
 
     @classmethod
     def create(cls, path: str | Path, kind: Kind | None = None, *,  # type: ignore[override]

@@ -8,8 +8,13 @@ scenario_name, where, road_event_due, casual},
 achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
+<<<<<<< HEAD
 unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved);
 on a synced campaign also sync{unpushed, queued, held} (docs/sync.md).
+=======
+unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved),
+journal{entries, local, queued, held}.
+>>>>>>> journal
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ def _status_text(s: dict) -> str:
         ))
     else:
         lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
+    lines.extend(_journal_lines(s.get("journal") or {}))
     lines.append("")
     lines.append(common.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
@@ -59,6 +65,20 @@ def _status_text(s: dict) -> str:
         lines.append(f"Sync:         {sync['unpushed']} not pushed yet (`ghcli sync`), {sync['queued']} in the "
                      f"retry queue, {sync['held']} held (`ghcli sync status`)")
     return "\n".join(lines)
+
+
+def _journal_lines(j: dict) -> list[str]:
+    """What waits in the journal: entries not pushed, refused at a sync (the retry queue), held."""
+    out = []
+    if j.get("local"):
+        out.append(f"Not pushed:   {common.counted(j['local'], 'entry', 'entries')} (`ghcli sync`)")
+    if j.get("queued"):
+        out.append(f"Refused:      {common.counted(j['queued'], 'entry', 'entries')} at a sync, in the retry queue "
+                   "(`ghcli history`, `ghcli sync retry`)")
+    if j.get("held"):
+        out.append(f"Held:         {common.counted(j['held'], 'entry', 'entries')} this ghcli cannot apply yet "
+                   "(`ghcli history`)")
+    return out
 
 
 def _where(party: dict) -> str:

@@ -27,7 +27,10 @@ def row_dict(row: dict) -> dict:
     out = dict(row)
     for key in ("args", "draws"):
         if isinstance(out.get(key), str):
-            out[key] = json.loads(out[key])
+            try:
+                out[key] = json.loads(out[key])
+            except (ValueError, RecursionError):
+                out[key] = None
     out["applied"] = bool(out.get("applied"))
     out["in_effect"] = (out.get("state") in ("accepted", "local") and out["applied"]
                         and out.get("undone_by") is None)

@@ -129,9 +129,9 @@ def _snapshot(conn, old: list[dict]) -> None:
     at = now_iso()
     entry = Entry("snapshot", {"after": last, "tables": tables}, [], at, __version__, new_nonce(),
                   state_digest(tables))
-    first, final = old[0]["id"], old[-1]["id"]
-    summary = (f"the campaign as it stood after the upgrade to ghcli {__version__}: entries #{first}-#{final} "
-               "were made by an older ghcli (kept in history, they cannot be undone)")
+    from ghcli.journal.snapshot import snapshot_summary
+
+    summary = snapshot_summary(last, sum(len(t["rows"]) for t in tables.values()))
     conn.execute("INSERT INTO journal (id, command, summary, args, draws, at, version, player, state, applied, "
                  "document) VALUES (?, 'snapshot', ?, ?, '[]', ?, ?, ?, 'accepted', 1, ?)",
                  [entry.id, summary, canonical(entry.args), at, __version__, "ghcli", entry.text])

@@ -9,11 +9,13 @@ The seqs are kept, so the rebuilt database's SQL dump is the original's.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ghcli.errors import BadInput, GhcliError
 from ghcli.journal import run
-from ghcli.journal.entries import BadEntry, args_and_draws, digest, parse
+from ghcli.journal.entries import BadEntry, args_and_draws, digest, loose_fields, parse
+from ghcli.journal.schema import MIGRATIONS_TABLE
 from ghcli.journal.store import Store
 
 META = ("seq", "document", "player", "applied", "command", "summary", "at", "version", "state", "undone_by", "reason")
@@ -56,7 +58,7 @@ def replay(store, entries: list[dict], *, where: str = "entries") -> int:
                             nonce=entry.nonce, player=it.get("player") or "unknown", state="accepted", seq=seq,
                             expect_effect=entry.effect, document=doc)
             except (GhcliError, TypeError, ValueError) as e:
-                what = it.get("command") or "?"
+                what = it.get("command") or loose_fields(doc or "").get("command", "?")
                 raise ReplayError(f"{where}[{i}] (#{seq} {what}) does not replay: {e}") from None
             count += 1
         for by, seq in undone:
@@ -71,9 +73,24 @@ def _metadata(store, it: dict) -> None:
         "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, reason, "
         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
         [it.get("seq"), digest(doc.encode("utf-8")) if isinstance(doc, str) else None, it.get("command") or "?",
-         args, draws,
-         it.get("summary") or "", it.get("at") or "", it.get("version") or "?", it.get("player") or "unknown",
+         it.get("summary") or "", args, draws, it.get("at") or "", it.get("version") or "?",
+         it.get("player") or "unknown",
          it.get("state") if it.get("state") in ("accepted", "dropped") else "accepted", it.get("reason"), doc])
+
+
+STAMP_RE = re.compile(r"^[0-9 :.+\-T]{10,40}$")
+
+
+def set_migration_times(store, times) -> None:
+    """When another file's migrations ran (shown data, checked), on this file's own migration records
+    (the migrations themselves are this ghcli's: never taken from the data)."""
+    if not isinstance(times, dict):
+        return
+    with store.batch():
+        for name, at in times.items():
+            if isinstance(name, str) and isinstance(at, str) and STAMP_RE.match(at):
+                store.conn.execute(f"UPDATE {MIGRATIONS_TABLE} SET applied_at = ? WHERE migration_set = ? "
+                                   "AND name = ?", [at, store.kind.name, name])
 
 
 def set_next_seq(store, value: int) -> None:

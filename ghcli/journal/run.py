@@ -78,10 +78,16 @@ def new_state(store) -> str:
 
 
 def base_rng(store, seq: int) -> random.Random:
-    """The random stream behind an entry's draws: seeded by the campaign's seed and the entry's seq
-    (so a seeded campaign draws the same for the same commands), else fresh system randomness."""
+    """The random stream behind an entry's draws: seeded by the campaign's seed and the number of changes
+    in effect before it (so a seeded campaign draws the same for the same commands, and a command undone
+    and typed again draws the same again), else fresh system randomness. Only a live draw asks: a replayed
+    or received entry's draws are recorded."""
     seed = store.kind.seed(store) if store.kind.seed else None
-    return random.Random() if seed is None else random.Random(f"{seed}:{seq - 1}")
+    if seed is None:
+        return random.Random()
+    count = store.value(f"SELECT count(*) FROM journal WHERE seq < ? AND {history.IN_EFFECT} "
+                        "AND command NOT IN ('undo', 'redo')", [seq])
+    return random.Random(f"{seed}:{count}")
 
 
 def typed(store, cmd: Command, values: dict) -> Any:
@@ -313,6 +319,10 @@ def default_undo(store, player: str | None = None) -> dict:
         if other is not None and other["seq"] != history.first_applied(store) and other["player"] != player:
             raise Refused(f"nothing of yours ({player}) to undo; the last change in effect is "
                           f"{history.label(other)}: `ghcli undo {other['seq']}` undoes it")
+        first = history.first_applied(store)
+        if store.value("SELECT 1 FROM journal WHERE applied = 0 AND seq < ? LIMIT 1", [first or 0]):
+            raise Refused(f"nothing to undo: the entries before #{first} were made by an older ghcli or before "
+                          "the snapshot this campaign starts from, and cannot be undone")
         raise Refused("nothing to undo")
     return row
 
@@ -462,7 +472,8 @@ def hold(store, document: str, author: str, reason: str, *, seq: int | None = No
 
 def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renames: dict | None = None,
               fresh: bool = False) -> Outcome:
-    """Apply a local entry again on a new base (after :func:`take_back`), as a new local entry.
+    """Apply a local entry again on a new base (after :func:`take_back`), as a new entry (``local`` on a
+    synced campaign).
 
     ``ok``: it holds (``changed`` when its row changes differ from before: a new document and
     id, recorded in ``renames`` old id -> new id, which later undos and redos of it follow);
@@ -484,7 +495,7 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
         values = cmd.decode(args)
     try:
         res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
-                      version_=version(), nonce=entry.nonce, player=player, state="local")
+                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store))
     except GhcliError as e:
         return queue(store, document, player, str(e), rows=rows, summary=before)
     if res.id != old_id:

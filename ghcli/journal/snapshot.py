@@ -241,27 +241,27 @@ def load(store, tables: dict) -> None:
         conn.execute("UPDATE current SET seq = ? WHERE id = 1", [saved])
 
 
-def first_difference(store, tables: dict) -> str | None:
+def first_difference(store, tables: dict, theirs: str = "the snapshot") -> str | None:
     """Where the database's state differs from ``tables`` (None: the same)."""
     here = tables_of(store)
     for table in sorted(set(here) | set(tables)):
         if table not in tables:
-            return f"table {table} is not in the snapshot"
+            return f"table {table} is not in {theirs}"
         if table not in here:
             return f"table {table} is not in this campaign"
         a, b = here[table], tables[table]
         if a["columns"] != b["columns"]:
             return f"table {table}'s columns differ"
         mine = {r[0]: r for r in a["rows"]}
-        theirs = {r[0]: r for r in b["rows"]}
-        for rowid in sorted(set(mine) | set(theirs)):
-            if rowid not in theirs:
-                return f"{table} row {rowid} is here, not in the snapshot"
+        other = {r[0]: r for r in b["rows"]}
+        for rowid in sorted(set(mine) | set(other)):
+            if rowid not in other:
+                return f"{table} row {rowid} is here, not in {theirs}"
             if rowid not in mine:
-                return f"{table} row {rowid} is in the snapshot, not here"
-            for col, x, y in zip(a["columns"], mine[rowid][1:], theirs[rowid][1:]):
+                return f"{table} row {rowid} is in {theirs}, not here"
+            for col, x, y in zip(a["columns"], mine[rowid][1:], other[rowid][1:]):
                 if x != y:
-                    return f"{table} row {rowid}: {col} is {str(x)[:40]} here, {str(y)[:40]} in the snapshot"
+                    return f"{table} row {rowid}: {col} is {str(x)[:40]} here, {str(y)[:40]} in {theirs}"
         if [r[0] for r in a["rows"]] != [r[0] for r in b["rows"]]:
             return f"table {table}'s rows are in another order"
     return None
@@ -281,6 +281,10 @@ def apply_tables(ctx, tables: dict, what: str) -> int:
     return sum(len(t["rows"]) for t in tables.values())
 
 
+def snapshot_summary(after: str, rows: int) -> str:
+    return f"snapshot of the campaign after {after[:10]} ({rows} rows)"
+
+
 def register(registry) -> None:
     @registry.command("import", creates=True)
     def import_(store, source: str, tables: Tables) -> Done:
@@ -292,7 +296,7 @@ def register(registry) -> None:
     def snapshot(store, after: str, tables: Tables) -> Done:
         """The campaign's state as data after entry AFTER (a new machine joins from it; others check it)."""
         n = apply_tables(store, tables, "snapshot")
-        return Done(f"snapshot of the campaign after {after[:10]} ({n} rows)", {"after": after, "rows": n})
+        return Done(snapshot_summary(after, n), {"after": after, "rows": n})
 
 
 def make(store, after: str | None = None) -> str:

@@ -211,8 +211,9 @@ class Store:
         return not os.access(path, os.W_OK) or not os.access(path.parent if str(path.parent) else ".", os.W_OK)
 
     @classmethod
-    def open(cls, path: str | Path, kind: Kind) -> "Store":
-        """Open an existing database, migrating it if it is older than this ghcli.
+    def open(cls, path: str | Path, kind: Kind, *, upgrade: bool = True) -> "Store":
+        """Open an existing database, migrating it if it is older than this ghcli (unless not ``upgrade``:
+        a test's older file, kept as it is).
 
         A file (or file system) ghcli cannot write opens read-only: every read
         works, and a change is refused with :class:`ReadOnlyDatabase`.
@@ -248,7 +249,7 @@ class Store:
             raise DatabaseError(
                 f"{path} was written by a newer ghcli (migration {unknown[-1]}); upgrade ghcli to use it")
         store._check_schema(applied)
-        if len(applied) < len(known):
+        if len(applied) < len(known) and upgrade:
             if read_only:
                 store.close()
                 raise ReadOnlyDatabase(f"the campaign file is read-only ({path}) and was written by an older "
@@ -344,7 +345,7 @@ class Store:
         finally:
             for suffix in ("", "-wal", "-shm", "-journal"):
                 Path(f"{tmp}{suffix}").unlink(missing_ok=True)
-        return cls.open(path, kind)
+        return cls.open(path, kind, upgrade=migrations is None)
 
     @classmethod
     def scratch(cls, kind: Kind, migrations: Sequence | None = None) -> "Store":

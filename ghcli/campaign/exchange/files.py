@@ -45,6 +45,8 @@ def _parse(text: str, path: str) -> Any:
         cut = "; the file ends early (truncated?)" if e.pos >= len(end) or end[-1:] not in "}]" else ""
         msg = e.msg.removesuffix(" starting at")
         raise BadInput(f"{path} is not JSON: {msg} (line {e.lineno}, column {e.colno}){cut}") from None
+    except ValueError:  # a number of more than 4,300 digits (Python's limit): no campaign holds one
+        raise BadInput(f"{path} holds a number too long to be a campaign's (over 4,300 digits)") from None
 
 
 def kind(doc: Any) -> str:

@@ -37,12 +37,13 @@ A refusal leaves no file behind (``newfile``).
 from __future__ import annotations
 
 import datetime
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 from ghcli.errors import BadInput, GhcliError
-from ghcli.journal.schema import MIGRATIONS_TABLE
+from ghcli.journal.schema import MIGRATIONS_TABLE, qi
 
 FORMAT = "ghcli-campaign"
 VERSION = 2
@@ -112,7 +113,7 @@ def export_document(store) -> dict:
             "exported": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "ghcli": __version__,
             "journal": {"next_seq": replay.next_seq(store), "entries": entries},
-            # when each migration ran here (shown data only: the migrations themselves are the importer's own)
+                # when each migration ran here (shown data only: the migrations themselves are the importer's own)
             "migrated": {name: at for name, at in store.tuples(
                 f"SELECT name, applied_at FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY id",
                 [store.kind.name])},
@@ -159,6 +160,13 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
     from ghcli.journal import replay, snapshot
     from ghcli.journal.store import Store
 
+    migrated = doc.get("migrated", {})
+    if not isinstance(migrated, dict):
+        raise BadInput("migrated: not an object of migration names")
+    unknown = [name for name in migrated if name not in kind.migration_names]
+    if unknown:
+        raise BadInput(f"migrations: {str(unknown[-1])[:40]!r} is unknown here: a newer ghcli wrote this file; "
+                       "upgrade ghcli")
     journal = doc.get("journal")
     if not isinstance(journal, dict) or not isinstance(journal.get("entries"), list):
         raise BadInput("journal: missing or not an object with entries (a truncated file?)")
@@ -180,10 +188,13 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
                 out["entries"] = replay.replay(store, items, where="journal.entries")
                 if next_seq:
                     replay.set_next_seq(store, next_seq)
-                _migration_times(store, doc.get("migrated"))
-                diff = snapshot.first_difference(store, tables)
+                replay.set_migration_times(store, migrated)
+                for table in store.tables():  # a table of a later migration than the file's: empty here
+                    if table not in tables and migrated and store.value(f"SELECT count(*) FROM {qi(table)}") == 0:
+                        tables[table] = {"columns": store.columns(table), "rows": []}
+                diff = snapshot.first_difference(store, tables, "the file")
                 if diff is not None:
-                    raise BadInput(f"tables: the journal's entries do not make the file's tables ({diff})")
+                    raise BadInput(f"tables: the journal's entries do not make the file's tables: {diff}")
             out["counts"] = {t: len(tables[t]["rows"]) for t in sorted(tables)}
             out["campaign"] = store.value("SELECT name FROM campaign LIMIT 1")
         except GhcliError as e:
@@ -196,17 +207,7 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
             "entries": out["entries"], "dropped": []}
 
 
-STAMP_RE = __import__("re").compile(r"^[0-9 :.+\-T]{10,40}$")
-
-
-def _migration_times(store, times: Any) -> None:
-    """The times the file's migrations ran (shown data, checked), on this file's own migration records."""
-    if not isinstance(times, dict):
-        return
-    for name, at in times.items():
-        if isinstance(name, str) and isinstance(at, str) and STAMP_RE.match(at):
-            store.conn.execute(f"UPDATE {MIGRATIONS_TABLE} SET applied_at = ? WHERE migration_set = ? AND name = ?",
-                               [at, store.kind.name, name])
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _is_tables(value: Any) -> bool:
@@ -241,7 +242,7 @@ def _item(e: Any, i: int) -> dict:
             v = e.get(key)
             if v is not None and not isinstance(v, str):
                 raise BadInput(f"{where}.{key}: not text")
-            item[key] = clean(v)[:limit] if v else v
+            item[key] = CONTROL_RE.sub(" ", v)[:limit] if v else v
         item["state"] = e.get("state") if e.get("state") in ("accepted", "dropped") else "accepted"
         undone = e.get("undone_by")
         if undone is not None and (not isinstance(undone, int) or isinstance(undone, bool) or not 1 <= undone < 2**31):
@@ -280,6 +281,7 @@ def _import_v1(doc: dict, kind, path: str | Path) -> dict:
             snapshot.Tables.__ghcli_decode__(tables, "tables")
         except Exception as e:  # the reason, as the file has it
             raise BadInput(str(e).replace("argument tables", "tables")) from None
+    tables, cut_before = snapshot.clean_tables(kind, tables)  # names and text cut before they are checked
     history = raw.get("history")
     old_rows = []
     if isinstance(history, dict) and isinstance(history.get("columns"), list) and isinstance(history.get("rows"), list):
@@ -311,4 +313,5 @@ def _import_v1(doc: dict, kind, path: str | Path) -> dict:
                      .get("rows", [])), None) if "campaign" in checked else None
     return {"kind": kind.name, "path": str(path), "campaign": campaign,
             "tables": {t: len(checked[t]["rows"]) for t in sorted(checked)}, "entries": 1,
-            "history": len(before), "dropped": cut}
+            "history": len(before),
+            "dropped": [{"path": c["path"], "why": c["why"]} for c in cut_before] + cut}
