@@ -50,7 +50,7 @@ def test_the_group_walkthrough_runs_as_written(cli, tmp_path, monkeypatch):
     for db in ("ann.db", "bob.db", "cid.db"):
         status, shop, history = (json.loads(cli("--db", db, *args, "--json").stdout)
                                  for args in (["status"], ["shop"], ["history"]))
-        status.pop("sync")
+        status.pop("journal")
         views.append((status, shop, seen(history)))
     assert views[0] == views[1] == views[2]
     status, shop, history = views[0]

@@ -58,7 +58,7 @@ class Machine:
         """Everything a player sees of the campaign (but this machine's own sync bookkeeping)."""
         chars = self.json("character", "list")
         status = self.json("status")
-        status.pop("sync", None)
+        status.pop("journal", None)   # this machine's own counts
         history = [{k: v for k, v in h.items() if k not in ("id", "seq", "state", "status", "clock")}
                    for h in self.json("history") if h.get("state", h.get("status")) not in ("queued", "dropped")]
         return {
@@ -270,7 +270,9 @@ def test_the_retry_queue_retry_and_drop(group):
     assert "the last buy before it" not in out          # the entry in the way is named, nothing else
     queued = b.json("sync", "status")["queued"]
     assert len(queued) == 1
-    assert b.json("status")["sync"] == {"unpushed": 0, "queued": 1, "held": 0}
+    assert {k: b.json("status")["journal"][k] for k in ("local", "queued", "held")} == \
+        {"local": 0, "queued": 1, "held": 0}
+    assert "in the retry queue" in b.run("status").stdout
     r = b.json("sync", "retry")
     assert not r["applied"] and "Ann already owns" in r["still_queued"][0]["reason"]
     a.run("sell", "Ann", BOOTS)
@@ -487,7 +489,7 @@ def test_an_entry_from_a_newer_ghcli_is_held_then_applies_after_an_upgrade(group
     a.run("character", "adjust", "Bob", "--gold", "1")
     out = a.run("sync").stdout
     assert "1 held" in out and "campaign weather" in out and "newer ghcli" in out
-    assert a.json("status")["sync"]["held"] == 1
+    assert a.json("status")["journal"]["held"] == 1
     c.run("sync")                                      # the others go on: bob's gold arrives
     assert c.gold() == {"Ann": 32, "Bob": 31}
     # "Upgrade": this ghcli learns the command (and says it is another version).

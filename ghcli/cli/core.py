@@ -8,13 +8,8 @@ scenario_name, where, road_event_due, casual},
 achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
-<<<<<<< HEAD
-unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved);
-on a synced campaign also sync{unpushed, queued, held} (docs/sync.md).
-=======
 unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved),
-journal{entries, local, queued, held}.
->>>>>>> journal
+journal{entries, local, queued, held} (local: not pushed yet; queued: the retry queue; docs/sync.md).
 """
 
 from __future__ import annotations
@@ -60,10 +55,6 @@ def _status_text(s: dict) -> str:
     lines.append("")
     lines.append(common.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
-    sync = s.get("sync")
-    if sync and any(sync.values()):
-        lines.append(f"Sync:         {sync['unpushed']} not pushed yet (`ghcli sync`), {sync['queued']} in the "
-                     f"retry queue, {sync['held']} held (`ghcli sync status`)")
     return "\n".join(lines)
 
 
@@ -116,19 +107,9 @@ def status_cmd(as_json: bool = common.json_option()) -> None:
 
     store = common.open_store()
     data = core.status(store)
-    sync = _sync_counts(store)
-    if sync is not None:
-        data["sync"] = sync
     common.emit(data, as_json, lambda: _status_text(data))
 
 
-def _sync_counts(store) -> dict | None:
-    """A synced campaign's entries not pushed yet, in the retry queue, held (docs/sync.md)."""
-    if not store.sync_setting("remote"):
-        return None  # (the sync package is imported only for a synced campaign: start-up time)
-    from ghcli.sync import core as sync_core
-
-    return sync_core.summary_counts(store)
 
 
 @app.command("history")

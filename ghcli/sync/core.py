@@ -514,17 +514,3 @@ def status(db_path: Path) -> dict:
         return out
     finally:
         store.close()
-
-
-def summary_counts(store: Store) -> dict | None:
-    """For ``ghcli status``: how many entries are unpushed, queued, held (None when not synced)."""
-    if not ledger.setting(store, "remote"):
-        return None
-    c = ledger.counts(store)
-    return {"unpushed": c["local"], "queued": c["queued"], "held": c["held"]}
-
-
-def validate_ref(ref: str) -> str:
-    if not ref or len(ref) > 80:
-        raise BadInput("give the entry: its number (#12) or the start of its id")
-    return ref
