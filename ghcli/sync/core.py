@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ghcli.campaign.db import Store
-from ghcli.errors import BadInput, Refused
+from ghcli.errors import Refused
 from ghcli.sync import git, ledger
 from ghcli.sync.git import SyncError
 from ghcli.sync.remote import Chain, Clone
