@@ -95,4 +95,7 @@ EXAMPLES: dict[str, str] = {
     "solo list": "ghcli solo list",
     "sync init": "ghcli sync init git@example.org:us/campaign.git",
     "sync status": "ghcli sync status --json",
+    "sync retry": "ghcli sync retry 14",
+    "sync drop": "ghcli sync drop 14",
+    "sync snapshot": "ghcli sync snapshot",
 }
