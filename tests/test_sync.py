@@ -766,6 +766,21 @@ def test_a_remote_turned_into_another_campaign_is_refused(group, tmp_path):
     assert a.view() == before
 
 
+def test_a_remote_of_the_older_layout_is_refused_with_what_to_do(group, tmp_path):
+    remote, (a, b, _) = group
+    a.run("init")
+    blob = rgit(remote, "hash-object", "-w", "--stdin",
+                input=json.dumps({"format": 1, "campaign": "a" * 32}).encode())
+    entry = rgit(remote, "hash-object", "-w", "--stdin", input=b"{}")
+    entries = rgit(remote, "mktree", input=f"100644 blob {entry}\t{'a' * 32}.json\n".encode())
+    tree = rgit(remote, "mktree", input=f"100644 blob {blob}\tcampaign.json\n040000 tree {entries}\tentries\n".encode())
+    push_commit(remote, b"", tree=tree, parent=None, subject=b"ghcli: 1 entry")
+    for m in (a, b):
+        r = m.run("sync", "init", remote, ok=False)
+        assert r.exit_code == 1 and "synced by an older ghcli" in r.stderr and "new empty remote" in r.stderr
+    assert a.json("sync", "status")["synced"] is False and not b.db.exists()
+
+
 def test_a_remote_restored_from_an_old_backup_gets_the_lost_commits_back(group, tmp_path):
     remote, (a, b, _) = group
     start(remote, [a, b])
