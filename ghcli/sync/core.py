@@ -90,15 +90,29 @@ def identity(store: Store) -> tuple[str, str]:
     return git.CONTROL_RE.sub(" ", name)[:100], email
 
 
-def _git_email() -> str:
+def _git_config(key: str) -> str:
     import subprocess
 
     try:
-        r = subprocess.run(["git", "config", "user.email"], capture_output=True, text=True, timeout=5,
+        r = subprocess.run(["git", "config", key], capture_output=True, text=True, timeout=5,
                            env=git.env(), stdin=subprocess.DEVNULL)
     except (OSError, subprocess.SubprocessError):
         return ""
     return git.CONTROL_RE.sub("", r.stdout.strip())[:200]
+
+
+def _git_email() -> str:
+    return _git_config("user.email")
+
+
+def _recorded_identity() -> dict:
+    """What ``sync init`` records as this machine's player: $GHCLI_PLAYER, else git's user.name (so that
+    later commands know the name without running git), and git's user.email for the commits."""
+    name = os.environ.get("GHCLI_PLAYER", "").strip() or _git_config("user.name")
+    out = {"email": _git_email()}
+    if name:
+        out["player"] = git.CONTROL_RE.sub(" ", name)[:100]
+    return out
 
 
 # -- the remote's campaign -----------------------------------------------------------------
@@ -174,9 +188,8 @@ def init(db_path: Path, remote: str) -> Report:
                     raise Refused(f"{git.shown(remote)} holds another campaign ({theirs[:8]}) than this one "
                                   f"({(ours or '?')[:8]}): give an empty remote, or join the group's campaign "
                                   "with a new --db")
-                name, _ = identity(store)
                 with store.batch():
-                    ledger.set_settings(store, remote=remote, campaign=ours, player=name, email=_git_email())
+                    ledger.set_settings(store, remote=remote, campaign=ours, **_recorded_identity())
                     if theirs is not None and not ledger.setting(store, "accepted"):
                         _reconnect(store, clone, head)
                 report = _sync_locked(store, clone)
@@ -442,9 +455,8 @@ def _join(db_path: Path, clone: Clone, head: str) -> Report:
             if not ledger.campaign_id(store) or not ledger.has_campaign(store):
                 first = report.held[0]["reason"] if report.held else "it is not there"
                 raise SyncError(f"the remote's first entry, which creates the campaign, cannot be applied: {first}")
-            name = os.environ.get("GHCLI_PLAYER", "").strip()
             ledger.set_settings(store, remote=clone.remote, campaign=ledger.campaign_id(store), accepted=head,
-                                email=_git_email(), **({"player": name} if name else {}))
+                                **_recorded_identity())
         counts = ledger.counts(store)
         report.queued, report.waiting_held = counts["queued"], counts["held"]
         store.checkpoint()
