@@ -336,3 +336,14 @@ def test_a_trigger_rewritten_in_place_is_refused(cli, db_file):
     con.close()
     r = cli("character", "new", "Ann", "--class", "brute")
     assert r.exit_code == 2 and "trigger journal_characters_u is not as ghcli makes it" in r.stderr
+
+
+def test_the_kinds_know_the_digest_of_their_schema():
+    """Opening a current file compares its schema's digest with the one the kind knows (no schema built in
+    memory for every command); after a new migration, set the digest printed here."""
+    from ghcli.campaign.arkham import ARKHAM
+    from ghcli.campaign.kind import GHCLI
+    from ghcli.journal import schema
+
+    for kind in (GHCLI, ARKHAM):
+        assert kind.schema_digest == schema.expected_digest(kind), (kind.name, schema.expected_digest(kind))

@@ -97,45 +97,74 @@ def typed(store, cmd: Command, values: dict) -> Any:
                    player=local_player(store), state=new_state(store)).values
 
 
+def next_seq(store) -> int:
+    """The seq the next journal row gets (AUTOINCREMENT: never one used before)."""
+    last = store.conn.execute("SELECT seq FROM sqlite_sequence WHERE name = 'journal'").fetchone()
+    return (last[0] if last else 0) + 1
+
+
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
             document: str | None = None) -> Result:
-    """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row."""
+    """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
+
+    The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
+    row is written when the entry is complete (document, id, summary), in the same transaction."""
     conn = store.conn
+    nested = conn.in_transaction
+    if nested:
+        conn.execute("SAVEPOINT ghcli_entry")
+    else:
+        store.check_writable()
+        conn.execute("BEGIN IMMEDIATE")
     try:
-        with store.transaction():
-            cur = conn.execute("INSERT INTO journal (seq, command, at, version, player, state) "
-                               "VALUES (?, ?, ?, ?, ?, ?)", [seq, cmd.name, at, version_, player, state])
-            seq_ = cur.lastrowid
-            conn.execute("UPDATE current SET seq = ? WHERE id = 1", [seq_])
-            rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
-            ctx = Context(store, seq_, at, player, rnd)
-            out = cmd.fn(ctx, **values)
-            rnd.finish()
+        seq_ = seq if seq is not None else next_seq(store)
+        conn.execute("UPDATE current SET seq = ? WHERE id = 1", [seq_])
+        store.recording = True
+        rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
+        ctx = Context(store, seq_, at, player, rnd)
+        out = cmd.fn(ctx, **values)
+        rnd.finish()
+        effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
+        if expect_effect is not None and effect != expect_effect:
+            raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
+        entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
+        text = entry.text
+        if document is not None and text != document:
+            raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
+                                 "or it is not written in canonical form)")
+        if isinstance(out, Done):
+            summary, out = out.summary, out.values
+        else:
+            summary = ctx.summary
+        summary = (summary or cmd.name)[:MAX_SUMMARY]
+        entry_id = digest(text.encode("utf-8"))
+        try:
+            conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, "
+                         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [seq_, entry_id, cmd.name, summary, canonical(args),
+                          canonical(rnd.draws) if rnd.draws else "[]", at, version_, player, state, text])
+        except sqlite3.IntegrityError:
+            raise Refused(f"entry {short(entry_id)} (#{seq_}) is in the journal already") from None
+        if nested:
+            conn.execute("RELEASE ghcli_entry")
+        else:
             conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
-            effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
-            if expect_effect is not None and effect != expect_effect:
-                raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
-            entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
-            text = entry.text
-            if document is not None and text != document:
-                raise EffectMismatch("applied here it is not the document received (its arguments or draws differ)")
-            if isinstance(out, Done):
-                summary, out = out.summary, out.values
-            else:
-                summary = ctx.summary
-            summary = (summary or cmd.name)[:MAX_SUMMARY]
-            entry_id = entry.id
-            draws = canonical(rnd.draws)
-            try:
-                conn.execute("UPDATE journal SET id = ?, summary = ?, args = ?, draws = ?, document = ? WHERE seq = ?",
-                             [entry_id, summary, canonical(args), draws, text, seq_])
-            except sqlite3.IntegrityError:
-                raise Refused(f"entry {short(entry_id)} is in the journal already") from None
-    except OverflowError:
-        # A number too big for SQLite reached a write: the commands check their amounts
-        # first; this keeps any that slips through a one-line bad input.
-        raise too_large() from None
+            store.recording = False
+            conn.execute("COMMIT")
+    except BaseException as e:
+        if nested:
+            conn.execute("ROLLBACK TO ghcli_entry")
+            conn.execute("RELEASE ghcli_entry")
+        else:
+            store.recording = False
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        if isinstance(e, OverflowError):
+            # A number too big for SQLite reached a write: the commands check their amounts
+            # first; this keeps any that slips through a one-line bad input.
+            raise too_large() from None
+        raise
     row = {"seq": seq_, "id": entry_id, "command": cmd.name, "summary": summary, "at": at, "player": player,
            "version": version_, "args": args, "draws": rnd.draws, "state": state, "applied": True,
            "undone_by": None, "reason": None, "in_effect": True}
@@ -204,8 +233,8 @@ def _conflict(store, target: dict, tbl: str, rowid: int, cols: list[str], here: 
     """The refusal for a row that a later entry changed: '#31 buy by Bob changed Ann's gold after it'."""
     later = store.one(
         "SELECT j.seq, j.command, j.player FROM changes c JOIN journal j ON j.seq = c.seq "
-        "WHERE c.tbl = ? AND c.row = ? AND c.seq > ? AND (c.old IS NOT c.new) ORDER BY c.seq DESC LIMIT 1",
-        [tbl, rowid, target["seq"]])
+        "WHERE c.seq > ? AND c.tbl = ? AND c.row = ? AND (c.old IS NOT c.new) ORDER BY c.seq DESC LIMIT 1",
+        [target["seq"], tbl, rowid])
     now = json.loads(here) if here is not None else None
     values = now if now is not None else after
     name = None
@@ -304,7 +333,7 @@ def register(registry) -> None:
         """Revert an undo (the entry it undid is in effect again)."""
         return _undo(store, entry, redo=True)
 
-    registry.undo, registry.redo = undo, redo
+    registry.__dict__["undo"], registry.__dict__["redo"] = undo, redo
 
 
 # -- what the CLI's undo and redo pick -----------------------------------------------
@@ -390,6 +419,7 @@ def take_back(store, entry_id: str) -> TakenBack:
     if later is not None:
         raise Refused(f"{history.label(row)} is not the newest applied entry (#{later} is): take that back first")
     with store.transaction():
+        store.stop_recording()
         rows = revert_changes(store, row)
         if row["command"] in history.REVERTERS:
             inner = _target_of(store, row)
@@ -417,7 +447,7 @@ def apply_received(store, document: str | bytes, author: str, *, state: str = "a
         return Outcome("present", entry_id, present["seq"], present["summary"])
     author = clean_player(author) or "unknown"
     try:
-        entry, cmd, values = parse(text, store.kind.commands)
+        entry, cmd, values = parse(text, store.kind.commands, canonical_check=False)
     except BadEntry as e:
         return hold(store, text, author, _versions(str(e), loose_fields(text).get("version")), seq=seq)
     try:
