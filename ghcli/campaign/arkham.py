@@ -97,7 +97,7 @@ ARKHAM_BOUNDS = {
 #: the Arkham campaign as a journal kind (its own file, migrations and commands)
 ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
               command_modules=("ghcli.campaign.arkham",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
-              schema_digest="fd4b32d1db27c48a56b7dc394a68e3d1")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
+              schema_digest="90892d35f8844f458f7ce1da6347314f")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
 command = ARKHAM.commands.command
 
 

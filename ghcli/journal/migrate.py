@@ -44,6 +44,7 @@ def to_journal(db: MigrationDB, set_name: str) -> None:
     if old:
         _carry(conn, old)
         _snapshot(conn, old)
+    conn.execute("UPDATE current SET last = coalesce((SELECT max(seq) FROM journal), 0) WHERE id = 1")
 
 
 def journal_migration(set_name: str):
@@ -133,6 +134,6 @@ def _snapshot(conn, old: list[dict]) -> None:
     from ghcli.journal.snapshot import snapshot_summary
 
     summary = snapshot_summary(last, sum(len(t["rows"]) for t in tables.values()))
-    conn.execute("INSERT INTO journal (id, command, summary, args, draws, at, version, player, state, applied, "
-                 "document) VALUES (?, 'snapshot', ?, ?, '[]', ?, ?, ?, 'accepted', 1, ?)",
-                 [entry.id, summary, canonical(entry.args), at, __version__, "ghcli", entry.text])
+    conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
+                 "document) VALUES ((SELECT max(seq) + 1 FROM journal), ?, 'snapshot', ?, ?, '[]', ?, ?, ?, "
+                 "'accepted', 1, ?)", [entry.id, summary, canonical(entry.args), at, __version__, "ghcli", entry.text])

@@ -7,7 +7,8 @@
   (``json_array`` of the columns, made by SQLite). Nothing stored is SQL.
 - ``current``: one row holding the seq of the entry being applied (NULL when
   none is): the triggers read it, so a change made outside an entry (a
-  migration, a revert for a sync's rebase, loading a snapshot) is not recorded.
+  migration, a revert for a sync's rebase, loading a snapshot) is not recorded;
+  and the highest seq ever given (``last``), so that none is given twice.
 - ``sync_state``: this machine's sync settings (never exported, never undone).
 
 :func:`check` compares a file's schema (tables, indexes, triggers, views, and
@@ -33,7 +34,7 @@ MIGRATIONS_INDEX = ('CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_n
 
 JOURNAL_DDL = """
 CREATE TABLE journal (
-    seq        INTEGER PRIMARY KEY AUTOINCREMENT,  -- local order, never reused
+    seq        INTEGER PRIMARY KEY,                -- local order, never reused (current.last: the highest given)
     id         TEXT UNIQUE,                        -- sha256 of the document (hex)
     command    TEXT NOT NULL,                      -- the registered command: the one name history shows
     summary    TEXT NOT NULL DEFAULT '',
@@ -48,7 +49,7 @@ CREATE TABLE journal (
     reason     TEXT,                               -- why queued, held or dropped
     document   TEXT                                -- the canonical bytes (UTF-8): the id re-checks, a sync re-sends
 );
-CREATE INDEX journal_state ON journal(state);
+CREATE INDEX journal_waiting ON journal(state) WHERE state != 'accepted';  -- flat counts of what waits
 CREATE TABLE changes (
     n     INTEGER PRIMARY KEY,                     -- the order of every row change (an entry's are consecutive)
     seq   INTEGER NOT NULL,                        -- the entry's (journal.seq): written once the entry is whole
@@ -60,10 +61,11 @@ CREATE TABLE changes (
 );
 CREATE INDEX changes_seq ON changes(seq);
 CREATE TABLE current (
-    id   INTEGER PRIMARY KEY CHECK (id = 1),
-    seq  INTEGER
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    seq   INTEGER,                    -- the entry being applied (NULL: none)
+    last  INTEGER NOT NULL DEFAULT 0  -- the highest seq ever given: a seq is never given twice
 );
-INSERT INTO current (id, seq) VALUES (1, NULL);
+INSERT INTO current (id, seq, last) VALUES (1, NULL, 0);
 CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT);
 """
 
