@@ -504,8 +504,8 @@ def hold(store, document: str, author: str, reason: str, *, seq: int | None = No
         cur = store.conn.execute(
             "INSERT INTO journal (seq, id, command, summary, at, version, player, state, applied, reason, document) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, 'held', 0, ?, ?)",
-            [allocate_seq(store, seq), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"), author,
-             reason[:MAX_SUMMARY], document if len(document) <= 8 * 1024 * 1024 else None])
+            [allocate_seq(store, seq), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"),
+             author, reason[:MAX_SUMMARY], document if len(document) <= 8 * 1024 * 1024 else None])
     return Outcome("held", entry_id, cur.lastrowid, summary, reason[:MAX_SUMMARY])
 
 
@@ -612,7 +612,8 @@ def insert_metadata(store, items) -> list[int]:
             cur = store.conn.execute(
                 "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
                 "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)",
-                [allocate_seq(store), digest(text.encode("utf-8", "surrogatepass")), command, str(summary)[:MAX_SUMMARY],
+                [allocate_seq(store), digest(text.encode("utf-8", "surrogatepass")), command,
+                 str(summary)[:MAX_SUMMARY],
                  *args_and_draws(text), loose.get("at", ""), loose.get("version", "?"),
                  clean_player(author) or "unknown", text])
             seqs.append(cur.lastrowid)
