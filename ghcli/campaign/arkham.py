@@ -50,8 +50,7 @@ from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import MAX_SQLITE_INT, Done, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
-from ghcli.journal.kinds import Bound, Kind
-from ghcli.journal.migrate import journal_migration
+from ghcli.journal.kinds import Bound, Kind, journal_migration
 
 KIND = "Arkham campaign"
 INIT_HINT = "ghcli arkham init"
@@ -97,7 +96,8 @@ ARKHAM_BOUNDS = {
 
 #: the Arkham campaign as a journal kind (its own file, migrations and commands)
 ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
-              command_modules=("ghcli.campaign.arkham",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key})
+              command_modules=("ghcli.campaign.arkham",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
+              schema_digest="90892d35f8844f458f7ce1da6347314f")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
 command = ARKHAM.commands.command
 
 

@@ -11,8 +11,7 @@ machine joining a group).
 from __future__ import annotations
 
 from ghcli.campaign import names, tracks
-from ghcli.journal.kinds import Bound, Kind, Migration
-from ghcli.journal.migrate import journal_migration
+from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration
 
 
 def _schema_migration(db) -> None:
@@ -125,8 +124,13 @@ def _seed(reader):
     return reader.value("SELECT seed FROM campaign WHERE id = 1")
 
 
+# The digest of the schema GHCLI_MIGRATIONS make: a shortcut for opening a current file (a migration added
+# means a new digest: tests/test_journal.py prints it; until then files open a little slower, never wrongly).
+SCHEMA_DIGEST = "ae7fc9f367a10fb722c1a9f7606c059f"
+
 GHCLI = Kind(name="ghcli", words="campaign", migrations=GHCLI_MIGRATIONS, init_hint="ghcli init",
-             command_modules=COMMAND_MODULES, bounds=BOUNDS, seed=_seed, functions={"name_key": names.key})
+             command_modules=COMMAND_MODULES, bounds=BOUNDS, seed=_seed, functions={"name_key": names.key},
+             schema_digest=SCHEMA_DIGEST)
 
 #: ``@command("buy", keys=...)``: register a Gloomhaven campaign command (see ``ghcli.journal.commands``)
 command = GHCLI.commands.command

@@ -61,6 +61,10 @@ class Command:
     def hints(self) -> dict[str, Any]:
         return typing.get_type_hints(self.fn)
 
+    @functools.cached_property
+    def decoders(self) -> dict[str, Callable]:
+        return {name: decoder(self.hints.get(name, Any)) for name in self.params}
+
     def encode(self, values: dict) -> dict:
         return {k: _encode(v) for k, v in values.items()}
 
@@ -72,12 +76,13 @@ class Command:
         if unknown:
             raise BadEntry(f"{self.name} takes no argument {unknown[0][:40]!r} (a newer ghcli?)", newer=True)
         out = {}
+        decoders = self.decoders
         for name, p in self.params.items():
             if name not in args:
                 if p.default is inspect.Parameter.empty:
                     raise BadEntry(f"{self.name} needs the argument {name!r}")
                 continue  # written by a ghcli that did not have this argument yet: its default
-            out[name] = _decode(args[name], self.hints.get(name, Any), name)
+            out[name] = decoders[name](args[name], name)
         return out
 
     def describe(self, args: Any) -> str:
@@ -107,6 +112,23 @@ class Registry:
     def __init__(self, kind):
         self.kind = kind
         self.commands: dict[str, Command] = {}
+        self._journal_commands = False
+
+    def _with_journal_commands(self) -> None:
+        if not self._journal_commands:
+            self._journal_commands = True
+            install_journal_commands(self)
+
+    @property
+    def undo(self):
+        """The ``undo`` command's function (every kind has it)."""
+        self._with_journal_commands()
+        return self.__dict__["undo"]
+
+    @property
+    def redo(self):
+        self._with_journal_commands()
+        return self.__dict__["redo"]
 
     def command(self, name: str, *, keys: dict[str, Callable] | None = None, creates: bool = False):
         """Register ``fn(store, ...)`` as the command ``name`` (see the module's docstring)."""
@@ -139,6 +161,7 @@ class Registry:
 
     def get(self, name: str) -> Command:
         if name not in self.commands:
+            self._with_journal_commands()
             self.kind.load_commands()
         try:
             return self.commands[name]
@@ -149,6 +172,7 @@ class Registry:
         return name in self.commands
 
     def names(self) -> list[str]:
+        self._with_journal_commands()
         self.kind.load_commands()
         return sorted(self.commands)
 
@@ -181,6 +205,55 @@ def _encode(v: Any) -> Any:
 
 
 def _decode(v: Any, hint: Any, where: str) -> Any:
+    return decoder(hint)(v, where)
+
+
+def _int(v: Any, where: str) -> int:
+    if type(v) is not int:
+        raise BadEntry(f"argument {where}: must be a whole number")
+    if not -MAX_INT - 1 <= v <= MAX_INT:
+        raise BadEntry(f"argument {where}: the number is too large")
+    return v
+
+
+def _str(v: Any, where: str) -> str:
+    if type(v) is not str:
+        raise BadEntry(f"argument {where}: must be text")
+    if len(v) > MAX_TEXT or CONTROL_RE.search(v):
+        raise BadEntry(f"argument {where}: text too long or with control characters")
+    return v
+
+
+def _bool(v: Any, where: str) -> bool:
+    if type(v) is not bool:
+        raise BadEntry(f"argument {where}: must be true or false")
+    return v
+
+
+@functools.lru_cache(maxsize=None)
+def decoder(hint: Any) -> Callable[[Any, str], Any]:
+    """The checker of a value against a type (made once per type): ``fn(value, where) -> value``."""
+    if hint is int:
+        return _int
+    if hint is str:
+        return _str
+    if hint is bool:
+        return _bool
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        options = [o for o in typing.get_args(hint) if o is not type(None)]
+        optional = type(None) in typing.get_args(hint)
+        inner = [decoder(o) for o in options]
+        if len(inner) == 1:
+            only = inner[0]
+
+            def one_option(v: Any, where: str) -> Any:
+                return None if v is None and optional else only(v, where)
+
+            return one_option
+    return functools.partial(_decode_slow, hint=hint)
+
+
+def _decode_slow(v: Any, where: str, *, hint: Any) -> Any:
     custom = getattr(hint, "__ghcli_decode__", None)
     if custom is not None:
         return custom(v, where)

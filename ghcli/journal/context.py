@@ -2,8 +2,8 @@
 
 A command keeps its signature ``fn(store, ...)``; while it runs as an entry
 (typed, replayed, received) ``store`` is a :class:`Context`: the store's
-reads (``rows``, ``one``, ``value``, ``tuples``), ``db`` (the
-``sqlite_utils.Database`` to write through), ``now()`` (the entry's own
+reads (``rows``, ``one``, ``value``, ``tuples``), ``db`` (a :class:`Writer`:
+SQL through ``db.execute``), ``now()`` (the entry's own
 time), ``rng`` (the entry's recording random stream), the entry's ``seq``
 and ``player``. Nothing is kept aside on the Store: what a command needs to
 know about the entry it is part of, it asks this object.
@@ -12,9 +12,28 @@ know about the entry it is part of, it asks this object.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 from ghcli.journal.commands import RecordingRandom
+
+
+class Writer:
+    """What an entry writes through (``ctx.db``): ``execute(sql, params)`` on the connection, a number
+    too big for SQLite turned into bad input. (sqlite-utils' Database was this object before: its table
+    methods re-read the schema on every write, and nothing else of it was used.)"""
+
+    __slots__ = ("_execute",)
+
+    def __init__(self, conn):
+        self._execute = conn.execute
+
+    def execute(self, sql: str, params=()):
+        try:
+            return self._execute(sql, params)
+        except OverflowError:
+            from ghcli.journal.store import too_large
+
+            raise too_large(params) from None
 
 
 class Context:
@@ -26,6 +45,9 @@ class Context:
         self.random = random
         self.summary: str | None = None   # an inner change's summary (a Done returned by the command wins)
         self.effect: str | None = None    # set by snapshot entries: the digest of the state they check
+        self.db = Writer(store.conn)
+        # the store's reads, bound once (a command reads a dozen times)
+        self.rows, self.one, self.value, self.tuples = store.rows, store.one, store.value, store.tuples
 
     # -- what commands read --------------------------------------------------
 
@@ -49,22 +71,6 @@ class Context:
     def rng(self) -> RecordingRandom:
         return self.random
 
-    @property
-    def db(self):
-        return self.store.db
-
-    def rows(self, sql: str, params: Sequence[Any] | dict = ()) -> list[dict]:
-        return self.store.rows(sql, params)
-
-    def one(self, sql: str, params: Sequence[Any] | dict = ()) -> dict | None:
-        return self.store.one(sql, params)
-
-    def value(self, sql: str, params: Sequence[Any] | dict = ()) -> Any:
-        return self.store.value(sql, params)
-
-    def tuples(self, sql: str, params: Sequence[Any] | dict = ()) -> list[tuple]:
-        return self.store.tuples(sql, params)
-
     def columns(self, table: str) -> list[str]:
         return self.store.columns(table)
 
@@ -85,14 +91,14 @@ class Context:
         """A block of the entry's writes (the command's own transaction is open already)."""
         if summary:
             self.summary = summary
-        yield self.store.db
+        yield self.db
 
     def apply(self, command: str, fn: Callable[[Any], Any], summary: str = "") -> Any:
         from ghcli.journal.store import Done
 
         if summary:
             self.summary = summary
-        out = fn(self.store.db)
+        out = fn(self.db)
         if isinstance(out, Done):
             self.summary = out.summary
             return out.values

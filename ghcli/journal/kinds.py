@@ -45,15 +45,17 @@ class Kind:
     bounds: dict[tuple[str, str], Bound] = field(default_factory=dict)  # (table, column) -> Bound
     seed: Callable[[Any], Any] | None = None  # reader -> the campaign's seed (None: unseeded)
     functions: dict[str, Callable] = field(default_factory=dict)  # SQL functions its queries use (name_key)
+    #: the digest of the schema all its migrations make (``schema.expected_digest``; a test keeps it true).
+    #: Only a shortcut: a file whose schema has another digest is compared object by object.
+    schema_digest: str = ""
     #: the kind's commands by name (``ghcli.journal.commands.Registry``)
     commands: Any = None
 
     def __post_init__(self) -> None:
-        from ghcli.journal.commands import Registry, install_journal_commands
+        from ghcli.journal.commands import Registry
 
         if self.commands is None:
-            self.commands = Registry(self)
-        install_journal_commands(self.commands)
+            self.commands = Registry(self)  # undo, redo, import and snapshot join it when first asked for
         KINDS[self.name] = self
         WORDS[self.name] = {"campaign": "Gloomhaven campaign"}.get(self.words, self.words)
 
@@ -69,6 +71,18 @@ class Kind:
     @property
     def migration_names(self) -> list[str]:
         return [name for name, _ in self.migrations]
+
+
+def journal_migration(set_name: str) -> Callable[[Any], None]:
+    """The migration of a kind's set that brings a file to the journal (``ghcli.journal.migrate``)."""
+
+    def migrate(db) -> None:
+        from ghcli.journal.migrate import to_journal
+
+        to_journal(db, set_name)
+
+    migrate.__name__ = f"journal_migration_{set_name}"
+    return migrate
 
 
 def words_for(set_name: str) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Callable
 
 from ghcli.journal.entries import AT_RE, VERSION_RE, Entry, args_and_draws, canonical, digest, new_nonce
 from ghcli.journal.schema import JOURNAL_DDL, MigrationDB, statements
@@ -27,28 +26,31 @@ UID_RE = re.compile(r"^[0-9a-f]{32}$")
 CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
-def journal_migration(set_name: str) -> Callable[[MigrationDB], None]:
-    """The migration function of a kind's set that brings its file to the journal."""
+def to_journal(db: MigrationDB, set_name: str) -> None:
+    """Bring a file of the kind ``set_name`` to the journal (see the module's docstring)."""
+    conn = db.conn
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    old = []
+    if "history" in have:
+        cols = [r[1] for r in conn.execute("PRAGMA table_info(history)").fetchall()]
+        for values in conn.execute(f"SELECT {', '.join(cols)} FROM history ORDER BY id").fetchall():
+            old.append(dict(zip(cols, values)))
+    for statement in statements(JOURNAL_DDL):
+        conn.execute(statement)
+    if "history" in have:
+        conn.execute("DROP TABLE history")
+    if "undo_log" in have:
+        conn.execute("DROP TABLE undo_log")
+    if old:
+        _carry(conn, old)
+        _snapshot(conn, old)
+    conn.execute("UPDATE current SET last = coalesce((SELECT max(seq) FROM journal), 0) WHERE id = 1")
 
-    def migrate(db: MigrationDB) -> None:
-        conn = db.conn
-        have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
-        old = []
-        if "history" in have:
-            cols = [r[1] for r in conn.execute("PRAGMA table_info(history)").fetchall()]
-            for values in conn.execute(f"SELECT {', '.join(cols)} FROM history ORDER BY id").fetchall():
-                old.append(dict(zip(cols, values)))
-        for statement in statements(JOURNAL_DDL):
-            conn.execute(statement)
-        if "history" in have:
-            conn.execute("DROP TABLE history")
-        if "undo_log" in have:
-            conn.execute("DROP TABLE undo_log")
-        if old:
-            _carry(conn, old)
-            _snapshot(conn, old)
 
-    return migrate
+def journal_migration(set_name: str):
+    from ghcli.journal.kinds import journal_migration as lazy
+
+    return lazy(set_name)
 
 
 def _text(value, limit: int = 500) -> str:
@@ -132,6 +134,6 @@ def _snapshot(conn, old: list[dict]) -> None:
     from ghcli.journal.snapshot import snapshot_summary
 
     summary = snapshot_summary(last, sum(len(t["rows"]) for t in tables.values()))
-    conn.execute("INSERT INTO journal (id, command, summary, args, draws, at, version, player, state, applied, "
-                 "document) VALUES (?, 'snapshot', ?, ?, '[]', ?, ?, ?, 'accepted', 1, ?)",
-                 [entry.id, summary, canonical(entry.args), at, __version__, "ghcli", entry.text])
+    conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
+                 "document) VALUES ((SELECT max(seq) + 1 FROM journal), ?, 'snapshot', ?, ?, '[]', ?, ?, ?, "
+                 "'accepted', 1, ?)", [entry.id, summary, canonical(entry.args), at, __version__, "ghcli", entry.text])

@@ -33,7 +33,8 @@ def items(store) -> list[dict]:
 
 
 def next_seq(store) -> int:
-    return store.value("SELECT seq FROM sqlite_sequence WHERE name = 'journal'") or 0
+    """The highest seq the journal ever gave (what an export carries as ``next_seq``)."""
+    return store.value("SELECT last FROM current WHERE id = 1") or 0
 
 
 def replay(store, entries: list[dict], *, where: str = "entries") -> int:
@@ -51,12 +52,12 @@ def replay(store, entries: list[dict], *, where: str = "entries") -> int:
                     undone.append((it["undone_by"], seq))
                 continue
             try:
-                entry, cmd, values = parse(doc, store.kind.commands)
+                entry, cmd, values = parse(doc, store.kind.commands, canonical_check=False)
                 if count == 0 and not (cmd.creates or entry.command in ("import", "snapshot")):
                     raise BadEntry(f"the first entry applied is {entry.command}, not one that creates a campaign")
                 run.execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
                             nonce=entry.nonce, player=it.get("player") or "unknown", state="accepted", seq=seq,
-                            expect_effect=entry.effect, document=doc)
+                            expect_effect=entry.effect, document=doc, atomic=False)
             except (GhcliError, TypeError, ValueError) as e:
                 what = it.get("command") or loose_fields(doc or "").get("command", "?")
                 raise ReplayError(f"{where}[{i}] (#{seq} {what}) does not replay: {e}") from None
@@ -67,8 +68,11 @@ def replay(store, entries: list[dict], *, where: str = "entries") -> int:
 
 
 def _metadata(store, it: dict) -> None:
+    from ghcli.journal.run import allocate_seq
+
     doc = it.get("document")
     args, draws = args_and_draws(doc)
+    allocate_seq(store, it.get("seq"))
     store.conn.execute(
         "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, reason, "
         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
@@ -95,7 +99,7 @@ def set_migration_times(store, times) -> None:
 
 def set_next_seq(store, value: int) -> None:
     with store.batch():
-        store.conn.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'journal'", [value])
+        store.conn.execute("UPDATE current SET last = max(last, ?) WHERE id = 1", [value])
 
 
 def rebuild(path: str | Path, kind, entries: list[dict], *, next_seq_: int | None = None) -> Store:

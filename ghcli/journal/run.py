@@ -40,7 +40,7 @@ from ghcli.journal import history
 from ghcli.journal.commands import Command, RecordingRandom
 from ghcli.journal.context import Context
 from ghcli.journal.entries import (
-    ID_RE, BadEntry, Entry, args_and_draws, canonical, digest, loose_fields, new_nonce, parse, short,
+    ID_RE, BadEntry, Entry, args_and_draws, canonical, compose, digest, loose_fields, new_nonce, parse, short,
 )
 from ghcli.journal.player import clean as clean_player, local_player
 from ghcli.journal.schema import qi
@@ -97,45 +97,85 @@ def typed(store, cmd: Command, values: dict) -> Any:
                    player=local_player(store), state=new_state(store)).values
 
 
+def next_seq(store) -> int:
+    """The seq the next journal row gets: never one given before (even to an entry taken back since)."""
+    return store.conn.execute("SELECT last FROM current WHERE id = 1").fetchone()[0] + 1
+
+
+def allocate_seq(store, seq: int | None = None) -> int:
+    """Give a journal row its seq (``seq``: a given one, from a replayed journal), and remember it."""
+    seq = seq if seq is not None else next_seq(store)
+    store.conn.execute("UPDATE current SET last = max(last, ?) WHERE id = 1", [seq])
+    return seq
+
+
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
-            document: str | None = None) -> Result:
-    """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row."""
+            document: str | None = None, atomic: bool = True) -> Result:
+    """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
+
+    The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
+    row is written when the entry is complete (document, id, summary), in the same transaction. Inside a
+    transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all)."""
     conn = store.conn
+    nested = conn.in_transaction
+    savepoint = nested and atomic
+    if savepoint:
+        conn.execute("SAVEPOINT ghcli_entry")
+    elif not nested:
+        store.check_writable()
+        conn.execute("BEGIN IMMEDIATE")
     try:
-        with store.transaction():
-            cur = conn.execute("INSERT INTO journal (seq, command, at, version, player, state) "
-                               "VALUES (?, ?, ?, ?, ?, ?)", [seq, cmd.name, at, version_, player, state])
-            seq_ = cur.lastrowid
-            conn.execute("UPDATE current SET seq = ? WHERE id = 1", [seq_])
-            rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
-            ctx = Context(store, seq_, at, player, rnd)
-            out = cmd.fn(ctx, **values)
-            rnd.finish()
+        seq_ = seq if seq is not None else next_seq(store)
+        conn.execute("UPDATE current SET seq = ?, last = max(last, ?) WHERE id = 1", [seq_, seq_])
+        store.recording = True
+        rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
+        ctx = Context(store, seq_, at, player, rnd)
+        out = cmd.fn(ctx, **values)
+        rnd.finish()
+        effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
+        if expect_effect is not None and effect != expect_effect:
+            raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
+        args_text = canonical(args)
+        draws_text = canonical(rnd.draws) if rnd.draws else "[]"
+        entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
+        text = compose(args_text, at, cmd.name, draws_text, effect, nonce, version_)
+        entry._text.append(text)
+        if document is not None and text != document:
+            raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
+                                 "or it is not written in canonical form)")
+        if isinstance(out, Done):
+            summary, out = out.summary, out.values
+        else:
+            summary = ctx.summary
+        summary = (summary or cmd.name)[:MAX_SUMMARY]
+        entry_id = digest(text.encode("utf-8"))
+        try:
+            conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, "
+                         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_, player, state,
+                          text])
+        except sqlite3.IntegrityError:
+            raise Refused(f"entry {short(entry_id)} (#{seq_}) is in the journal already") from None
+        if savepoint:
+            conn.execute("RELEASE ghcli_entry")
+        elif not nested:
             conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
-            effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
-            if expect_effect is not None and effect != expect_effect:
-                raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
-            entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
-            text = entry.text
-            if document is not None and text != document:
-                raise EffectMismatch("applied here it is not the document received (its arguments or draws differ)")
-            if isinstance(out, Done):
-                summary, out = out.summary, out.values
-            else:
-                summary = ctx.summary
-            summary = (summary or cmd.name)[:MAX_SUMMARY]
-            entry_id = entry.id
-            draws = canonical(rnd.draws)
-            try:
-                conn.execute("UPDATE journal SET id = ?, summary = ?, args = ?, draws = ?, document = ? WHERE seq = ?",
-                             [entry_id, summary, canonical(args), draws, text, seq_])
-            except sqlite3.IntegrityError:
-                raise Refused(f"entry {short(entry_id)} is in the journal already") from None
-    except OverflowError:
-        # A number too big for SQLite reached a write: the commands check their amounts
-        # first; this keeps any that slips through a one-line bad input.
-        raise too_large() from None
+            store.recording = False
+            conn.execute("COMMIT")
+    except BaseException as e:
+        if savepoint:
+            conn.execute("ROLLBACK TO ghcli_entry")
+            conn.execute("RELEASE ghcli_entry")
+        elif not nested:
+            store.recording = False
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        if isinstance(e, OverflowError):
+            # A number too big for SQLite reached a write: the commands check their amounts
+            # first; this keeps any that slips through a one-line bad input.
+            raise too_large() from None
+        raise
     row = {"seq": seq_, "id": entry_id, "command": cmd.name, "summary": summary, "at": at, "player": player,
            "version": version_, "args": args, "draws": rnd.draws, "state": state, "applied": True,
            "undone_by": None, "reason": None, "in_effect": True}
@@ -145,11 +185,9 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
 
 def effect_digest(conn: sqlite3.Connection, seq: int) -> str:
     """The digest of an entry's row changes, in order (the first 16 hex digits of a sha256)."""
-    h = hashlib.sha256()
-    for tbl, op, row, old, new in conn.execute(
-            "SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]):
-        h.update(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e".encode())
-    return h.hexdigest()[:16]
+    rows = conn.execute("SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]).fetchall()
+    text = "".join(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e" for tbl, op, row, old, new in rows)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 # -- reverting ------------------------------------------------------------------------
@@ -204,8 +242,8 @@ def _conflict(store, target: dict, tbl: str, rowid: int, cols: list[str], here: 
     """The refusal for a row that a later entry changed: '#31 buy by Bob changed Ann's gold after it'."""
     later = store.one(
         "SELECT j.seq, j.command, j.player FROM changes c JOIN journal j ON j.seq = c.seq "
-        "WHERE c.tbl = ? AND c.row = ? AND c.seq > ? AND (c.old IS NOT c.new) ORDER BY c.seq DESC LIMIT 1",
-        [tbl, rowid, target["seq"]])
+        "WHERE c.seq > ? AND c.tbl = ? AND c.row = ? AND (c.old IS NOT c.new) ORDER BY c.seq DESC LIMIT 1",
+        [target["seq"], tbl, rowid])
     now = json.loads(here) if here is not None else None
     values = now if now is not None else after
     name = None
@@ -304,7 +342,7 @@ def register(registry) -> None:
         """Revert an undo (the entry it undid is in effect again)."""
         return _undo(store, entry, redo=True)
 
-    registry.undo, registry.redo = undo, redo
+    registry.__dict__["undo"], registry.__dict__["redo"] = undo, redo
 
 
 # -- what the CLI's undo and redo pick -----------------------------------------------
@@ -390,6 +428,7 @@ def take_back(store, entry_id: str) -> TakenBack:
     if later is not None:
         raise Refused(f"{history.label(row)} is not the newest applied entry (#{later} is): take that back first")
     with store.transaction():
+        store.stop_recording()
         rows = revert_changes(store, row)
         if row["command"] in history.REVERTERS:
             inner = _target_of(store, row)
@@ -417,7 +456,7 @@ def apply_received(store, document: str | bytes, author: str, *, state: str = "a
         return Outcome("present", entry_id, present["seq"], present["summary"])
     author = clean_player(author) or "unknown"
     try:
-        entry, cmd, values = parse(text, store.kind.commands)
+        entry, cmd, values = parse(text, store.kind.commands, canonical_check=False)
     except BadEntry as e:
         return hold(store, text, author, _versions(str(e), loose_fields(text).get("version")), seq=seq)
     try:
@@ -465,8 +504,8 @@ def hold(store, document: str, author: str, reason: str, *, seq: int | None = No
         cur = store.conn.execute(
             "INSERT INTO journal (seq, id, command, summary, at, version, player, state, applied, reason, document) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, 'held', 0, ?, ?)",
-            [seq, entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"), author,
-             reason[:MAX_SUMMARY], document if len(document) <= 8 * 1024 * 1024 else None])
+            [allocate_seq(store, seq), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"),
+             author, reason[:MAX_SUMMARY], document if len(document) <= 8 * 1024 * 1024 else None])
     return Outcome("held", entry_id, cur.lastrowid, summary, reason[:MAX_SUMMARY])
 
 
@@ -515,9 +554,9 @@ def queue(store, document: str, player: str, reason: str, *, rows=(), summary: s
     with store.transaction():
         store.conn.execute("DELETE FROM journal WHERE id = ? AND state = 'queued'", [entry_id])
         cur = store.conn.execute(
-            "INSERT INTO journal (id, command, summary, at, version, player, state, applied, reason, document) "
-            "VALUES (?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)",
-            [entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"), player,
+            "INSERT INTO journal (seq, id, command, summary, at, version, player, state, applied, reason, document) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)",
+            [allocate_seq(store), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"), player,
              reason[:MAX_SUMMARY], document])
     return Outcome("refused", entry_id, cur.lastrowid, summary, reason[:MAX_SUMMARY], rows=list(rows))
 
@@ -571,9 +610,10 @@ def insert_metadata(store, items) -> list[int]:
                 except (BadEntry, ValueError, AttributeError):
                     summary = command
             cur = store.conn.execute(
-                "INSERT INTO journal (id, command, summary, args, draws, at, version, player, state, applied, "
-                "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)",
-                [digest(text.encode("utf-8", "surrogatepass")), command, str(summary)[:MAX_SUMMARY],
+                "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
+                "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)",
+                [allocate_seq(store), digest(text.encode("utf-8", "surrogatepass")), command,
+                 str(summary)[:MAX_SUMMARY],
                  *args_and_draws(text), loose.get("at", ""), loose.get("version", "?"),
                  clean_player(author) or "unknown", text])
             seqs.append(cur.lastrowid)

@@ -1,13 +1,14 @@
 """The journal's tables, the triggers that record row changes as data, and the schema check.
 
 - ``journal``: one row per entry (see ``ghcli.journal`` for the columns).
-- ``changes``: the row changes each entry made, as data: ``(seq, n, tbl, op,
-  row, old, new)``, ``op`` one of ``i`` (inserted), ``u`` (updated), ``d``
+- ``changes``: the row changes each entry made, as data: ``(n, seq, tbl, op,
+  row, old, new)`` (``n`` orders them), ``op`` one of ``i`` (inserted), ``u`` (updated), ``d``
   (deleted), ``old``/``new`` the row's columns in schema order as a JSON array
   (``json_array`` of the columns, made by SQLite). Nothing stored is SQL.
 - ``current``: one row holding the seq of the entry being applied (NULL when
   none is): the triggers read it, so a change made outside an entry (a
-  migration, a revert for a sync's rebase, loading a snapshot) is not recorded.
+  migration, a revert for a sync's rebase, loading a snapshot) is not recorded;
+  and the highest seq ever given (``last``), so that none is given twice.
 - ``sync_state``: this machine's sync settings (never exported, never undone).
 
 :func:`check` compares a file's schema (tables, indexes, triggers, views, and
@@ -33,7 +34,7 @@ MIGRATIONS_INDEX = ('CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_n
 
 JOURNAL_DDL = """
 CREATE TABLE journal (
-    seq        INTEGER PRIMARY KEY AUTOINCREMENT,  -- local order, never reused
+    seq        INTEGER PRIMARY KEY,                -- local order, never reused (current.last: the highest given)
     id         TEXT UNIQUE,                        -- sha256 of the document (hex)
     command    TEXT NOT NULL,                      -- the registered command: the one name history shows
     summary    TEXT NOT NULL DEFAULT '',
@@ -48,24 +49,23 @@ CREATE TABLE journal (
     reason     TEXT,                               -- why queued, held or dropped
     document   TEXT                                -- the canonical bytes (UTF-8): the id re-checks, a sync re-sends
 );
-CREATE INDEX journal_state ON journal(state);
-CREATE INDEX journal_player ON journal(player, seq);
+CREATE INDEX journal_waiting ON journal(state) WHERE state != 'accepted';  -- flat counts of what waits
 CREATE TABLE changes (
-    seq   INTEGER NOT NULL REFERENCES journal(seq),
-    n     INTEGER NOT NULL,
+    n     INTEGER PRIMARY KEY,                     -- the order of every row change (an entry's are consecutive)
+    seq   INTEGER NOT NULL,                        -- the entry's (journal.seq): written once the entry is whole
     tbl   TEXT NOT NULL,
     op    TEXT NOT NULL CHECK (op IN ('i', 'u', 'd')),
     row   INTEGER NOT NULL,
     old   TEXT,
-    new   TEXT,
-    PRIMARY KEY (seq, n)
-) WITHOUT ROWID;
-CREATE INDEX changes_row ON changes(tbl, row, seq);
-CREATE TABLE current (
-    id   INTEGER PRIMARY KEY CHECK (id = 1),
-    seq  INTEGER
+    new   TEXT
 );
-INSERT INTO current (id, seq) VALUES (1, NULL);
+CREATE INDEX changes_seq ON changes(seq);
+CREATE TABLE current (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    seq   INTEGER,                    -- the entry being applied (NULL: none)
+    last  INTEGER NOT NULL DEFAULT 0  -- the highest seq ever given: a seq is never given twice
+);
+INSERT INTO current (id, seq, last) VALUES (1, NULL, 0);
 CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT);
 """
 
@@ -113,6 +113,30 @@ def columns(conn: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in conn.execute(f"PRAGMA table_info({qi(table)})").fetchall()]
 
 
+def trigger_sql(table: str, cols: list[str]) -> list[tuple[str, str]]:
+    """The four triggers that record a table's row changes: [(name, CREATE TRIGGER ...)]."""
+    q = qi(table)
+    lit = "'" + table.replace("'", "''") + "'"
+    old = "json_array(" + ", ".join(f"old.{qi(c)}" for c in cols) + ")"
+    new = "json_array(" + ", ".join(f"new.{qi(c)}" for c in cols) + ")"
+
+    def record(op: str, row: str, before: str, after: str) -> str:
+        return (f"INSERT INTO changes (seq, tbl, op, row, old, new) SELECT c.seq, {lit}, '{op}', "
+                f"{row}, {before}, {after} FROM current c WHERE c.seq IS NOT NULL;")
+
+    names = [TRIGGER_PREFIX + table + suffix for suffix in ("_i", "_u", "_r", "_d")]
+    return [
+        (names[0], f"CREATE TRIGGER {qi(names[0])} AFTER INSERT ON {q} BEGIN "
+                   + record("i", "new.rowid", "NULL", new) + " END"),
+        (names[1], f"CREATE TRIGGER {qi(names[1])} AFTER UPDATE ON {q} WHEN old.rowid = new.rowid BEGIN "
+                   + record("u", "new.rowid", old, new) + " END"),
+        (names[2], f"CREATE TRIGGER {qi(names[2])} AFTER UPDATE ON {q} WHEN old.rowid != new.rowid BEGIN "
+                   + record("d", "old.rowid", old, "NULL") + " " + record("i", "new.rowid", "NULL", new) + " END"),
+        (names[3], f"CREATE TRIGGER {qi(names[3])} AFTER DELETE ON {q} BEGIN "
+                   + record("d", "old.rowid", old, "NULL") + " END"),
+    ]
+
+
 def install_triggers(conn: sqlite3.Connection) -> None:
     """(Re)make the triggers that record every row change of every campaign table into ``changes``."""
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
@@ -120,26 +144,8 @@ def install_triggers(conn: sqlite3.Connection) -> None:
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'changes'").fetchone():
         return
     for table in recorded_tables(conn):
-        cols = columns(conn, table)
-        q = qi(table)
-        lit = "'" + table.replace("'", "''") + "'"
-        old = "json_array(" + ", ".join(f"old.{qi(c)}" for c in cols) + ")"
-        new = "json_array(" + ", ".join(f"new.{qi(c)}" for c in cols) + ")"
-        n = "(SELECT coalesce(max(x.n) + 1, 0) FROM changes x WHERE x.seq = c.seq)"
-
-        def record(op: str, row: str, before: str, after: str) -> str:
-            return (f"INSERT INTO changes (seq, n, tbl, op, row, old, new) SELECT c.seq, {n}, {lit}, '{op}', "
-                    f"{row}, {before}, {after} FROM current c WHERE c.seq IS NOT NULL;")
-
-        conn.execute(f"CREATE TRIGGER {qi(TRIGGER_PREFIX + table + '_i')} AFTER INSERT ON {q} BEGIN "
-                     + record("i", "new.rowid", "NULL", new) + " END")
-        conn.execute(f"CREATE TRIGGER {qi(TRIGGER_PREFIX + table + '_u')} AFTER UPDATE ON {q} "
-                     "WHEN old.rowid = new.rowid BEGIN " + record("u", "new.rowid", old, new) + " END")
-        conn.execute(f"CREATE TRIGGER {qi(TRIGGER_PREFIX + table + '_r')} AFTER UPDATE ON {q} "
-                     "WHEN old.rowid != new.rowid BEGIN " + record("d", "old.rowid", old, "NULL")
-                     + " " + record("i", "new.rowid", "NULL", new) + " END")
-        conn.execute(f"CREATE TRIGGER {qi(TRIGGER_PREFIX + table + '_d')} AFTER DELETE ON {q} BEGIN "
-                     + record("d", "old.rowid", old, "NULL") + " END")
+        for _, sql in trigger_sql(table, columns(conn, table)):
+            conn.execute(sql)
 
 
 # -- migrations ---------------------------------------------------------------
@@ -161,7 +167,8 @@ def other_sets(conn: sqlite3.Connection, set_name: str) -> list[str]:
         f"SELECT DISTINCT migration_set FROM {MIGRATIONS_TABLE} WHERE migration_set != ?", [set_name]).fetchall()]
 
 
-def run_migrations(conn: sqlite3.Connection, set_name: str, migrations: Sequence, now: str) -> list[str]:
+def run_migrations(conn: sqlite3.Connection, set_name: str, migrations: Sequence, now: str,
+                   triggers: bool = True) -> list[str]:
     """Apply the pending migrations, each in its own transaction with its record; then the triggers.
     Returns the names applied."""
     import datetime
@@ -189,6 +196,8 @@ def run_migrations(conn: sqlite3.Connection, set_name: str, migrations: Sequence
                 conn.execute("ROLLBACK")
             raise
         done.append(name)
+    if not triggers:
+        return done
     conn.execute("BEGIN IMMEDIATE")
     try:
         install_triggers(conn)
@@ -223,10 +232,28 @@ def _build(set_name: str, names: tuple[str, ...], fns: tuple) -> dict[tuple[str,
 
         configure(conn)
         by_name = dict(zip(names, fns))
-        run_migrations(conn, set_name, [(n, by_name[n]) for n in names], now="-")
-        return master(conn)
+        run_migrations(conn, set_name, [(n, by_name[n]) for n in names], now="-", triggers=False)
+        out = master(conn)
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'changes'").fetchone():
+            for table in recorded_tables(conn):  # the triggers' text follows from the tables' columns
+                out.update({("trigger", name): sql for name, sql in trigger_sql(table, columns(conn, table))})
+        return out
     finally:
         conn.close()
+
+
+def digest_of(objects: dict[tuple[str, str], str | None]) -> str:
+    """A digest of a schema (every object's type, name and SQL)."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(sorted(objects.items()), separators=(",", ":")).encode()).hexdigest()[:32]
+
+
+def expected_digest(kind) -> str:
+    """The digest of the schema all the kind's migrations make (``Kind.schema_digest`` holds it, so that
+    opening a current file needs no schema built in memory)."""
+    return digest_of(expected(kind, kind.migration_names))
 
 
 def describe_mismatch(actual: dict, want: dict, kind, applied: Sequence[str]) -> str | None:

@@ -221,6 +221,7 @@ def load(store, tables: dict) -> None:
 
     conn.execute("PRAGMA defer_foreign_keys = ON")
     recording = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'current'").fetchone() is not None
+    was = getattr(store, "recording", False)
     saved = conn.execute("SELECT seq FROM current WHERE id = 1").fetchone()[0] if recording else None
     if recording:
         conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
@@ -239,6 +240,7 @@ def load(store, tables: dict) -> None:
         raise Refused(f"tables.{bad[0][0]}: row {bad[0][1]} refers to a missing row of {bad[0][2]}")
     if recording:
         conn.execute("UPDATE current SET seq = ? WHERE id = 1", [saved])
+        store.recording = was
 
 
 def first_difference(store, tables: dict, theirs: str = "the snapshot") -> str | None:

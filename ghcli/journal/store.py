@@ -141,6 +141,7 @@ def configure(conn: sqlite3.Connection, kind: Kind | None = None) -> sqlite3.Con
     functions(conn, kind)
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA temp_store = MEMORY")  # statement journals of an entry's writes: never a temporary file
     return conn
 
 
@@ -160,6 +161,7 @@ class Store:
         self._db = None
         self._columns: dict[str, list[str]] = {}
         self.scratch = scratch  # an in-memory work copy: changes need no entry, nothing is recorded
+        self.recording = False  # ``current`` holds the seq of an entry applied in the open transaction
         self.last_entry: dict | None = None
         self.read_only = False
         self._sound = False  # quick_check passed (see check_writable)
@@ -272,6 +274,9 @@ class Store:
         except sqlite3.DatabaseError as e:
             self.close()
             raise explain(e, self.path) from None
+        if (order == self.kind.migration_names and self.kind.schema_digest
+                and schema.digest_of(actual) == self.kind.schema_digest):
+            return  # the schema all of this ghcli's migrations make, exactly (the usual case: no build needed)
         want = schema.expected(self.kind, order)
         if len(applied) < len(self.kind.migration_names):
             # an older file: its triggers are remade by the migration; its tables must be as recorded
@@ -519,13 +524,23 @@ class Store:
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield
+            if self.recording:  # an entry's seq is in ``current``: no write after this one is its
+                self.conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
+                self.recording = False
             self.conn.execute("COMMIT")
         except BaseException:
+            self.recording = False
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise
 
     _transaction = transaction
+
+    def stop_recording(self) -> None:
+        """No entry is being applied now: a write from here on is no entry's (a revert for a sync, a load)."""
+        if self.recording:
+            self.conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
+            self.recording = False
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
