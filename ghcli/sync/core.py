@@ -460,8 +460,12 @@ def _join(db_path: Path, clone: Clone, head: str) -> Report:
         counts = ledger.counts(store)
         report.queued, report.waiting_held = counts["queued"], counts["held"]
         store.checkpoint()
-    finally:
+    except BaseException:
         store.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+        raise
+    store.close()
     try:
         for suffix in ("-wal", "-shm"):
             Path(f"{db_path}{suffix}").unlink(missing_ok=True)
