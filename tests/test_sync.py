@@ -691,8 +691,7 @@ def test_an_edited_entry_is_a_different_entry_and_the_accepted_one_stands(group)
     edited = forge(original, args={"name": "Ann", "gold": 500})   # same nonce, other content: another id
     assert ledger.parse(edited).id != ledger.parse(original).id
     push_commit(remote, edited, author="mallory")
-    reports = [m.json("sync") for m in (a, b)]
-    c.run("sync", "init", remote)
+    reports = [m.json("sync") for m in (a, b)] + [c.json("sync", "init", remote)]   # c: a new machine
     for r in reports:
         assert any("an edited copy of" in t and "as first accepted stands" in t for t in r["ignored"])
     for m in (a, b, c):
@@ -779,6 +778,19 @@ def test_a_remote_of_the_older_layout_is_refused_with_what_to_do(group, tmp_path
         r = m.run("sync", "init", remote, ok=False)
         assert r.exit_code == 1 and "synced by an older ghcli" in r.stderr and "new empty remote" in r.stderr
     assert a.json("sync", "status")["synced"] is False and not b.db.exists()
+
+
+def test_a_join_whose_first_entry_cannot_be_applied_is_refused_and_leaves_nothing(group, tmp_path):
+    remote, (a, _, c) = group
+    start(remote, [a])
+    first = documents(remote)[0]
+    other = tmp_path / "newer.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(other)], check=True)
+    tree = rgit(other, "mktree", input=b"")
+    push_commit(other, forge(first, format=3), tree=tree, parent=None, subject=b"ghcli: 1 entry by dan")
+    r = c.run("sync", "init", other, ok=False)
+    assert r.exit_code == 1 and "first entry, which creates the campaign, cannot be applied" in r.stderr
+    assert sorted(p.name for p in c.db.parent.iterdir()) == []
 
 
 def test_a_remote_restored_from_an_old_backup_gets_the_lost_commits_back(group, tmp_path):
