@@ -531,6 +531,16 @@ def test_a_forged_author_is_the_one_git_recorded(group):
     assert a.view() == b.view() == c.view()
 
 
+def test_an_author_name_with_escapes_is_printed_escaped(group, tmp_path):
+    remote, (a, b, _) = group
+    start(remote, [a, b])
+    doc = made(b, tmp_path, ("character", "adjust", "Ann", "--gold", "1"))[0]
+    push_commit(remote, doc, author="eve\x1b[2J\x1b]0;pwned\x07")
+    out = a.run("sync").stdout
+    assert "\x1b" not in out and "\x07" not in out and "(eve " in out   # the journal keeps names clean
+    assert json.loads(a.run("sync", "status", "--json").stdout)["remote"] == str(remote)
+
+
 def test_a_far_future_date_stops_nothing(group, tmp_path):
     remote, (a, b, _) = group
     start(remote, [a, b])
