@@ -214,6 +214,8 @@ def test_take_back_and_reexecute_on_a_new_base(camp, tmp_path, monkeypatch):
     out = run.reexecute(camp, taken)
     assert out.status == "refused" and "no copy of Boots of Striding is left" in out.reason
     assert ("characters", 2) in out.rows
+    in_the_way = history.last_changer(camp, out.rows, after=taken.seq - 1)
+    assert in_the_way["command"] == "buy" and in_the_way["player"] == "Cid"  # Cid's purchase took the copy
     row = history.by_id(camp, out.id)
     assert row["state"] == "queued" and not row["applied"] and row["summary"] == taken.summary
     assert snap.first_difference(camp, snap.tables_of(other)) is None
