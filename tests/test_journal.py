@@ -348,3 +348,30 @@ def test_the_kinds_know_the_digest_of_their_schema():
 
     for kind in (GHCLI, ARKHAM):
         assert kind.schema_digest == schema.expected_digest(kind), (kind.name, schema.expected_digest(kind))
+
+
+def test_row_changes_edited_by_hand_are_refused_not_run(cli, db_file):
+    run_ok(cli, "init")
+    run_ok(cli, "character", "new", "Ann", "--class", "brute")
+    con = sqlite3.connect(db_file)
+    con.execute("UPDATE changes SET old = 'DROP TABLE characters', new = 'x' WHERE seq = 2")
+    con.commit()
+    con.close()
+    r = cli("undo")
+    assert r.exit_code == 1 and "its recorded row changes are damaged" in r.stderr and r.stderr.count("\n") == 1
+    assert json.loads(cli("character", "list", "--json").stdout)[0]["name"] == "Ann"
+
+
+def test_an_older_file_holding_a_blob_is_refused_with_a_sentence(cli, db_file):
+    from pathlib import Path
+
+    con = sqlite3.connect(db_file)
+    con.executescript((Path(__file__).parent / "journal_fixtures" / "ghcli-0.1-campaign.sql").read_text())
+    con.execute("DROP TRIGGER undo_characters_update")  # (the old triggers would log the edit)
+    con.execute("UPDATE characters SET gold = x'00ff' WHERE name = 'Ann'")
+    con.commit()
+    con.close()
+    before = snapshot(db_file)
+    r = cli("status")
+    assert r.exit_code == 2 and "holds a value ghcli never writes (a BLOB or a fraction)" in r.stderr
+    assert snapshot(db_file) == before

@@ -214,9 +214,15 @@ def revert_changes(store, target: dict) -> list[tuple[str, int]]:
         for _n, tbl, op, rowid, old, new in changes:
             if tbl not in known:
                 raise Refused(f"{history.label(target)} changed a table this campaign does not have ({tbl[:40]!r})")
-            before = json.loads(old) if old is not None else None
-            after = json.loads(new) if new is not None else None
-            width = len(before if before is not None else after)
+            try:
+                before = json.loads(old) if old is not None else None
+                after = json.loads(new) if new is not None else None
+                width = len(before if before is not None else after)
+                if not all(v is None or isinstance(v, list) for v in (before, after)):
+                    raise ValueError
+            except (ValueError, TypeError, RecursionError):
+                raise Refused(f"{history.label(target)} cannot be undone: its recorded row changes are damaged "
+                              "(the file was edited outside ghcli)") from None
             cols = store.columns(tbl)[:width]
             here = conn.execute(f"SELECT json_array({', '.join(qi(c) for c in cols)}) FROM {qi(tbl)} WHERE rowid = ?",
                                 [rowid]).fetchone()
