@@ -375,3 +375,35 @@ def test_an_older_file_holding_a_blob_is_refused_with_a_sentence(cli, db_file):
     r = cli("status")
     assert r.exit_code == 2 and "holds a value ghcli never writes (a BLOB or a fraction)" in r.stderr
     assert snapshot(db_file) == before
+
+
+def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
+    """An entry held because this ghcli did not know its command applies after the "upgrade"; while it
+    still cannot, retrying changes nothing."""
+    other = _join(camp, tmp_path / "b.db")
+    characters.adjust(camp, "Bob", gold=4)
+    doc = _docs(camp)[-1]["document"]
+    kind = other.kind
+    saved = kind.commands.commands.pop("character adjust")    # an older ghcli: the command is unknown
+    monkeypatch.setattr(kind, "command_modules", ())
+    held = run.apply_received(other, doc, "Ann")
+    assert held.status == "held" and "unknown command 'character adjust'" in held.reason
+    before = other.tuples("SELECT * FROM journal")
+    again = run.retry_held(other, held.id)
+    assert again.status == "held" and other.tuples("SELECT * FROM journal") == before
+    kind.commands.commands["character adjust"] = saved        # upgraded
+    out = run.retry_held(other, held.id)
+    assert out.status == "ok" and out.seq > held.seq and history.counts(other)["held"] == 0
+    assert other.value("SELECT gold FROM characters WHERE name = 'Bob'") == 34
+    other.close()
+
+
+def test_metadata_rows_come_in_one_statement_in_order(camp, tmp_path):
+    docs = _docs(camp)
+    joiner = Store.create(tmp_path / "j.db")
+    seqs = run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs] + [("not json", "X", None)])
+    rows = history.rows(joiner)[::-1]
+    assert seqs == [1, 2, 3, 4] and [r["id"] for r in rows[:3]] == [d["id"] for d in docs]
+    assert rows[1]["summary"] == "character new Ann brute 1 512" and rows[3]["command"] == "?"
+    assert run.next_seq(joiner) == 5 and not any(r["applied"] for r in rows)
+    joiner.close()
