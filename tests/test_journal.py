@@ -214,6 +214,8 @@ def test_take_back_and_reexecute_on_a_new_base(camp, tmp_path, monkeypatch):
     out = run.reexecute(camp, taken)
     assert out.status == "refused" and "no copy of Boots of Striding is left" in out.reason
     assert ("characters", 2) in out.rows
+    in_the_way = history.last_changer(camp, out.rows, after=taken.seq - 1)
+    assert in_the_way["command"] == "buy" and in_the_way["player"] == "Cid"  # Cid's purchase took the copy
     row = history.by_id(camp, out.id)
     assert row["state"] == "queued" and not row["applied"] and row["summary"] == taken.summary
     assert snap.first_difference(camp, snap.tables_of(other)) is None
@@ -346,3 +348,62 @@ def test_the_kinds_know_the_digest_of_their_schema():
 
     for kind in (GHCLI, ARKHAM):
         assert kind.schema_digest == schema.expected_digest(kind), (kind.name, schema.expected_digest(kind))
+
+
+def test_row_changes_edited_by_hand_are_refused_not_run(cli, db_file):
+    run_ok(cli, "init")
+    run_ok(cli, "character", "new", "Ann", "--class", "brute")
+    con = sqlite3.connect(db_file)
+    con.execute("UPDATE changes SET old = 'DROP TABLE characters', new = 'x' WHERE seq = 2")
+    con.commit()
+    con.close()
+    r = cli("undo")
+    assert r.exit_code == 1 and "its recorded row changes are damaged" in r.stderr and r.stderr.count("\n") == 1
+    assert json.loads(cli("character", "list", "--json").stdout)[0]["name"] == "Ann"
+
+
+def test_an_older_file_holding_a_blob_is_refused_with_a_sentence(cli, db_file):
+    from pathlib import Path
+
+    con = sqlite3.connect(db_file)
+    con.executescript((Path(__file__).parent / "journal_fixtures" / "ghcli-0.1-campaign.sql").read_text())
+    con.execute("DROP TRIGGER undo_characters_update")  # (the old triggers would log the edit)
+    con.execute("UPDATE characters SET gold = x'00ff' WHERE name = 'Ann'")
+    con.commit()
+    con.close()
+    before = snapshot(db_file)
+    r = cli("status")
+    assert r.exit_code == 2 and "holds a value ghcli never writes (a BLOB or a fraction)" in r.stderr
+    assert snapshot(db_file) == before
+
+
+def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
+    """An entry held because this ghcli did not know its command applies after the "upgrade"; while it
+    still cannot, retrying changes nothing."""
+    other = _join(camp, tmp_path / "b.db")
+    characters.adjust(camp, "Bob", gold=4)
+    doc = _docs(camp)[-1]["document"]
+    kind = other.kind
+    saved = kind.commands.commands.pop("character adjust")    # an older ghcli: the command is unknown
+    monkeypatch.setattr(kind, "command_modules", ())
+    held = run.apply_received(other, doc, "Ann")
+    assert held.status == "held" and "unknown command 'character adjust'" in held.reason
+    before = other.tuples("SELECT * FROM journal")
+    again = run.retry_held(other, held.id)
+    assert again.status == "held" and other.tuples("SELECT * FROM journal") == before
+    kind.commands.commands["character adjust"] = saved        # upgraded
+    out = run.retry_held(other, held.id)
+    assert out.status == "ok" and out.seq > held.seq and history.counts(other)["held"] == 0
+    assert other.value("SELECT gold FROM characters WHERE name = 'Bob'") == 34
+    other.close()
+
+
+def test_metadata_rows_come_in_one_statement_in_order(camp, tmp_path):
+    docs = _docs(camp)
+    joiner = Store.create(tmp_path / "j.db")
+    seqs = run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs] + [("not json", "X", None)])
+    rows = history.rows(joiner)[::-1]
+    assert seqs == [1, 2, 3, 4] and [r["id"] for r in rows[:3]] == [d["id"] for d in docs]
+    assert rows[1]["summary"] == "character new Ann brute 1 512" and rows[3]["command"] == "?"
+    assert run.next_seq(joiner) == 5 and not any(r["applied"] for r in rows)
+    joiner.close()

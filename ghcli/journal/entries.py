@@ -103,17 +103,25 @@ def parse(data: bytes | str, registry, *, canonical_check: bool = True) -> tuple
 
     Raises :class:`BadEntry` (``newer`` when a newer ghcli may have written it). ``canonical_check``
     False: the caller compares the document it re-makes with this one, byte for byte (which checks more)."""
-    if isinstance(data, str):
+    if isinstance(data, bytes):
         try:
-            data = data.encode("utf-8")
-        except UnicodeEncodeError:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
             raise BadEntry("the entry is not UTF-8 text") from None
-    if len(data) > MAX_SNAPSHOT_BYTES:
+    else:
+        text = data
+    if text.isascii():
+        size = len(text)
+    else:
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError:  # a lone surrogate
+            raise BadEntry("the entry is not UTF-8 text") from None
+    if size > MAX_SNAPSHOT_BYTES:
         raise BadEntry(f"the entry is larger than {MAX_SNAPSHOT_BYTES // (1024 * 1024)} MiB")
     try:
-        text = data.decode("utf-8")
-        doc = json.loads(text, parse_constant=_no_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        doc = _DECODER.decode(text)
+    except (ValueError, RecursionError):
         raise BadEntry("the entry is not JSON") from None
     if not isinstance(doc, dict):
         raise BadEntry("the entry is not a JSON object")
@@ -124,16 +132,16 @@ def parse(data: bytes | str, registry, *, canonical_check: bool = True) -> tuple
         raise BadEntry(f"entry format {fmt} is newer than this ghcli's ({FORMAT})", newer=True)
     if fmt != FORMAT:
         raise BadEntry(f"entry format {fmt} is not one ghcli applies ({FORMAT})")
-    extra = sorted(set(doc) - set(KEYS))
-    if extra:
-        raise BadEntry(f"the entry has a field this ghcli does not know ({_safe(extra[0])!r})", newer=True)
-    missing = [k for k in KEYS if k not in doc]
-    if missing:
+    if len(doc) != len(KEYS) or not KEYSET.issuperset(doc):
+        extra = sorted(set(doc) - KEYSET)
+        if extra:
+            raise BadEntry(f"the entry has a field this ghcli does not know ({_safe(extra[0])!r})", newer=True)
+        missing = [k for k in KEYS if k not in doc]
         raise BadEntry(f"the entry lacks its {missing[0]!r}")
     command = doc["command"]
     if not isinstance(command, str) or not COMMAND_RE.match(command):
         raise BadEntry("the entry's command is not a command name")
-    if command not in SNAPSHOT_COMMANDS and len(data) > MAX_ENTRY_BYTES:
+    if command not in SNAPSHOT_COMMANDS and size > MAX_ENTRY_BYTES:
         raise BadEntry(f"the entry is larger than {MAX_ENTRY_BYTES // 1024} KiB")
     for key, pattern in (("at", AT_RE), ("version", VERSION_RE), ("nonce", HEX16_RE), ("effect", HEX16_RE)):
         if not isinstance(doc[key], str) or not pattern.match(doc[key]):
@@ -150,6 +158,10 @@ def parse(data: bytes | str, registry, *, canonical_check: bool = True) -> tuple
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not a number an entry holds")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)  # made once: NaN and infinities refused
+KEYSET = frozenset(KEYS)
 
 
 def _safe(text: str) -> str:

@@ -120,6 +120,18 @@ def documents(store, states=("local",), *, after: int = 0) -> list[dict]:
                       f"WHERE state IN ({marks}) AND seq > ? ORDER BY seq", [*states, after])
 
 
+def last_changer(store, rows, after: int = 0) -> dict | None:
+    """The newest entry after seq ``after`` that changed one of ``rows`` ([(table, rowid)], as
+    ``run.TakenBack.rows`` gives them): the entry that stands in the way of one refused now."""
+    best = None
+    for tbl, row in rows:
+        seq = store.value("SELECT max(seq) FROM changes WHERE seq > ? AND tbl = ? AND row = ? "
+                          "AND old IS NOT new", [after, tbl, row])
+        if seq is not None and (best is None or seq > best):
+            best = seq
+    return by_seq(store, best) if best is not None else None
+
+
 def shown(row: dict) -> str:
     """The summary as history's text shows it, with what became of the entry."""
     text = row.get("summary") or row.get("command") or ""

@@ -129,8 +129,15 @@ def _snapshot(conn, old: list[dict]) -> None:
         tables[table] = {"columns": cols, "rows": rows}
     last = conn.execute("SELECT id FROM journal ORDER BY seq DESC LIMIT 1").fetchone()[0]
     at = now_iso()
-    entry = Entry("snapshot", {"after": last, "tables": tables}, [], at, __version__, new_nonce(),
-                  state_digest(tables))
+    try:
+        entry = Entry("snapshot", {"after": last, "tables": tables}, [], at, __version__, new_nonce(),
+                      state_digest(tables))
+        entry.text
+    except (TypeError, ValueError):  # a BLOB or a float where ghcli keeps whole numbers and text
+        from ghcli.errors import BadInput
+
+        raise BadInput("the campaign file holds a value ghcli never writes (a BLOB or a fraction): "
+                       "it cannot be brought up to date") from None
     from ghcli.journal.snapshot import snapshot_summary
 
     summary = snapshot_summary(last, sum(len(t["rows"]) for t in tables.values()))

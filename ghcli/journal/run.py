@@ -40,7 +40,8 @@ from ghcli.journal import history
 from ghcli.journal.commands import Command, RecordingRandom
 from ghcli.journal.context import Context
 from ghcli.journal.entries import (
-    ID_RE, BadEntry, Entry, args_and_draws, canonical, compose, digest, loose_fields, new_nonce, parse, short,
+    AT_RE as AT_PATTERN, COMMAND_RE as COMMAND_NAME, ID_RE, VERSION_RE as VERSION_PATTERN, BadEntry, Entry,
+    canonical, compose, digest, loose_fields, new_nonce, parse, short,
 )
 from ghcli.journal.player import clean as clean_player, local_player
 from ghcli.journal.schema import qi
@@ -214,9 +215,15 @@ def revert_changes(store, target: dict) -> list[tuple[str, int]]:
         for _n, tbl, op, rowid, old, new in changes:
             if tbl not in known:
                 raise Refused(f"{history.label(target)} changed a table this campaign does not have ({tbl[:40]!r})")
-            before = json.loads(old) if old is not None else None
-            after = json.loads(new) if new is not None else None
-            width = len(before if before is not None else after)
+            try:
+                before = json.loads(old) if old is not None else None
+                after = json.loads(new) if new is not None else None
+                width = len(before if before is not None else after)
+                if not all(v is None or isinstance(v, list) for v in (before, after)):
+                    raise ValueError
+            except (ValueError, TypeError, RecursionError):
+                raise Refused(f"{history.label(target)} cannot be undone: its recorded row changes are damaged "
+                              "(the file was edited outside ghcli)") from None
             cols = store.columns(tbl)[:width]
             here = conn.execute(f"SELECT json_array({', '.join(qi(c) for c in cols)}) FROM {qi(tbl)} WHERE rowid = ?",
                                 [rowid]).fetchone()
@@ -597,24 +604,66 @@ def mark_accepted(store, entry_ids) -> None:
 def insert_metadata(store, items) -> list[int]:
     """History rows for entries this database does not apply (those before the snapshot it joins from):
     ``items`` are ``(document, author, summary or None)``; each row is accepted, not applied. Call it
-    before applying the snapshot, so that the history keeps the group's order. Returns the seqs."""
-    seqs = []
+    before applying the snapshot, so that the history keeps the group's order. Returns the seqs.
+    (One statement for all the rows: a new machine joining a long campaign writes thousands.)"""
+    rows = []
+    described: dict[str, Any] = {}
     with store.transaction():
-        for document, author, summary in items:
+        first = next_seq(store)
+        for i, (document, author, summary) in enumerate(items):
             text = document.decode("utf-8", "replace") if isinstance(document, bytes) else document
-            loose = loose_fields(text)
-            command = loose.get("command", "?")
+            try:
+                doc = json.loads(text)
+            except (ValueError, RecursionError):
+                doc = None
+            doc = doc if isinstance(doc, dict) else {}
+            command = doc.get("command") if isinstance(doc.get("command"), str) else "?"
+            command = command[:60] if COMMAND_NAME.match(command) else "?"
             if summary is None:
-                try:
-                    summary = store.kind.commands.get(command).describe(json.loads(text).get("args"))
-                except (BadEntry, ValueError, AttributeError):
-                    summary = command
-            cur = store.conn.execute(
-                "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
-                "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)",
-                [allocate_seq(store), digest(text.encode("utf-8", "surrogatepass")), command,
-                 str(summary)[:MAX_SUMMARY],
-                 *args_and_draws(text), loose.get("at", ""), loose.get("version", "?"),
-                 clean_player(author) or "unknown", text])
-            seqs.append(cur.lastrowid)
-    return seqs
+                if command not in described:
+                    try:
+                        described[command] = store.kind.commands.get(command)
+                    except BadEntry:
+                        described[command] = None
+                cmd = described[command]
+                summary = cmd.describe(doc.get("args")) if cmd is not None else command
+            args = doc.get("args")
+            draws = doc.get("draws")
+            try:
+                args_text = canonical(args) if isinstance(args, dict) else None
+                draws_text = canonical(draws) if isinstance(draws, list) else None
+            except (ValueError, TypeError):
+                args_text = draws_text = None
+            at = doc.get("at") if isinstance(doc.get("at"), str) and AT_PATTERN.match(doc["at"]) else ""
+            ver = doc.get("version")
+            ver = ver if isinstance(ver, str) and VERSION_PATTERN.match(ver) else "?"
+            rows.append([first + i, digest(text.encode("utf-8", "surrogatepass")), command, str(summary)[:MAX_SUMMARY],
+                         args_text, draws_text, at, ver, clean_player(author) or "unknown", text])
+        store.conn.executemany(
+            "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
+            "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)", rows)
+        if rows:
+            store.conn.execute("UPDATE current SET last = max(last, ?) WHERE id = 1", [first + len(rows) - 1])
+    return [r[0] for r in rows]
+
+
+class _StillHeld(Exception):
+    def __init__(self, outcome: Outcome):
+        self.outcome = outcome
+
+
+def retry_held(store, entry_id: str) -> Outcome:
+    """Apply a held entry again (this ghcli was upgraded): ``ok`` (applied, with a new seq: the newest) or
+    ``held`` (it still cannot be applied: the journal exactly as it was, the row keeping its seq)."""
+    row = store.one("SELECT seq, document, player FROM journal WHERE id = ? AND state = 'held'", [entry_id])
+    if row is None:
+        raise Refused(f"entry {short(entry_id)} is not held")
+    try:
+        with store.transaction():
+            store.conn.execute("DELETE FROM journal WHERE seq = ?", [row["seq"]])
+            out = apply_received(store, row["document"] or "", row["player"])
+            if out.status != "ok":
+                raise _StillHeld(out)
+    except _StillHeld as e:
+        return Outcome("held", entry_id, row["seq"], e.outcome.summary, e.outcome.reason)
+    return out

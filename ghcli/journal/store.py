@@ -464,15 +464,26 @@ class Store:
         except OverflowError:
             raise too_large(params) from None
 
+    # (rows, one, value: the connection called directly, not through _execute: a command reads a dozen
+    # times, and a replay runs 20,000 commands)
     def rows(self, sql: str, params: Sequence[Any] | dict = ()) -> list[dict]:
-        return [dict(r) for r in self._execute(sql, params).fetchall()]
+        try:
+            return [dict(r) for r in self.conn.execute(sql, params).fetchall()]
+        except OverflowError:
+            raise too_large(params) from None
 
     def one(self, sql: str, params: Sequence[Any] | dict = ()) -> dict | None:
-        row = self._execute(sql, params).fetchone()
+        try:
+            row = self.conn.execute(sql, params).fetchone()
+        except OverflowError:
+            raise too_large(params) from None
         return dict(row) if row is not None else None
 
     def value(self, sql: str, params: Sequence[Any] | dict = ()) -> Any:
-        row = self._execute(sql, params).fetchone()
+        try:
+            row = self.conn.execute(sql, params).fetchone()
+        except OverflowError:
+            raise too_large(params) from None
         return row[0] if row is not None else None
 
     def tuples(self, sql: str, params: Sequence[Any] | dict = ()) -> list[tuple]:

@@ -184,7 +184,7 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
     def build(tmp: Path) -> None:
         store = Store.create(tmp, kind)
         try:
-            with store.batch():
+            with replay.build_mode(store), store.batch():
                 out["entries"] = replay.replay(store, items, where="journal.entries")
                 if next_seq:
                     replay.set_next_seq(store, next_seq)
