@@ -249,22 +249,8 @@ def receive(store: Store, document: bytes, author: str) -> Rec:
 
 def retry_held(store: Store, rec: Rec) -> Rec | None:
     """Apply a held entry again (after an upgrade): accepted when it applies now, else held still."""
-    text = store.value("SELECT document FROM journal WHERE seq = ? AND state = 'held'", [rec.seq])
-    if text is None:
-        return None
-    try:
-        with store.batch():
-            store.db.execute("DELETE FROM journal WHERE seq = ? AND state = 'held'", [rec.seq])
-            out = run.apply_received(store, text, rec.player)
-            if out.status == "held":
-                raise _StillHeld()
-    except _StillHeld:
-        return rec
-    return _outcome_rec(store, out)
-
-
-class _StillHeld(Exception):
-    pass
+    out = run.retry_held(store, rec.id)
+    return rec if out.status == "held" else _outcome_rec(store, out)
 
 
 def reexecute(store: Store, taken: Rec, *, renames: dict | None = None, fresh: bool = False) -> Outcome:
