@@ -41,7 +41,7 @@ CLASSES = ["brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindth
 
 
 def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> None:
-    """A campaign with `characters` characters and `history` history entries, through ghcli's own code."""
+    """A campaign with `characters` characters and `history` journal entries, through ghcli's own code."""
     from ghcli.campaign import characters as chars, core
     from ghcli.campaign.tracks import MAX_PARTY
     from ghcli.campaign.db import Store
@@ -54,11 +54,11 @@ def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> Non
         if i and i % MAX_PARTY == 0:  # a party holds at most four characters
             core.new_party(store, f"Party {i // MAX_PARTY + 1}")
         chars.new(store, f"Hero{i}", CLASSES[i % len(CLASSES)], player=f"P{i}")
-    done = store.value("SELECT count(*) FROM history")
+    done = store.value("SELECT count(*) FROM journal")
     for i in range(history - done):
         # spread the checkmarks: a sheet holds 18
         chars.adjust(store, f"Hero{i % characters}", xp=1, gold=1 if i % 2 else 0, checkmarks=1 if i % 51 == 0 else 0)
-    assert store.value("SELECT count(*) FROM history") == history
+    assert store.value("SELECT count(*) FROM journal") == history
     assert store.value("SELECT count(*) FROM characters") == characters
     store.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
@@ -21,6 +22,29 @@ def snapshot(path) -> tuple[bytes, list[str]]:
     dump = list(conn.iterdump())
     conn.close()
     return Path(path).read_bytes(), dump
+
+
+# The journal's own tables and this machine's bookkeeping: what ``state_dump`` leaves out.
+JOURNAL_TABLES = ("journal", "changes", "current", "sync_state", "_sqlite_migrations", "sqlite_sequence")
+
+
+def state_dump(path) -> list[str]:
+    """The SQL dump of the campaign's own tables (not the journal): what an undo must give back exactly
+    (the undo itself is an entry, so the journal grows)."""
+    conn = sqlite3.connect(path)
+    try:
+        return [line for line in conn.iterdump()
+                if not any(line.startswith(f'INSERT INTO "{t}"') for t in JOURNAL_TABLES)]
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def direct(store):
+    """Write straight into a campaign's tables for a test's set-up: one transaction, outside any entry
+    (nothing is recorded; the CLI would reach the state only slowly)."""
+    with store.batch():
+        yield store.db
 
 
 def run_ok(cli, *args):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import sql_dump
+from helpers import sql_dump, state_dump
 
 
 @pytest.fixture
@@ -331,16 +331,22 @@ def test_log_notes_counts_crossed_out(cli, camp):
 def test_every_change_is_one_history_entry_and_undo_is_exact(cli, camp):
     ok(cli, "scenario", "The Gathering", "--victory", "4")
     n = len(js(cli, "history"))
-    before = dump(camp)
+    before = state_dump(camp)
     ok(cli, "buy", "Roland", "Guts", "--level", "0", "--copies", "2", "--remove", "Knife", "--remove", "Knife")
     hist = js(cli, "history")
     assert len(hist) == n + 1 and hist[0]["command"] == "arkham buy"
     assert "bought 2 x Guts" in hist[0]["summary"]
     assert "undid" in ok(cli, "undo").stdout
-    assert dump(camp) == before
-    while len(js(cli, "history")) > 1:
-        ok(cli, "undo")
-    assert js(cli, "history")[0]["command"] == "arkham init"
+    assert state_dump(camp) == before  # the campaign exactly as it was; the undo is an entry of its own
+    undo, buy = js(cli, "history")[:2]
+    assert undo["command"] == "undo" and buy["undone_by"] == undo["seq"] and not buy["in_effect"]
+    assert "redid" in ok(cli, "redo").stdout
+    assert js(cli, "history")[1]["undone_by"] is not None and js(cli, "history")[2]["in_effect"]
+    while cli("arkham", "undo").exit_code == 0:
+        pass
+    hist = js(cli, "history")
+    assert hist[-1]["command"] == "arkham init" and hist[-1]["in_effect"]
+    assert all(not h["in_effect"] for h in hist if h["command"] not in ("undo", "redo", "arkham init"))
     refused(cli, camp, "undo", match="nothing to undo")
     assert js(cli, "status")["name"] == "Night of the Zealot"
 
@@ -385,15 +391,23 @@ def test_campaign_defeat_still_gives_trauma(cli, camp):
 
 
 def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
-    # A file made before the standalone column: opening it adds the column (a campaign, not standalone).
+    # A file made before the standalone column (and before the journal): opening it adds the column
+    # (a campaign, not standalone) and keeps its history.
+    import sqlite3
+
     from ghcli.campaign import arkham
     from ghcli.campaign.db import Store
 
-    store = Store.create(adb, set_name="arkham", migrations=arkham.ARKHAM_MIGRATIONS[:1], kind=arkham.KIND)
-    with store.change("arkham init", "old") as db:
-        db["campaign"].insert({"id": 1, "name": "Old", "created": "2024-01-01T00:00:00+00:00"})
-    store.close()
+    Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:1]).close()
+    con = sqlite3.connect(adb)
+    con.execute("INSERT INTO campaign (id, name, created) VALUES (1, 'Old', '2024-01-01T00:00:00+00:00')")
+    con.execute("INSERT INTO history (at, command, summary) VALUES ('2024-01-01T00:00:00+00:00', 'arkham init', "
+                "'new campaign Old')")
+    con.commit()
+    con.close()
     assert js(cli, "status")["standalone"] is False
+    hist = js(cli, "history")
+    assert [h["command"] for h in hist] == ["snapshot", "arkham init"] and not hist[1]["applied"]
 
 
 def test_standalone_deck_holds_at_most_50_xp(cli, adb):

@@ -130,14 +130,14 @@ def test_finish_needs_travel_and_known_names(c):
 
 
 def test_item_found_and_undo_is_exact(c, db_file):
-    from helpers import snapshot
+    from helpers import state_dump
 
     to_scenario(c, 1)
-    before = snapshot(db_file)[1]
+    before = state_dump(db_file)
     c.ok("scenario", "finish", "1", "--won", "--item", "Bob=Boots of Striding", "--level", "1")
     assert c.q("SELECT item FROM character_items") == [{"item": 1}]
     c.ok("undo")
-    assert snapshot(db_file)[1] == before
+    assert state_dump(db_file) == before
 
 
 def test_choice_of_unlocks(c, db_file):

@@ -61,16 +61,16 @@ def test_retire_unlocks_the_quest_class(c, db_file):
 
 
 def test_retire_without_player_and_undo(c, db_file):
-    from helpers import snapshot
+    from helpers import state_dump
 
     c.ok("character", "new", "Eve", "--class", "scoundrel")
     keep_quest(c, "Eve", 512, db_file)
     c.ok("character", "quest", "Eve", "--fulfilled")
-    before = snapshot(db_file)[1]
+    before = state_dump(db_file)
     r = c.ok("retire", "Eve", "--json")
     assert r["player_extra_perks"] is None and c.v("SELECT count(*) FROM players") == 0
     c.ok("undo")
-    assert snapshot(db_file)[1] == before
+    assert state_dump(db_file) == before
 
 
 def test_enhance_apply(c, db_file):

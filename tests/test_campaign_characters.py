@@ -10,7 +10,7 @@ import pytest
 
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
-from helpers import snapshot, run_ok
+from helpers import direct, run_ok, snapshot
 
 
 
@@ -173,7 +173,7 @@ def test_show_items_perks_cards(cli, camp):
     s = Store.open(camp)
     cid = s.value("SELECT id FROM characters")
     card = next(c for c in catalog.ability_cards("brute") if c["level"] == 2)
-    with s.change("test") as db:
+    with direct(s) as db:
         db.execute("INSERT INTO character_items (character_id, item) VALUES (?, 1)", [cid])
         db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, 3, 2)", [cid])
         db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, 2)", [cid, card["number"]])

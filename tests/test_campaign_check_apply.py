@@ -11,7 +11,7 @@ import pytest
 from ghcli.campaign import characters, core, results, retirement, road
 from ghcli.campaign.db import Store
 from ghcli.errors import Refused
-from helpers import snapshot
+from helpers import direct, snapshot
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_check_finish_writes_nothing_and_plans_the_gains(store, db_file):
 def test_apply_finish_writes_the_plan(store, db_file):
     road.travel(store, 1)
     store.conn.execute("UPDATE parties SET road_event_due = 0")
-    with store.change("scenario finish"):
+    with direct(store):
         plan = results.check_finish(store, 1, won=False, level=0, coins={"Ann": 1})
         out = results.apply_finish(store, plan)
     assert out["characters"][0]["gold"] == 32  # 30 + 1 token x 2
@@ -59,7 +59,7 @@ def test_check_retire_refuses_and_writes_nothing(store, db_file):
     assert snapshot(db_file) == mid != before
     # Quest 512's class is not unlocked yet: the plan unlocks it; the campaign's first retirement.
     assert plan.unlock_class is not None and plan.first_ever and plan.first_of_class
-    with store.change("retire"):
+    with direct(store):
         out = retirement.apply_retire(store, plan)
     assert out["class_unlocked"] == plan.unlock_class
     assert store.value("SELECT retired FROM characters WHERE name = 'Ann'") == 1

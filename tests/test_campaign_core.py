@@ -11,7 +11,7 @@ import pytest
 
 from ghcli.campaign import catalog
 from ghcli.campaign.db import Store
-from helpers import snapshot, run_ok
+from helpers import run_ok, snapshot, state_dump
 
 
 
@@ -240,7 +240,7 @@ def test_parties(cli, camp):
 
 
 def test_undo_reverts_exactly_and_repeats(cli, camp):
-    states = [snapshot(camp)[1]]
+    states = [state_dump(camp)]
     steps = [
         ("character", "new", "Hilda", "--class", "brute", "--player", "Ana"),
         ("character", "adjust", "Hilda", "--gold", "-12", "--xp", "+30"),
@@ -254,23 +254,31 @@ def test_undo_reverts_exactly_and_repeats(cli, camp):
     ]
     for step in steps:
         run_ok(cli, *step)
-        states.append(snapshot(camp)[1])
+        states.append(state_dump(camp))
     hist = json.loads(run_ok(cli, "history", "--json").stdout)
     assert [h["command"] for h in hist] == [
         "campaign unlock-class", "party new", "party reputation", "party achievement add",
         "campaign achievement add", "campaign achievement add", "campaign prosperity",
         "character adjust", "character new", "init"]
-    assert [h["id"] for h in hist] == list(range(10, 0, -1))
+    assert [h["seq"] for h in hist] == list(range(10, 0, -1))
+    assert len({h["id"] for h in hist}) == 10 and all(len(h["id"]) == 64 for h in hist)
     assert "gold -12 (30 -> 18)" in hist[-3]["summary"]
     assert len(json.loads(run_ok(cli, "history", "--json", "--limit", "3").stdout)) == 3
-    for expected in reversed(states[:-1]):
+    for n, expected in zip(range(10, 1, -1), reversed(states[:-1])):
         r = run_ok(cli, "undo")
-        assert r.stdout.startswith("Undid #")
-        assert snapshot(camp)[1] == expected
+        assert r.stdout.startswith(f"Undid #{n} ")
+        assert state_dump(camp) == expected
     before = snapshot(camp)
     r = cli("undo")
     assert r.exit_code == 1 and r.stderr.strip() == "error: nothing to undo"
     assert snapshot(camp) == before
+    # every undone entry stays in the history, marked; redo brings the last one undone back
+    hist = json.loads(run_ok(cli, "history", "--json").stdout)
+    assert len(hist) == 19 and [h["command"] for h in hist[:9]] == ["undo"] * 9
+    assert [h["undone_by"] for h in hist[9:18]] == list(range(11, 20))  # #10 undone by #11 ... #2 by #19
+    r = run_ok(cli, "redo")
+    assert r.stdout.startswith("Redid #2 character new")
+    assert state_dump(camp) == states[1]
 
 
 def test_history_text(cli, camp):

@@ -8,6 +8,7 @@ import pytest
 
 from ghcli.campaign import catalog, core, effects, scenarios, state
 from ghcli.campaign.db import Store
+from helpers import direct
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def store(db_file):
 
 
 def do(store, fn, *args):
-    with store.change("test"):
+    with direct(store):
         fn(store, *args)
 
 

@@ -43,5 +43,5 @@ def test_two_shells_adjusting_at_once(cli, db_file):
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     # init + two characters + one entry per adjustment
-    assert conn.execute("SELECT count(*) FROM history").fetchone()[0] == 3 + 2 * ROUNDS
+    assert conn.execute("SELECT count(*) FROM journal").fetchone()[0] == 3 + 2 * ROUNDS
     conn.close()

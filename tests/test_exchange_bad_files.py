@@ -17,6 +17,20 @@ def _native(cli, tmp_path) -> dict:
     return json.loads(cli("--db", str(db), "export").stdout)
 
 
+def _v1() -> dict:
+    """An export of ghcli 0.1 (before the journal): tests/journal_fixtures/ghcli-0.1-export.json."""
+    from pathlib import Path
+
+    return json.loads((Path(__file__).parent / "journal_fixtures" / "ghcli-0.1-export.json").read_text())
+
+
+def _edited_entry(doc: dict) -> dict:
+    """Ann renamed Eve inside her entry's document (its id no longer matches, and replaying it makes Eve)."""
+    entry = doc["journal"]["entries"][1]
+    entry["document"] = entry["document"].replace('"Ann"', '"Eve"')
+    return doc
+
+
 CASES = [
     ("not JSON", lambda cli, t: "hello, world\n", "is not JSON"),
     ("empty", lambda cli, t: "", "is empty"),
@@ -49,15 +63,23 @@ CASES = [
     ("unknown personal quest", lambda cli, t: json.dumps(_edit(game_a(), "characters.0.progress.personalQuest", "999")),
      "characters[0].progress.personalQuest: unknown personal quest '999'"),
     ("truncated ghcli export", lambda cli, t: json.dumps(_native(cli, t))[:3000], "truncated"),
-    ("ghcli export, newer version", lambda cli, t: json.dumps({**_native(cli, t), "version": 2}),
-     "version: 2 was written by a newer ghcli"),
+    ("ghcli export, newer version", lambda cli, t: json.dumps({**_native(cli, t), "version": 3}),
+     "version: 3 was written by a newer ghcli"),
     ("ghcli export, a table missing", lambda cli, t: json.dumps(
         {**(d := _native(cli, t)), "tables": {k: v for k, v in d["tables"].items() if k != "characters"}}),
-     "tables: 'characters' is missing"),
-    ("ghcli export, a value the schema refuses", lambda cli, t: json.dumps(
-        _edit(_native(cli, t), "tables.campaign.rows.0.3", -5)), "tables.campaign.rows[0]"),
-    ("ghcli export, a broken reference", lambda cli, t: json.dumps(
-        _edit(_native(cli, t), "tables.characters.rows.0.2", 77)), "refers to a missing row of parties"),
+     "table characters is not in the file"),
+    ("ghcli export, a value its entries do not make", lambda cli, t: json.dumps(
+        _edit(_native(cli, t), "tables.campaign.rows.0.3", -5)),
+     "do not make the file's tables: campaign row 1: prosperity is 0 here, -5 in the file"),
+    ("ghcli export, an edited entry", lambda cli, t: json.dumps(_edited_entry(_native(cli, t))),
+     "journal.entries[1] (#2 character new) does not replay: its row changes here"),
+    ("older ghcli export, a table missing", lambda cli, t: json.dumps(
+        {**(d := _v1()), "tables": {k: v for k, v in d["tables"].items() if k != "characters"}}),
+     "tables.characters is missing"),
+    ("older ghcli export, a value the schema refuses", lambda cli, t: json.dumps(
+        _edit(_v1(), "tables.campaign.rows.0.3", -5)), "tables.campaign.rows[0].prosperity: -5 is out of"),
+    ("older ghcli export, a broken reference", lambda cli, t: json.dumps(
+        _edit(_v1(), "tables.characters.rows.0.2", 77)), "refers to a missing row of parties"),
 ]
 
 

@@ -4,6 +4,8 @@
   ``ghcli.errors``; it never opens files, prints, reads input or exits.
 - ``ghcli/campaign`` never imports ``ghcli.cli`` (data flows cli -> campaign -> rules).
 - Nothing below ``ghcli/cli`` imports typer or click.
+- ``ghcli/journal`` (the file, entries, undo, replay) imports neither ``ghcli.campaign``
+  nor the CLI; ``ghcli/sync`` never imports the CLI; ``ghcli/editor`` imports neither.
 - ``ghcli/boards`` (board files and pictures) imports the standard library,
   ``ghcli.rules``, ``ghcli.errors`` and itself, and does no I/O: callers hand
   it text and get text back.
@@ -120,24 +122,65 @@ def test_the_two_schema_files_are_one():
     assert top.read_text(encoding="utf-8") == (PACKAGE / "data" / "schema.sql").read_text(encoding="utf-8")
 
 
-def test_the_change_log_tables_are_written_once(tmp_path):
-    # history and undo_log live in data/history.sql only; both campaign kinds get them from there.
+def test_the_journal_tables_are_made_once_for_every_kind(tmp_path):
+    # The journal (ghcli/journal/schema.py) is one schema for both campaign kinds: the same tables,
+    # made by each kind's journal migration; the old history and undo_log are gone from both.
     from ghcli.campaign import arkham
     from ghcli.campaign.db import Store
 
     data = PACKAGE / "data"
     for schema in ("schema.sql", "arkham_schema.sql"):
-        assert "CREATE TABLE history" not in (data / schema).read_text(encoding="utf-8"), schema
-    assert (data / "history.sql").read_text(encoding="utf-8").count("CREATE TABLE") == 2
-    sql = "SELECT name, sql FROM sqlite_master WHERE name IN ('history', 'undo_log') ORDER BY name"
+        assert "CREATE TABLE journal" not in (data / schema).read_text(encoding="utf-8"), schema
+    sql = ("SELECT name, sql FROM sqlite_master WHERE name IN ('journal', 'changes', 'current', 'history', "
+           "'undo_log') ORDER BY name")
     ghcli_store = Store.create(tmp_path / "g.db")
     arkham_store = arkham.create(tmp_path / "a.db", "A")
     try:
-        tables = [[tuple(r) for r in s.conn.execute(sql)] for s in (ghcli_store, arkham_store)]
+        tables = [[tuple(r) for r in s.tuples(sql)] for s in (ghcli_store, arkham_store)]
     finally:
         ghcli_store.close()
         arkham_store.close()
-    assert [name for name, _ in tables[0]] == ["history", "undo_log"]
-    # the ghcli set's later migrations add the command log's columns; the first statements are one
-    assert tables[1][1] == tables[0][1]
-    assert tables[1][0][1].split("\n")[:2] == tables[0][0][1].split("\n")[:2]
+    assert [name for name, _ in tables[0]] == ["changes", "current", "journal"]
+    assert tables[0] == tables[1]
+
+
+def _below(path: Path, banned: tuple[str, ...]) -> list[tuple[int, str]]:
+    return [(line, name) for line, name in imports(path)
+            if name.startswith(banned) or name.split(".")[0] in {"typer", "click"}]
+
+
+@pytest.mark.parametrize("path", modules("journal"), ids=rel)
+def test_the_journal_imports_neither_the_campaign_nor_the_cli(path):
+    """The journal owns the file, history, revert and replay; a campaign kind is handed to it (issue 30)."""
+    bad = _below(path, ("ghcli.campaign", "ghcli.cli", "ghcli.sync", "ghcli.editor"))
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", modules("sync"), ids=rel)
+def test_sync_never_imports_the_cli_and_reaches_the_campaign_through_its_store(path):
+    # sync talks to git and to the campaign's journal (the store and the journal's functions); never to
+    # the CLI or the editor, never to the rules or the campaign's commands directly.
+    allowed = ("ghcli.sync", "ghcli.journal", "ghcli.campaign.db", "ghcli.campaign.log", "ghcli.errors")
+    bad = [(line, name) for line, name in imports(path)
+           if name.startswith("ghcli.") and not name.startswith(allowed)
+           or name.split(".")[0] in {"typer", "click", "textual", "rich"}]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", modules("editor"), ids=rel)
+def test_the_editor_never_imports_the_cli_or_the_campaign(path):
+    bad = [(line, name) for line, name in imports(path) if name.startswith(("ghcli.cli", "ghcli.campaign",
+                                                                             "ghcli.journal", "ghcli.sync"))]
+    bad += [(line, name) for line, name in imports(path) if name.split(".")[0] in {"typer", "click"}]
+    assert not bad, f"{rel(path)} imports {bad}"
+
+
+def test_the_journal_walk_sees_its_modules():
+    names = {p.name for p in modules("journal")}
+    assert {"store.py", "run.py", "entries.py", "snapshot.py", "replay.py", "migrate.py"} <= names
+    assert any(name.startswith("ghcli.journal") for p in modules("campaign") for _, name in imports(p))
+
+
+def test_the_walk_sees_sync_and_the_editor():
+    assert len(modules("sync")) >= 4 and len(modules("editor")) >= 2
+    assert any(name == "ghcli.sync.git" for p in modules("sync") for _, name in imports(p))

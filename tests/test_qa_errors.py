@@ -236,10 +236,15 @@ def test_store_turns_an_oversized_number_into_bad_input(cli, make):
     with pytest.raises(BadInput, match=f"{2**70} is too large"):
         store.one("SELECT * FROM characters WHERE id = ?", [2**70])
     before = snapshot(db)
+    from ghcli.journal import run
+    from ghcli.journal.commands import Command
+
+    def overflow(ctx):  # an entry whose write slips past the commands' own checks
+        ctx.db.execute("UPDATE characters SET gold = 1")
+        ctx.db.execute("UPDATE characters SET xp = ?", [MAX_SQLITE_INT + 1])
+
     with pytest.raises(BadInput, match="too large"):
-        with store.change("test") as change:
-            change.execute("UPDATE characters SET gold = 1")
-            change.execute("UPDATE characters SET xp = ?", [MAX_SQLITE_INT + 1])
+        run.typed(store, Command("test overflow", overflow), {})
     store.close()
     assert snapshot(db) == before
 

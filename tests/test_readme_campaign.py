@@ -33,8 +33,12 @@ def test_walkthrough_runs_as_written(cli):
     assert [a["key"] for a in st["achievements"]["global"]] == ["city-rule-economic"]
     assert [c["name"] for c in st["characters"]] == ["Hilda", "Quill"]
     hist = json.loads(cli("history", "--json").stdout)
+    # one row per entry, each with one name (the registered command); the undone adjustment stays, marked
     assert [h["command"] for h in reversed(hist)] == [
-        "init", "character new", "character quest", "character new",
+        "init", "character new", "character quest keep", "character new", "character adjust", "undo",
         "campaign achievement add", "party reputation"]
+    adjust, undo = hist[3], hist[2]
+    assert adjust["undone_by"] == undo["seq"] and undo["args"] == {"entry": adjust["id"]}
+    assert f"(undone by #{undo['seq']})" in outputs["history"]
     assert "Hilda" in outputs["status"] and "Quill" in outputs["status"]
     assert "Black Barrow" in outputs["scenario list"]

@@ -165,12 +165,12 @@ def test_bad_input_is_one_line_and_exit_2(cli, args, message):
 
 
 def test_finish_records_a_dungeon_as_casual_play_and_undo_reverts_it(cli, db_file):
-    from helpers import run_ok, snapshot
+    from helpers import run_ok, state_dump
 
     run_ok(cli, "init", "--seed", 2)
     run_ok(cli, "character", "new", "Ann", "--class", "brute", "--quest", 512)
     run_ok(cli, "character", "new", "Bo", "--class", "tinkerer", "--quest", 513)
-    before = snapshot(db_file)[1]
+    before = state_dump(db_file)
     status_before = json.loads(cli("status", "--json").stdout)
     r = json.loads(run_ok(cli, "dungeon", "finish", "--won", "--level", "2", "--xp", "Ann=8", "--coins", "Bo=3",
                           "--checkmarks", "Ann=1", "--seed", "11", "--json").stdout)
@@ -187,7 +187,7 @@ def test_finish_records_a_dungeon_as_casual_play_and_undo_reverts_it(cli, db_fil
     assert lost["level"] == 1 and lost["bonus_xp"] == 0 and lost["characters"][0]["gold_gained"] == 2
     run_ok(cli, "undo")
     run_ok(cli, "undo")
-    assert snapshot(db_file)[1] == before
+    assert state_dump(db_file) == before
 
 
 @pytest.mark.parametrize("args, code, message", [

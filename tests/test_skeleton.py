@@ -18,24 +18,32 @@ def test_help_lists_every_top_level_command(cli):
     assert commands <= listed, sorted(commands - listed)
 
 
-def test_change_rolls_back_and_undo_restores(tmp_path):
-    s = Store.create(tmp_path / "c.db")
-    with s.change("a") as db:
-        db["campaign"].insert({"id": 1, "name": "x", "created": "t"})
-        db["parties"].insert({"name": "p"})
-    before = list(s.db.iterdump())
+def test_a_failed_entry_rolls_back_and_undo_restores(tmp_path):
+    """One entry, one transaction: a failing command leaves nothing; an undo entry gives the state back."""
+    from ghcli.campaign import core
+    from ghcli.journal import run
+    from ghcli.journal.commands import Command
+    from helpers import state_dump
+
+    core.init(tmp_path / "c.db", seed=1)
+    s = Store.open(tmp_path / "c.db")
+    before = list(s.conn.iterdump())
+
+    def broken(ctx):
+        ctx.db.execute("UPDATE parties SET reputation = 5")
+        1 / 0
+
     with pytest.raises(ZeroDivisionError):
-        with s.change("b") as db:
-            db.execute("UPDATE parties SET reputation = 5")
-            1 / 0
-    assert list(s.db.iterdump()) == before
-    with s.change("c") as db:
-        db.execute("UPDATE parties SET reputation = -3")
-        db.execute("DELETE FROM campaign")
-        db["supply"].insert({"item": 4, "copies": 2})
+        run.typed(s, Command("broken", broken), {})
+    assert list(s.conn.iterdump()) == before
+    state = state_dump(tmp_path / "c.db")
+    core.change_reputation(s, -3)
+    core.add_global_achievement(s, "city-rule-economic")
     assert s.value("SELECT reputation FROM parties") == -3
-    assert s.undo()["command"] == "c"
-    assert list(s.db.iterdump()) == before
+    assert core.undo(s)["command"] == "campaign achievement add"
+    assert core.undo(s)["command"] == "party reputation"
+    assert state_dump(tmp_path / "c.db") == state
+    s.close()
 
 
 def test_newer_database_refused(tmp_path):
@@ -49,11 +57,22 @@ def test_newer_database_refused(tmp_path):
 
 
 def test_older_database_migrated(tmp_path):
+    from ghcli.campaign.kind import GHCLI
+    from ghcli.journal.kinds import Kind
+
     s = Store.create(tmp_path / "c.db")
     s.close()
     calls = []
-    later = [*s.migrations, ("0002_test", lambda db: calls.append(db) or db.execute("CREATE TABLE extra (x)"))]
-    s2 = Store.open(tmp_path / "c.db", migrations=later)
-    assert calls and s2.value("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1
-    # the new table is covered by undo triggers too
-    assert s2.value("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_extra_%'") == 3
+    later = Kind("ghcli", "campaign", [*GHCLI.migrations, ("0099_test", lambda db: calls.append(db) or db.execute(
+        "CREATE TABLE extra (x)"))], "ghcli init", functions=GHCLI.functions)
+    try:
+        s2 = Store.open(tmp_path / "c.db", later)
+        assert calls and s2.value("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1
+        # the new table's row changes are recorded too
+        triggers = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_extra_%'"
+        assert s2.value(triggers) == 4
+        s2.close()
+    finally:
+        from ghcli.journal.kinds import KINDS
+
+        KINDS["ghcli"] = GHCLI

@@ -6,7 +6,7 @@ import json
 import sqlite3
 import threading
 
-from helpers import run_ok, snapshot
+from helpers import run_ok, state_dump
 
 WRITES = [
     ["character", "new", "Hilda", "--class", "brute", "--quest", "512"],
@@ -51,7 +51,7 @@ def test_reads_print_no_entry(cli):
 def test_undo_to_shows_what_it_undoes_and_asks(cli, db_file):
     run_ok(cli, "init", "--seed", "2")
     run_ok(cli, "character", "new", "Hilda", "--class", "brute", "--quest", "512")
-    before = snapshot(db_file)[1]
+    before = state_dump(db_file)
     for delta in ("+1", "+2", "+3"):
         run_ok(cli, "party", "reputation", delta)
     r = cli("undo", "--to", "2", input="n\n")
@@ -59,14 +59,14 @@ def test_undo_to_shows_what_it_undoes_and_asks(cli, db_file):
     assert "This undoes 3 entries, newest first:" in r.stdout and "#5 party reputation" in r.stdout
     r = cli("undo", "--to", "2", input="y\n")
     assert r.exit_code == 0 and "Undid #3 party reputation" in r.stdout
-    assert snapshot(db_file)[1] == before
+    assert state_dump(db_file) == before
     r = cli("undo", "--to", "2", "--yes")
     assert r.exit_code == 1 and r.stderr.strip() == "error: nothing to undo after entry 2"
     run_ok(cli, "party", "reputation", "+1")
-    uid = json.loads(run_ok(cli, "history", "--json").stdout)[1]["uid"]
-    out = json.loads(run_ok(cli, "undo", "--to", uid[:8], "--yes", "--json").stdout)
+    entry_id = json.loads(run_ok(cli, "history", "--json").stdout)[1]["id"]  # the last undo of the three
+    out = json.loads(run_ok(cli, "undo", "--to", entry_id[:8], "--yes", "--json").stdout)
     assert [e["command"] for e in out["undone"]] == ["party reputation"]
-    assert snapshot(db_file)[1] == before
+    assert state_dump(db_file) == before
     r = cli("undo", "--to", "99", "--yes")
     assert r.exit_code == 2 and "no history entry '99'" in r.stderr
 

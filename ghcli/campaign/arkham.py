@@ -52,7 +52,6 @@ Readings chosen here (the rulebook seed where issue 8 is silent):
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +59,7 @@ from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import MAX_SQLITE_INT, Done, Migration, Store
 from ghcli.errors import BadInput, NotFound, Refused
+from ghcli.journal.kinds import Bound, Kind, journal_migration
 
 KIND = "Arkham campaign"
 INIT_HINT = "ghcli arkham init"
@@ -86,8 +86,38 @@ def _pool_listed(db) -> None:
 ARKHAM_MIGRATIONS: list[Migration] = [
     ("0001_arkham_schema", _schema),
     ("0002_standalone", _standalone),
-    ("0003_pool_listed", _pool_listed),
+    ("0003_journal", journal_migration("arkham")),
+    ("0004_pool_listed", _pool_listed),
 ]
+
+_NAME = Bound(length=names.MAX_NAME, name=True)
+_COUNT = Bound(0, 999)
+ARKHAM_BOUNDS = {
+    ("campaign", "name"): _NAME, ("campaign", "created"): Bound(length=40),
+    ("investigators", "name"): _NAME, ("investigators", "player"): _NAME,
+    ("investigators", "health"): Bound(1, 99), ("investigators", "sanity"): Bound(1, 99),
+    ("investigators", "status"): Bound(length=10),
+    ("investigators", "physical_trauma"): _COUNT, ("investigators", "mental_trauma"): _COUNT,
+    ("investigators", "joined_seq"): Bound(0, 10**6),
+    ("scenarios", "name"): Bound(length=200),
+    ("xp_awards", "victory"): Bound(0, 10**6), ("xp_awards", "bonus"): Bound(-10**6, 10**6),
+    ("xp_awards", "applied"): Bound(-10**6, 2 * 10**6), ("xp_awards", "arithmetic"): Bound(length=200),
+    ("deck_cards", "title"): Bound(length=200), ("deck_cards", "level"): Bound(0, 5),
+    ("deck_cards", "kind"): Bound(length=10), ("deck_cards", "copies"): Bound(1, 99),
+    ("purchases", "action"): Bound(length=10), ("purchases", "title"): Bound(length=200),
+    ("purchases", "from_level"): Bound(0, 5), ("purchases", "to_level"): Bound(0, 5),
+    ("purchases", "copies"): Bound(1, 99), ("purchases", "xp"): Bound(1, 10**6),
+    ("purchases", "arithmetic"): Bound(length=200), ("purchases", "removed"): Bound(length=2000),
+    ("log_entries", "kind"): Bound(length=10), ("log_entries", "text"): Bound(length=500),
+    ("log_entries", "value"): Bound(0, 10**9),
+    ("campaign", "pool_listed"): Bound(0, 1),
+}
+
+#: the Arkham campaign as a journal kind (its own file, migrations and commands)
+ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
+              command_modules=("ghcli.campaign.arkham",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
+              schema_digest="e9b9b49a170e88cd42a792fc572b6ec2")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
+command = ARKHAM.commands.command
 
 
 # -- opening ---------------------------------------------------------------
@@ -99,17 +129,23 @@ def create(path: str | Path, name: str = "Arkham campaign", *, standalone: bool 
         raise BadInput("the campaign needs a name")
 
     def fill(store: Store) -> None:
-        with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
-            db.execute("INSERT INTO campaign (id, name, standalone, created) VALUES (1, ?, ?, ?)",
-                       [name, int(standalone),
-                        datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
+        start(store, name, standalone)
 
     # Built beside the target and moved into place whole (Store.create).
-    return Store.create(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, fill=fill)
+    return Store.create(path, ARKHAM, fill=fill)
+
+
+@command("arkham init", creates=True)
+def start(store: Store, name: str, standalone: bool = False) -> dict:
+    """The campaign's first entry."""
+    with store.change("arkham init", f"new {'standalone game' if standalone else 'campaign'} {name!r}") as db:
+        db.execute("INSERT INTO campaign (id, name, standalone, created) VALUES (1, ?, ?, ?)",
+                   [name, int(standalone), store.now()])
+    return {"name": name, "standalone": standalone}
 
 
 def open_store(path: str | Path) -> Store:
-    return Store.open(path, set_name="arkham", migrations=ARKHAM_MIGRATIONS, kind=KIND, init_hint=INIT_HINT)
+    return Store.open(path, ARKHAM)
 
 
 def _campaign(store: Store) -> dict:
@@ -181,6 +217,7 @@ def _check_printed(health: int | None, sanity: int | None) -> None:
             amount(f"printed {label}", v)
 
 
+@command("arkham investigator add")
 def add_investigator(store: Store, name: str, health: int, sanity: int) -> dict:
     """Add an investigator to the pool the group can pick from (not yet in play)."""
     name = name.strip()
@@ -202,6 +239,7 @@ def _player_active(store: Store, player: str, exclude_id: int) -> dict | None:
                      "AND id != ?", [player, exclude_id])
 
 
+@command("arkham investigator join")
 def join(store: Store, name: str, player: str | None = None, health: int | None = None,
          sanity: int | None = None) -> dict:
     """Put an investigator into play: one not yet used (0 XP, no trauma), or one who left (all kept)."""
@@ -257,6 +295,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
     return store.apply("arkham investigator join", change)
 
 
+@command("arkham investigator leave")
 def leave(store: Store, name: str) -> dict:
     """An investigator leaves the campaign; their XP, trauma, deck and log are kept."""
 
@@ -307,6 +346,7 @@ def _check_award(victory: int, bonus: int) -> None:
     amount("--bonus", bonus)
 
 
+@command("arkham scenario")
 def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
                     only: list[str] | None = None) -> dict:
     """A scenario played: each active investigator (or those named) earns victory display + bonus."""
@@ -339,6 +379,7 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
     return store.apply("arkham scenario", change)
 
 
+@command("arkham xp")
 def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenario: str | None = None) -> dict:
     """One investigator's XP for a recorded scenario (the latest unless named)."""
     _check_award(victory, bonus)
@@ -435,6 +476,7 @@ def _usable(store: Store, name: str) -> dict:
     return row
 
 
+@command("arkham deck add")
 def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int = 1, kind: str = "card",
              permanent: bool = False, exceptional: bool = False, myriad: bool = False) -> dict:
     """Record cards of the starting deck, or cards a campaign guide adds: no XP."""
@@ -474,6 +516,7 @@ def deck_xp(store: Store, inv_id: int) -> int:
     return total
 
 
+@command("arkham deck remove")
 def deck_remove(store: Store, name: str, card: str, *, copies: int = 1) -> dict:
     """Take cards out of a deck because a campaign guide says so: no XP, any kind of card."""
     if copies < 1:
@@ -536,6 +579,7 @@ def _removals(store: Store, inv: dict, removes: list[str], needed: int) -> list[
     return [(row, n) for row, n in taken.values()]
 
 
+@command("arkham buy")
 def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exceptional: bool = False,
         myriad: bool = False, permanent: bool = False, remove: list[str] | None = None) -> dict:
     """Buy new cards with XP: level (at least 1) per copy, Exceptional doubled, Myriad paid once."""
@@ -570,6 +614,7 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
     return store.apply("arkham buy", change)
 
 
+@command("arkham upgrade")
 def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, *, copies: int = 1,
             exceptional: bool = False, myriad: bool = False) -> dict:
     """Upgrade copies of a card to a higher level of the same title: the difference (at least 1) per copy."""
@@ -654,6 +699,7 @@ def _trauma_summary(out: dict) -> str:
     return s
 
 
+@command("arkham trauma")
 def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> dict:
     """Physical and/or mental trauma (from a resolution); killed/insane when it reaches health/sanity."""
     if physical < 0 or mental < 0:
@@ -672,6 +718,7 @@ def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> d
     return store.apply("arkham trauma", change)
 
 
+@command("arkham defeat")
 def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
     """Defeated in a scenario by damage (1 physical), horror (1 mental), or both (the player chooses)."""
     from ghcli.rules import arkham as rules
@@ -699,6 +746,7 @@ def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
 
 # -- the campaign log ------------------------------------------------------
 
+@command("arkham log add")
 def log_add(store: Store, text: str) -> dict:
     text = text.strip()
     if not text:
@@ -717,6 +765,7 @@ def parse_delta(text: str) -> int:
         raise BadInput(f"count by a whole number like +1 or -1, not {text!r}") from None
 
 
+@command("arkham log count")
 def log_count(store: Store, name: str, delta: int) -> dict:
     """Add to a named count (started at 0 if new, or if the old one was crossed out)."""
     name = name.strip()
@@ -744,6 +793,7 @@ def log_count(store: Store, name: str, delta: int) -> dict:
     return store.apply("arkham log count", change)
 
 
+@command("arkham log cross")
 def log_cross(store: Store, entry_id: int) -> dict:
     """Cross out an entry (it stays in the log, marked)."""
     if not 1 <= entry_id <= MAX_SQLITE_INT:
@@ -780,9 +830,22 @@ def history(store: Store, limit: int | None = None) -> list[dict]:
     return store.history(limit)
 
 
-def undo(store: Store) -> dict:
-    """Revert the last command exactly (never the init)."""
-    return store.undo()
+def undo(store: Store, ref: str | None = None) -> dict:
+    """Add an undo entry reverting ``ref`` (default: this player's own last change; never the init)."""
+    from ghcli.journal import history as journal_history, run
+
+    target = journal_history.find(store, ref) if ref is not None else run.default_undo(store)
+    ARKHAM.commands.undo(store, target["id"])
+    return target
+
+
+def redo(store: Store, ref: str | None = None) -> dict:
+    """Add a redo entry reverting an undo (default: this player's last undo in effect)."""
+    from ghcli.journal import history as journal_history, run
+
+    target = journal_history.find(store, ref) if ref is not None else run.default_redo(store)
+    ARKHAM.commands.redo(store, target["id"])
+    return run._target_of(store, target) or target
 
 
 # -- overview --------------------------------------------------------------

@@ -55,7 +55,7 @@ def backup(db_path: str | Path, file: str | Path | None = None) -> dict:
                 dest = sqlite3.connect(tmp)
                 try:
                     store.copy_to(dest)
-                    entries = dest.execute("SELECT count(*) FROM history").fetchone()[0]
+                    entries = dest.execute("SELECT count(*) FROM journal").fetchone()[0]
                 finally:
                     dest.close()
             except sqlite3.Error as e:

@@ -240,8 +240,8 @@ def quest_offer(store: Store, character: str | None) -> Choices:
 
 def history_entries(store: Store, limit: int = 40) -> Choices:
     """History entries to undo back to (`undo --to`), newest first."""
-    return [(str(r["id"]), f"{r['command']}: {r['summary']}") for r in store.rows(
-        "SELECT id, command, summary FROM history ORDER BY id DESC LIMIT ?", [limit])]
+    return [(str(r["seq"]), f"{r['command']}: {r['summary']}") for r in store.rows(
+        "SELECT seq, command, summary FROM journal ORDER BY seq DESC LIMIT ?", [limit])]
 
 
 def monsters(store: Store | None) -> Choices:

@@ -33,7 +33,7 @@ from pathlib import Path
 from ghcli import editions
 from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
-from ghcli.campaign.log import UID_RE, Done, command
+from ghcli.campaign.log import Done, command
 from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound, Refused
 
@@ -74,7 +74,7 @@ def init(path: str | Path, *, name: str | None = None, party: str = DEFAULT_PART
     return {"path": str(path), **out}
 
 
-@command("init")
+@command("init", creates=True)
 def create(store: Store, name: str, party: str, seed: int | None = None, edition: str = editions.DEFAULT) -> Done:
     """The starting state in an empty database (the first entry of every campaign's log), in the
     edition's rules: its starting classes, shop, event decks and first scenario."""
@@ -236,7 +236,16 @@ def status(store: Store) -> dict:
         "unlocked_classes": [r["class"] for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid")],
         "pending_events": pending_events(store),
         "due": due.due(store),
+        "journal": journal_counts(store),
     }
+
+
+def journal_counts(store: Store) -> dict:
+    """The journal at a glance, flat in its length (counted from indexes): its last entry's number and the
+    entries not pushed yet (``local``), refused at a sync (``queued``: the retry queue) and ``held``."""
+    from ghcli.journal import history
+
+    return history.counts(store)
 
 
 def campaign_show(store: Store) -> dict:
@@ -436,11 +445,12 @@ def switch_party(store: Store, name: str) -> Done:
     return Done(f"current party {party['name']!r}", party_info(store, party))
 
 
-# -- history, undo ---------------------------------------------------------
+# -- history, undo, redo ---------------------------------------------------
+# (the journal's: ``ghcli.journal.run``; these read and name entries for the CLI)
 
 
 def history(store: Store, limit: int | None = None) -> list[dict]:
-    """Campaign-changing commands, newest first (each a command-log entry: see ``log``)."""
+    """Every entry of the journal, newest first, one row each (undone, queued and held ones marked)."""
     state.campaign_row(store)
     return store.history(limit)
 
@@ -449,50 +459,43 @@ def synced(store: Store) -> bool:
     return bool(store.sync_setting("remote"))
 
 
-def undo(store: Store) -> dict:
-    """Revert the last command exactly (never the init).
+def undo(store: Store, ref: str | None = None) -> dict:
+    """Add an ``undo`` entry reverting one earlier entry: ``ref`` (a number or an id), by default this
+    player's own last entry in effect. Returns the entry undone (never the one that made the campaign)."""
+    from ghcli.journal import history as journal_history, run
 
-    On a synced campaign the undo is itself a logged command (``undo ENTRY``),
-    so it travels to the other machines like any change.
-    """
     state.campaign_row(store)
-    if not synced(store):
-        return store.undo()
-    last = store.last_in_effect()
-    if last is None or last["id"] == store.value("SELECT min(id) FROM history"):
-        raise Refused("nothing to undo")
-    undo_entry(store, last["uid"])
-    return last
+    target = journal_history.find(store, ref) if ref is not None else run.default_undo(store)
+    store.kind.commands.undo(store, target["id"])
+    return target
 
 
-@command("undo")
-def undo_entry(store: Store, entry: str) -> Done:
-    """Revert one logged entry (it must be the last change in effect)."""
-    if not UID_RE.match(entry):
-        raise BadInput(f"{entry[:40]!r} is not an entry id")
-    done = store.undo_entry(entry, by=f"entry {(store._entry_uid or '')[:8]}")
-    return Done(done, {"undone": entry})
+def redo(store: Store, ref: str | None = None) -> dict:
+    """Add a ``redo`` entry reverting an undo: ``ref``, by default this player's last undo in effect.
+    Returns the entry that is in effect again."""
+    from ghcli.journal import history as journal_history, run
+
+    state.campaign_row(store)
+    target = journal_history.find(store, ref) if ref is not None else run.default_redo(store)
+    store.kind.commands.redo(store, target["id"])
+    inner = run._target_of(store, target)
+    return inner or target
 
 
 def undo_plan(store: Store, ref: str) -> list[dict]:
     """The entries ``undo --to REF`` reverts, newest first (REF itself stays)."""
+    from ghcli.journal import run
+
     state.campaign_row(store)
-    target = store.entry(ref)
-    plan = []
-    for row in store.history():
-        if row["id"] <= target["id"]:
-            break
-        if row.get("status", "ok") == "ok" and row.get("op") != "undo":
-            plan.append(row)
-    return plan
+    return run.undo_plan(store, ref)
 
 
 def undo_to(store: Store, ref: str) -> list[dict]:
-    """Undo every change in effect after entry REF, newest first, as one transaction."""
+    """Undo every change in effect after entry REF, newest first (one undo entry each), as one transaction."""
     plan = undo_plan(store, ref)
     if not plan:
         raise Refused(f"nothing to undo after entry {ref}")
     with store.batch():
-        for _ in plan:
-            undo(store)
+        for row in plan:
+            store.kind.commands.undo(store, row["id"])
     return plan

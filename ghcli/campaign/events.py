@@ -138,7 +138,7 @@ def draw(store: Store, deck: str) -> dict:
             if opened_by and not done & set(opened_by):
                 raise Refused(f"the {deck} event deck is not in play yet: scenario {opened_by[0]}'s conclusion adds it")
         raise Refused(f"the {deck} event deck is empty")
-    top, rest = cards[0], cards[1:]
+    top, rest = state.saw(store, f"top card of the {deck} deck", cards[0]), cards[1:]
     effects.set_deck(store, deck, rest)
     store.db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
     summary = f"drew {deck} event {top}"

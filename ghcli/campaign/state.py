@@ -94,38 +94,29 @@ def scenario_number(store: Store, number) -> int:
 def rng(store: Store):
     """The random stream for this command's draws and shuffles.
 
-    Inside a logged command (``ghcli.campaign.log.command``) it is the
-    command's recording stream: every outcome goes into the log entry, and a
-    replay feeds the recorded outcomes back. Its draws come from
-    :func:`base_rng`.
+    Inside an entry (``store`` is then the entry's ``ghcli.journal.context.Context``)
+    it is the entry's recording stream: every outcome goes into the entry, and a
+    replay feeds the recorded outcomes back. Seeded campaigns (``ghcli init
+    --seed N``) draw from a stream seeded by the seed and the entry's number.
+    Outside an entry (a conversion's work copy) it is plain system randomness.
     """
-    ctx = getattr(store, "_cmd", None)
-    if ctx is not None:
-        return ctx.random
-    return base_rng(store)
+    from ghcli.journal.context import Context
 
-
-def base_rng(store: Store):
-    """The random.Random behind the draws (one stream per open store).
-
-    Seeded from the campaign's seed (``ghcli init --seed N``) and the number of
-    history entries when first asked for, so a seeded campaign replays
-    exactly; unseeded campaigns use fresh system randomness. Every draw in one
-    command comes from the same stream, so two shuffles differ.
-    """
+    if isinstance(store, Context):
+        return store.rng
     import random
 
-    cached = getattr(store, "_rng", None)
-    if cached is not None:
-        return cached
-    seed = store.value("SELECT seed FROM campaign WHERE id = 1")
-    if seed is None:
-        stream = random.Random()
-    else:
-        count = store.value("SELECT count(*) FROM history") or 0
-        stream = random.Random(f"{seed}:{count}")
-    store._rng = stream
-    return stream
+    return random.Random()
+
+
+def saw(store: Store, what: str, value):
+    """Record an outcome the player sees that comes from the state (the event card on top of the deck):
+    replayed, the entry must see the same (else it is refused, naming ``what``)."""
+    from ghcli.journal.context import Context
+
+    if isinstance(store, Context):
+        return store.rng.saw(what, value)
+    return value
 
 
 # -- lookups that never name what the players have not unlocked ---------------

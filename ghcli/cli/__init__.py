@@ -31,8 +31,9 @@ from ghcli.cli.lazy import LazyGroup
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("init", "core", "Start a new campaign (refuses to overwrite an existing one)."),
     ("status", "core", "Prosperity, reputation, donations, achievements, characters and available scenarios."),
-    ("history", "core", "Every campaign-changing command, newest first (rejected and undone ones marked)."),
-    ("undo", "core", "Revert the last campaign-changing command exactly (repeat to go further back)."),
+    ("history", "core", "Every entry of the campaign's journal, newest first (undone ones marked)."),
+    ("undo", "core", "Undo your last change (or ENTRY): an entry that reverts it exactly."),
+    ("redo", "core", "Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."),
     ("campaign", "campaign", "The campaign: prosperity, global achievements, unlocks."),
     ("party", "party", "The current party: reputation, achievements; new parties."),
     ("character", "character", "Characters: create, show, list, adjust by hand, personal quests."),

@@ -99,20 +99,37 @@ def status(as_json: bool = common.json_option()) -> None:
 @app.command("history")
 def history(as_json: bool = common.json_option(),
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
-    """Campaign-changing commands, newest first."""
+    """Every entry of the campaign's journal, newest first (undone ones marked)."""
     from ghcli.campaign import arkham
+    from ghcli.journal.history import shown
 
     rows = arkham.history(_store(), limit)
-    common.emit(rows, as_json, lambda: common.table(rows, "keys") if rows else "no history")
+    common.emit(rows, as_json, lambda: common.table(
+        [[r["seq"], r["at"], r["player"], r["command"], shown(r)] for r in rows],
+        ["#", "at", "by", "command", "summary"]) if rows else "no history")
 
 
 @app.command("undo")
-def undo(as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
-    """Revert the last campaign-changing command exactly."""
+def undo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
+                                               help="The entry to undo (number or id); default: your last change."),
+         as_json: bool = common.json_option("Print what changed as JSON: the entry undone, the undo entry.")) -> None:
+    """Undo your last change (or ENTRY): an entry that reverts it exactly."""
     from ghcli.campaign import arkham
 
-    last = arkham.undo(_store())
-    common.emit({"undone": [last]}, as_json, f"undid: {last['summary']}")
+    store = _store()
+    last = arkham.undo(store, entry)
+    common.emit({"undone": [last]}, as_json, f"undid #{last['seq']}: {last['summary']}")
+
+
+@app.command("redo")
+def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
+                                               help="The undo to revert (number or id); default: your last undo."),
+         as_json: bool = common.json_option("Print what changed as JSON: the entry back and the redo entry.")) -> None:
+    """Redo what your last undo (or ENTRY) undid."""
+    from ghcli.campaign import arkham
+
+    back = arkham.redo(_store(), entry)
+    common.emit({"redone": [back]}, as_json, f"redid #{back['seq']}: {back['summary']}")
 
 
 @app.command("weaknesses")

@@ -9,7 +9,8 @@ achievements{global, party: [{key, name, count}]}, characters[{name, class,
 class_name, player, party, level, xp, gold, checkmarks, perks_taken,
 perks_earned, quest, retired}], available_scenarios[{number, name, location}],
 unlocked_classes[key], pending_events[{deck, card}] (drawn, not resolved),
-due[{step, character, text, command}] (ghcli/campaign/due.py: what the party has not done yet).
+due[{step, character, text, command}] (ghcli/campaign/due.py: what the party has not done yet),
+journal{entries, local, queued, held} (local: not pushed yet; queued: the retry queue; docs/sync.md).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def _status_text(s: dict) -> str:
         ))
     else:
         lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
+    lines.extend(_journal_lines(s.get("journal") or {}))
     lines.append("")
     lines.append(common.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
@@ -76,6 +78,20 @@ def _status_text(s: dict) -> str:
 # The due steps status shows on lines of their own (road events have their lines above).
 DUE_LABELS = {"city-event": "City event", "level-up": "Level-up", "perk": "Perk", "quest": "Quest",
               "retire": "Retire"}
+
+
+def _journal_lines(j: dict) -> list[str]:
+    """What waits in the journal: entries not pushed, refused at a sync (the retry queue), held."""
+    out = []
+    if j.get("local"):
+        out.append(f"Not pushed:   {common.counted(j['local'], 'entry', 'entries')} (`ghcli sync`)")
+    if j.get("queued"):
+        out.append(f"Refused:      {common.counted(j['queued'], 'entry', 'entries')} at a sync, in the retry queue "
+                   "(`ghcli history`, `ghcli sync retry`)")
+    if j.get("held"):
+        out.append(f"Held:         {common.counted(j['held'], 'entry', 'entries')} this ghcli cannot apply yet "
+                   "(`ghcli history`)")
+    return out
 
 
 def _where(party: dict) -> str:
@@ -132,37 +148,54 @@ def status_cmd(as_json: bool = common.json_option()) -> None:
     common.emit(data, as_json, lambda: _status_text(data))
 
 
+
+
 @app.command("history")
 def history_cmd(
     limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
-    as_json: bool = common.json_option("Print the command log as JSON: each entry's command, arguments, "
-                                       "random draws, player, id, clock, version and status."),
+    as_json: bool = common.json_option("Print the journal as JSON: each entry's number, id, command, summary, "
+                                       "arguments, random draws, time, player, version and state."),
 ) -> None:
-    """Every campaign-changing command, newest first (rejected and undone ones marked)."""
+    """Every entry of the campaign's journal, newest first (undone ones marked)."""
     from ghcli.campaign import core
+    from ghcli.journal.history import shown
 
     rows = core.history(common.open_store(), limit or None)
     common.emit(rows, as_json, lambda: common.table(
-        [[r["id"], r["at"], r["command"], _entry_summary(r)] for r in rows], ["#", "at", "command", "summary"])
-        if rows else "No history.")
+        [[r["seq"], r["at"], r["player"], r["command"], shown(r)] for r in rows],
+        ["#", "at", "by", "command", "summary"]) if rows else "No history.")
+
+
+def _undone_text(verb: str, row: dict, entry: dict | None) -> str:
+    by = f" (by {row['player']})" if entry is not None and row["player"] != entry.get("player") else ""
+    made = f" (entry #{entry['seq']})" if entry is not None else ""
+    return f"{verb} #{row['seq']} {row['command']}{by}: {row['summary']}{made}"
 
 
 @app.command("undo")
 def undo_cmd(
+    entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]", autocompletion=complete.history_entries,
+                                          help="The entry to undo (its number or the start of its id); "
+                                               "default: your own last change in effect."),
     to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY", autocompletion=complete.history_entries,
-                                     help="Undo back to this history entry (its number or id); it stays."),
+                                     help="Undo every change after this entry, newest first (it stays)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
-    as_json: bool = common.json_option("Print the entries undone as JSON."),
+    as_json: bool = common.json_option("Print the entries undone as JSON, and the undo entry written."),
 ) -> None:
-    """Revert the last campaign-changing command exactly (repeat to go further back)."""
+    """Undo your last change (or ENTRY): an entry that reverts it exactly.
+
+    The entry undone stays in the history, marked; `ghcli redo` brings it back.
+    """
     from ghcli.campaign import core
 
     store = common.open_store()
     if to is None:
-        last = core.undo(store)
+        last = core.undo(store, entry)
         common.emit({"undone": [last], "entry": store.last_entry}, as_json,
-                    f"Undid #{last['id']} {last['command']}: {last['summary']}")
+                    _undone_text("Undid", last, store.last_entry))
         return
+    if entry is not None:
+        common.fail("give ENTRY or --to ENTRY, not both", 2)
     plan = core.undo_plan(store, to)
     if not plan:
         common.fail(f"nothing to undo after entry {to}")
@@ -171,17 +204,24 @@ def undo_cmd(
             common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
         common.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
         for r in plan:
-            common.echo(f"  #{r['id']} {r['command']}: {r['summary']}")
+            common.echo(f"  #{r['seq']} {r['command']} ({r['player']}): {r['summary']}")
         common.confirm("Undo them?", declined="nothing undone")
     done = core.undo_to(store, to)
     common.emit({"undone": done}, as_json,
-                "\n".join(f"Undid #{r['id']} {r['command']}: {r['summary']}" for r in done))
+                "\n".join(f"Undid #{r['seq']} {r['command']}: {r['summary']}" for r in done))
 
 
-def _entry_summary(r: dict) -> str:
-    status = r.get("status", "ok")
-    if status == "rejected":
-        return f"REJECTED ({r.get('player')}): {r['summary']}: {r.get('reason')}"
-    if status == "undone":
-        return f"(undone) {r['summary']}"
-    return r["summary"]
+@app.command("redo")
+def redo_cmd(
+    entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
+                                          help="The undo to revert (its number or the start of its id); "
+                                               "default: your own last undo in effect."),
+    as_json: bool = common.json_option("Print the entry back in effect as JSON, and the redo entry written."),
+) -> None:
+    """Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."""
+    from ghcli.campaign import core
+
+    store = common.open_store()
+    back = core.redo(store, entry)
+    common.emit({"redone": [back], "entry": store.last_entry}, as_json,
+                _undone_text("Redid", back, store.last_entry))

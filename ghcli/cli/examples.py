@@ -10,6 +10,7 @@ EXAMPLES: dict[str, str] = {
     "status": "ghcli status --json",
     "history": "ghcli history -n 10",
     "undo": "ghcli undo",
+    "redo": "ghcli redo",
     "campaign prosperity": "ghcli campaign prosperity +1",
     "campaign show": "ghcli campaign show",
     "campaign unlock-class": "ghcli campaign unlock-class quartermaster",
@@ -59,6 +60,7 @@ EXAMPLES: dict[str, str] = {
     "arkham status": "ghcli arkham status",
     "arkham history": "ghcli arkham history --limit 5",
     "arkham undo": "ghcli arkham undo",
+    "arkham redo": "ghcli arkham redo",
     "arkham weaknesses": "ghcli arkham weaknesses 12",
     "arkham scenario": "ghcli arkham scenario 'The Gathering' --victory 2 --bonus 1",
     "arkham xp": "ghcli arkham xp 'Roland Banks' --victory 2",
@@ -94,4 +96,7 @@ EXAMPLES: dict[str, str] = {
     "solo list": "ghcli solo list",
     "sync init": "ghcli sync init git@example.org:friends/gloomhaven.git",
     "sync status": "ghcli sync status --json",
+    "sync retry": "ghcli sync retry 14",
+    "sync drop": "ghcli sync drop 14",
+    "sync snapshot": "ghcli sync snapshot",
 }

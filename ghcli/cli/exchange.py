@@ -126,10 +126,23 @@ def import_cmd(
             raise BadInput("--party is for GHS files; a ghcli export holds one campaign")
         set_name, _, _ = native.check_document(doc)
         r = native.import_document(doc, _db_path(set_name))
-        imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"]}
-        common.emit({"imported": imported, "dropped": []}, as_json,
-                    lambda: f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
-                            f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables, nothing dropped.")
+        imported = {"kind": r["kind"], "campaign": r["campaign"], "path": r["path"], "tables": r["tables"],
+                    "entries": r["entries"]}
+        dropped = r.get("dropped", [])
+
+        def text() -> str:
+            how = (f"{common.counted(r['entries'], 'entry', 'entries')} replayed" if "history" not in r else
+                   f"an older ghcli's file: its tables checked and imported, "
+                   f"{common.counted(r['history'], 'history entry', 'history entries')} kept as history")
+            line = (f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
+                    f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables ({how}), "
+                    + ("nothing dropped." if not dropped else f"{len(dropped)} values cut:"))
+            if not dropped:
+                return line
+            return line + "\n" + common.table([[d["path"], d["why"]] for d in dropped], ["cut", "why"],
+                                              maxcolwidths=[50, 70])
+
+        common.emit({"imported": imported, "dropped": dropped}, as_json, text)
         return
     from ghcli.campaign.exchange import ghs
 

@@ -1,58 +1,78 @@
-"""Sync a campaign's command log with a group's git remote.
+"""Sync a campaign with its group: one linear history on the remote, local entries rebased onto it.
 
-The clone lives beside the database (``campaign.db`` -> ``campaign.db.sync/``)
-on branch ``main``:
+The model (docs/sync.md; issue 30 "accepted is final"):
 
-- ``campaign.json``: ``{"format": 1, "campaign": UID}``, the id of the entry
-  that created the campaign (its identity: another campaign is refused);
-- ``entries/UID.json``: one file per log entry (``log.Entry.document``), never
-  changed once written, so merges of two machines' commits never conflict.
+- The group's history is the remote's branch ``main``: a linear chain of
+  commits, each carrying a batch of entries (``ghcli.sync.remote``). An entry
+  is **accepted** when a push puts it on top of that history; nothing
+  accepted is ever rejected or changed by a later sync. Clocks order nothing.
+- ``sync``: fetch; when the remote moved past the last commit accepted here,
+  un-apply this machine's local entries (newest first), apply the received
+  entries in the history's order (a received entry that this ghcli cannot
+  apply, or applies differently, is **held**, with the reason, and the others
+  go on, each checked by its own effect), then re-execute the local entries on
+  top one by one: those that hold stay local (an outcome that changed is
+  reported), those the rules now refuse go to the **retry queue**, reported
+  to this player at this sync with the received entry that stands in the way.
+  Then the local entries are pushed as one commit per author; when the push
+  races another machine's, the loop runs again.
+- ``sync retry`` re-applies queued entries, ``sync drop`` drops one; ``sync
+  snapshot`` pushes the state as data, from which new machines join (every
+  ``SNAPSHOT_EVERY`` accepted entries one is pushed by itself).
 
-``sync`` commits this machine's new entries, fetches, merges, replays the new
-entries in the total order (the creating entry, then clock, then id) and
-pushes. Replaying takes the database back to the first place where the
-merged order differs from its own (each entry's exact undo), then applies
-the entries from there, in one transaction: an entry the rules refuse there
-is kept, marked rejected with the reason, alike on every machine. Files are
-only ever written inside the clone, and the database only through the
-campaign's own commands.
+Everything the sync reads from the remote is data: entry documents checked by
+the journal, commit authors, nothing else (trees are never read for entries).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ghcli.campaign import log
 from ghcli.campaign.db import Store
-from ghcli.errors import BadInput, Refused
-from ghcli.sync import git
+from ghcli.errors import Refused
+from ghcli.sync import git, ledger
 from ghcli.sync.git import SyncError
+from ghcli.sync.remote import Chain, Clone
 
-BRANCH = "main"
-MARKER = "ghcli-clone"
-PUSH_TRIES = 5
+PUSH_TRIES = 8
+SNAPSHOT_EVERY = 500
 
 
 @dataclass
 class Report:
-    """What a sync did."""
+    """What a sync did, for the player who ran it."""
 
     remote: str
     came_in: list[dict] = field(default_factory=list)
     went_out: list[dict] = field(default_factory=list)
-    rejected: list[dict] = field(default_factory=list)
+    refused: list[dict] = field(default_factory=list)   # local entries that went to the retry queue now
+    changed: list[dict] = field(default_factory=list)   # local entries whose outcome changed on top
+    held: list[dict] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     joined: bool = False
     created: bool = False
+    queued: int = 0
+    waiting_held: int = 0
 
     def as_dict(self) -> dict:
-        return {"remote": self.remote, "in": self.came_in, "out": self.went_out, "rejected": self.rejected,
-                "ignored": self.ignored, "joined": self.joined, "created": self.created}
+        return {"remote": self.remote, "in": self.came_in, "out": self.went_out, "refused": self.refused,
+                "changed": self.changed, "held": self.held, "ignored": self.ignored, "notes": self.notes,
+                "joined": self.joined, "created": self.created, "queued": self.queued,
+                "held_total": self.waiting_held}
+
+
+def info(rec: ledger.Rec, **extra) -> dict:
+    out = {"seq": rec.seq, "id": rec.id, "player": rec.player, "at": rec.at, "command": rec.command,
+           "what": rec.summary, "state": rec.state}
+    if rec.reason and rec.state in ("queued", "held"):
+        out["reason"] = rec.reason
+    out.update(extra)
+    return out
 
 
 def clone_path(db_path: Path) -> Path:
@@ -61,295 +81,61 @@ def clone_path(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".sync")
 
 
-def _info(e: log.Entry, reason: str | None = None) -> dict:
-    out = {"uid": e.uid, "clock": e.clock, "player": e.player, "at": e.at, "command": e.command,
-           "what": e.describe()}
-    if reason is not None:
-        out["reason"] = reason
+# -- who pushes ------------------------------------------------------------------------
+
+def identity(store: Store) -> tuple[str, str]:
+    """The author name and e-mail of this machine's commits: the player, and git's user.email if any."""
+    name = os.environ.get("GHCLI_PLAYER", "").strip() or ledger.setting(store, "player") or ledger.player(store)
+    email = ledger.setting(store, "email") or ""
+    return git.CONTROL_RE.sub(" ", name)[:100], email
+
+
+def _git_config(key: str) -> str:
+    import subprocess
+
+    try:
+        r = subprocess.run(["git", "config", key], capture_output=True, text=True, timeout=5,
+                           env=git.env(), stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return git.CONTROL_RE.sub("", r.stdout.strip())[:200]
+
+
+def _git_email() -> str:
+    return _git_config("user.email")
+
+
+def _recorded_identity() -> dict:
+    """What ``sync init`` records as this machine's player: $GHCLI_PLAYER, else git's user.name (so that
+    later commands know the name without running git), and git's user.email for the commits."""
+    name = os.environ.get("GHCLI_PLAYER", "").strip() or _git_config("user.name")
+    out = {"email": _git_email()}
+    if name:
+        out["player"] = git.CONTROL_RE.sub(" ", name)[:100]
     return out
 
 
-# -- the clone ---------------------------------------------------------------------
+# -- the remote's campaign -----------------------------------------------------------------
 
-
-def _identity(clone: Path) -> tuple[str, str] | None:
-    """user.name/user.email for commits when git has none configured."""
-    email = git.run(clone, "config", "user.email", check=False).stdout.strip()
-    return None if email else (log.player(), "ghcli@localhost")
-
-
-@contextlib.contextmanager
-def _locked(clone: Path):
-    """One sync at a time per clone; git's lock files left by a killed sync are removed."""
-    import fcntl
-
-    gitdir = clone / ".git"
-    with open(gitdir / "ghcli.lock", "a") as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise Refused("another sync of this campaign is running; try again when it ends") from None
-        for lock in [*gitdir.glob("*.lock"), *(gitdir / "refs").rglob("*.lock")]:
-            if lock.name != "ghcli.lock":
-                lock.unlink(missing_ok=True)  # no git of ours runs: a killed sync left it
-        if (gitdir / "MERGE_HEAD").exists():
-            git.run(clone, "merge", "--abort", check=False)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
-
-
-def _make_clone(clone: Path, remote: str) -> None:
-    """A fresh clone of ``remote`` (fetched, ``main`` checked out when the remote has it).
-
-    Made beside as ``NAME.partial`` and moved into place, so a killed sync never
-    leaves half a clone where the next one looks."""
-    if clone.exists():
-        if not (clone / ".git" / MARKER).exists():
-            raise Refused(f"{clone} exists and is not ghcli's clone: move it away first")
-        shutil.rmtree(clone)
-    tmp = clone.with_name(clone.name + ".partial")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    try:
-        git.run(tmp, "init", "-q")
-        (tmp / ".git" / MARKER).write_text("the clone ghcli keeps beside a synced campaign database\n")
-        git.run(tmp, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
-        git.run(tmp, "remote", "add", "origin", remote)
-        _fetch(tmp, remote)
-        if _has_remote_branch(tmp):
-            git.run(tmp, "checkout", "-q", "-B", BRANCH, f"origin/{BRANCH}")
-        os.replace(tmp, clone)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-
-
-def _fetch(clone: Path, remote: str) -> None:
-    r = git.run(clone, "fetch", "-q", "origin", check=False)
-    if r.returncode != 0:
-        raise SyncError(f"cannot fetch from {remote}: {git.last_line(r)}")
-
-
-def _has_remote_branch(clone: Path) -> bool:
-    return git.ok(clone, "rev-parse", "--verify", "-q", f"refs/remotes/origin/{BRANCH}")
-
-
-def _has_head(clone: Path) -> bool:
-    return git.ok(clone, "rev-parse", "--verify", "-q", "HEAD")
-
-
-def _remote_campaign(clone: Path) -> str | None:
-    """The campaign id in the clone's campaign.json; None for an empty remote."""
-    path = clone / "campaign.json"
-    if not path.exists() and not path.is_symlink():
-        files = [p for p in clone.iterdir() if p.name != ".git"]
-        if files:
-            raise Refused("the remote holds files but no ghcli campaign (no campaign.json): give an empty "
-                          "remote or one made by `ghcli sync init`")
+def _remote_campaign(clone: Clone, head: str | None) -> str | None:
+    """The campaign id of the remote (its first entry's id); None for an empty remote."""
+    if head is None:
         return None
+    root = clone.root(head)
+    docs = root.documents if root is not None and root.note is None else ()
+    if not docs:
+        old = clone.file_at(head, "campaign.json") or b""
+        if b'"format": 1' in old or b'"format":1' in old:
+            raise Refused(f"{git.shown(clone.remote)} holds a campaign synced by an older ghcli (one file per "
+                          "entry, sync format 1): this ghcli keeps the group's history in commits; start a new "
+                          "empty remote from one machine whose database has every entry (`ghcli sync init "
+                          "NEW-REMOTE`) and have the others join it")
+        raise Refused(f"{git.shown(clone.remote)} holds commits but no ghcli campaign: give an empty remote, "
+                      "or one made by `ghcli sync init`")
     try:
-        if path.is_symlink() or path.stat().st_size > 4096:
-            raise ValueError
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        uid = doc["campaign"]
-        if doc.get("format") != log.FORMAT or not isinstance(uid, str) or not log.UID_RE.match(uid):
-            raise ValueError
-    except (ValueError, KeyError, TypeError, OSError):
-        raise Refused("the remote's campaign.json is not a ghcli campaign file") from None
-    return uid
-
-
-def _campaign_at(clone: Path, ref: str) -> str | None:
-    """The campaign id in campaign.json at a commit (None: no such commit or file)."""
-    r = git.run(clone, "show", f"{ref}:campaign.json", check=False)
-    if r.returncode != 0:
-        return None
-    try:
-        uid = json.loads(r.stdout[:4096])["campaign"]
-    except (ValueError, KeyError, TypeError):
-        return "not a campaign"
-    return uid if isinstance(uid, str) and log.UID_RE.match(uid) else "not a campaign"
-
-
-def _changed_entries(clone: Path, before: str | None) -> list[str]:
-    """Entry files the merge changed after they were written: entries never change, so the
-    database keeps the entry it has and the change is reported."""
-    if before is None:
-        return []
-    r = git.run(clone, "diff", "--name-only", "--diff-filter=MD", before, "HEAD", "--", "entries", check=False)
-    return [f"{name} (changed or deleted after it was written: the entry stands as first received)"
-            for name in r.stdout.splitlines() if name]
-
-
-def _entry_files(clone: Path) -> tuple[dict[str, Path], list[str]]:
-    """The entry files by id, and the names of files in entries/ that are not entries."""
-    folder = clone / "entries"
-    found, ignored = {}, []
-    if not folder.is_dir() or folder.is_symlink():
-        return found, ([] if not folder.exists() else ["entries"])
-    for p in sorted(folder.iterdir()):
-        uid = p.name[:-5] if p.name.endswith(".json") else None
-        if uid and log.UID_RE.match(uid):
-            found[uid] = p
-        else:
-            ignored.append(f"entries/{p.name[:100]} (not a log entry)")
-    return found, ignored
-
-
-def _read_entry(path: Path, uid: str) -> log.Entry:
-    if path.is_symlink() or not path.is_file():
-        return log.Entry(uid, "", "", "", "", "?", None, [], invalid="the entry is not a plain file")
-    with open(path, "rb") as fh:
-        data = fh.read(log.MAX_ENTRY_BYTES + 1)
-    return log.parse_entry(data, uid)
-
-
-def _write_file(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def _export(store: Store, clone: Path, campaign: str) -> list[log.Entry]:
-    """Write this database's entries that the clone lacks; returns them."""
-    (clone / "entries").mkdir(exist_ok=True)
-    if not (clone / "campaign.json").exists():
-        _write_file(clone / "campaign.json", json.dumps({"format": log.FORMAT, "campaign": campaign}) + "\n")
-    have, _ = _entry_files(clone)
-    out = []
-    for e in log.entries(store):
-        if e.uid in have or e.args is None or e.invalid:
-            continue
-        _write_file(clone / "entries" / f"{e.uid}.json", log.canonical(e.document()) + "\n")
-        out.append(e)
-    return out
-
-
-def _commit(clone: Path, identity, count: int) -> None:
-    git.run(clone, "add", "-A", "campaign.json", "entries")
-    if git.ok(clone, "diff", "--cached", "--quiet"):
-        return
-    git.run(clone, "commit", "-q", "-m", f"ghcli: {count} entr{'y' if count == 1 else 'ies'}",
-            identity=identity)
-
-
-def _merge(clone: Path, identity) -> None:
-    if not _has_remote_branch(clone):
-        return
-    if not _has_head(clone):
-        git.run(clone, "checkout", "-q", "-B", BRANCH, f"origin/{BRANCH}")
-        return
-    r = git.run(clone, "merge", "-q", "--no-edit", "--allow-unrelated-histories", "-X", "ours", f"origin/{BRANCH}",
-                check=False, identity=identity)
-    if r.returncode != 0:
-        git.run(clone, "merge", "--abort", check=False)
-        raise SyncError(f"cannot merge the remote's log: {git.last_line(r)}")
-
-
-def _push(clone: Path) -> bool:
-    """Push main; False when the remote moved on meanwhile (fetch and merge again)."""
-    if not _has_head(clone):
-        return True
-    if _has_remote_branch(clone) and git.out(clone, "rev-parse", "HEAD") == git.out(
-            clone, "rev-parse", f"origin/{BRANCH}"):
-        return True
-    r = git.run(clone, "push", "-q", "origin", f"{BRANCH}:{BRANCH}", check=False)
-    if r.returncode == 0:  # the push moved refs/remotes/origin/main too
-        return True
-    text = (r.stderr or "").lower()
-    if "rejected" in text or "fetch first" in text or "non-fast-forward" in text:
-        return False
-    raise SyncError(f"cannot push to the remote: {git.last_line(r)}")
-
-
-# -- merging entries into the database ------------------------------------------------
-
-
-def _merge_into(store: Store, new: list[log.Entry], campaign: str) -> list[tuple[log.Entry, str]]:
-    """Replay ``new`` entries with the database's own in the total order (one transaction).
-
-    Returns the entries newly rejected (not rejected here before) with their reasons.
-    """
-    if not new:
-        return []
-    key = lambda e: e.key(campaign)  # noqa: E731
-    first = min(key(e) for e in new)
-    before: dict[str, str] = {}
-    replay: list[log.Entry] = list(new)
-    rejected = []
-    with store.batch():
-        while True:
-            row = store.one("SELECT uid, clock, op, command, status FROM history ORDER BY id DESC LIMIT 1")
-            if row is None or log.order_key(row["uid"], row["clock"], row["op"] or row["command"], campaign) < first:
-                break
-            before[row["uid"]] = row["status"]
-            replay.append(log.entry_from_row(store.rewind_last()))
-        for e in sorted(replay, key=key):
-            reason = log.apply_entry(store, e)
-            if reason is not None and before.get(e.uid) != "rejected":
-                rejected.append((e, reason))
-        if store.value("SELECT count(*) FROM campaign") == 0:
-            raise SyncError("the campaign's first entry is rejected: the remote's log is damaged")
-    return rejected
-
-
-def _set(store: Store, **values: str) -> None:
-    store.set_sync_settings(**values)
-
-
-# -- commands -----------------------------------------------------------------------
-
-
-def init(db_path: Path, remote: str) -> Report:
-    """``ghcli sync init REMOTE``: send this campaign to an empty remote, join the remote's, or both
-    when they are the same campaign; another campaign is refused."""
-    remote = (remote or "").strip()
-    if not remote or remote.startswith("-"):
-        raise BadInput("give the git remote: a URL or a path to a (bare) repository")
-    if log.CONTROL_RE.search(remote) or len(remote) > 1000:
-        raise BadInput("the remote's URL has control characters or is too long")
-    db_path = Path(db_path)
-    if Path(remote).exists() and not Path(remote).is_absolute():
-        remote = str(Path(remote).resolve())  # the clone runs git in its own folder
-    store = _open_campaign(db_path)
-    if store is not None and store.sync_setting("remote"):
-        current = store.sync_setting("remote")
-        store.close()
-        raise Refused(f"this campaign is synced with {current} already (`ghcli sync` to sync)")
-    if store is not None:
-        early = log.not_replayable(store)
-        if early:
-            store.close()
-            raise Refused(f"{len(early)} history entries (#{early[0]['id']} {early[0]['command']} ...) were made "
-                          "before ghcli kept a command log and cannot be shared: start the group's campaign anew")
-    clone = clone_path(db_path)
-    _make_clone(clone, remote)
-    try:
-        theirs = _remote_campaign(clone)
-        if store is None:
-            if theirs is None:
-                raise Refused(f"{remote} holds no campaign, and there is none at {db_path} to send "
-                              "(`ghcli init` first, or give the group's remote)")
-            return _join(db_path, clone, remote, theirs)
-        ours = log.campaign_uid(store)
-        if theirs is not None and theirs != ours:
-            raise Refused(f"{remote} holds another campaign ({theirs[:8]}) than this one ({ours[:8]}): "
-                          "give an empty remote, or join the group's campaign with a new --db")
-        _set(store, remote=remote, campaign=ours)
-        report = sync(db_path, store=store)
-        report.created = theirs is None
-        return report
-    except BaseException:
-        if store is not None:
-            with contextlib.suppress(Exception):
-                store.clear_sync_settings()
-        shutil.rmtree(clone, ignore_errors=True)
-        raise
-    finally:
-        if store is not None:
-            store.close()
+        return ledger.parse(docs[0]).id
+    except ledger.Garbage:
+        raise Refused(f"the first commit of {git.shown(clone.remote)} is not a ghcli campaign's") from None
 
 
 def _open_campaign(db_path: Path) -> Store | None:
@@ -370,91 +156,377 @@ def _open_campaign(db_path: Path) -> Store | None:
     return store
 
 
-def _join(db_path: Path, clone: Path, remote: str, campaign: str) -> Report:
-    files, ignored = _entry_files(clone)
-    entries = [_read_entry(p, uid) for uid, p in files.items()]
-    entries.sort(key=lambda e: e.key(campaign))
-    if not entries or entries[0].uid != campaign:
-        raise SyncError(f"{remote} lacks the entry that created its campaign ({campaign[:8]})")
-    tmp = db_path.with_name(f".{db_path.name}.joining")
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{tmp}{suffix}").unlink(missing_ok=True)
-    store, rejected = log.rebuild(tmp, entries)
+# -- commands -----------------------------------------------------------------------
+
+def init(db_path: Path, remote: str) -> Report:
+    """``ghcli sync init REMOTE``: send this campaign to an empty remote, join the remote's, or
+    reconnect when they are the same campaign; another campaign is refused. Nothing local is deleted."""
+    remote = git.check_remote(remote)
+    db_path = Path(db_path)
+    store = _open_campaign(db_path)
     try:
-        _set(store, remote=remote, campaign=campaign, last_sync=store.now())
-        store.checkpoint()
+        if store is not None and ledger.setting(store, "remote"):
+            current = ledger.setting(store, "remote")
+            if current != remote:
+                raise Refused(f"this campaign is synced with {git.shown(current)} already (`ghcli sync` to sync)")
+        clone = Clone.beside(db_path, remote)
+        fresh_clone = not clone.exists()
+        notes = clone.ensure()
+        try:
+            with clone.locked():
+                head = clone.fetch()
+                theirs = _remote_campaign(clone, head)
+                if store is None:
+                    if theirs is None:
+                        raise Refused(f"{git.shown(remote)} holds no campaign, and there is none at {db_path} to "
+                                      "send (`ghcli init` first, or give the group's remote)")
+                    report = _join(db_path, clone, head)
+                    report.notes[:0] = notes
+                    return report
+                ours = ledger.campaign_id(store)
+                if theirs is not None and theirs != ours:
+                    raise Refused(f"{git.shown(remote)} holds another campaign ({theirs[:8]}) than this one "
+                                  f"({(ours or '?')[:8]}): give an empty remote, or join the group's campaign "
+                                  "with a new --db")
+                with store.batch():
+                    ledger.set_settings(store, remote=remote, campaign=ours, **_recorded_identity())
+                    if theirs is not None and not ledger.setting(store, "accepted"):
+                        _reconnect(store, clone, head)
+                report = _sync_locked(store, clone)
+                report.created = theirs is None
+                report.notes[:0] = notes
+                return report
+        except BaseException:
+            if store is not None and not _pushed_any(store):
+                with contextlib.suppress(Exception):
+                    ledger.clear_settings(store)
+            if fresh_clone:
+                shutil.rmtree(clone.path, ignore_errors=True)
+            raise
     finally:
-        store.close()
-    for suffix in ("-wal", "-shm"):
-        Path(f"{db_path}{suffix}").unlink(missing_ok=True)
-    os.replace(tmp, db_path)
-    return Report(remote, came_in=[_info(e) for e in entries],
-                  rejected=[_info(e, r) for e, r in rejected], ignored=ignored, joined=True)
+        if store is not None:
+            store.close()
 
 
-def sync(db_path: Path, *, store: Store | None = None) -> Report:
-    """``ghcli sync``: commit new entries, fetch, merge, replay, push."""
+def _reconnect(store: Store, clone: Clone, head: str) -> None:
+    """This database holds the remote's campaign but has no record of what it pushed (it was never synced
+    here, or its settings were lost, or it was restored from a backup): every entry from the first one the
+    remote lacks becomes local again, so the sync puts it on top of the group's history (nothing is lost;
+    an entry the remote has already is recognised by its nonce and stands as the remote has it)."""
+    on_remote = {ledger.parse(d).id for c in clone.chain(None, head).commits if c.note is None
+                 for d in c.documents if _is_entry(d)}
+    ledger.localize_from_first_missing(store, on_remote)
+
+
+def _is_entry(doc: bytes) -> bool:
+    try:
+        ledger.parse(doc)
+        return True
+    except ledger.Garbage:
+        return False
+
+
+def _pushed_any(store: Store) -> bool:
+    return bool(ledger.setting(store, "accepted"))
+
+
+def sync(db_path: Path, *, store: Store | None = None, snapshot: bool = False) -> Report:
+    """``ghcli sync``: fetch, rebase the local entries on what came in, push them."""
     own = store is None
     store = store or Store.open(db_path)
     try:
-        remote = store.sync_setting("remote")
-        campaign = store.sync_setting("campaign")
+        remote = ledger.setting(store, "remote")
         if not remote:
             raise Refused("this campaign is not synced: `ghcli sync init REMOTE` first")
-        clone = clone_path(db_path)
-        if not (clone / ".git" / MARKER).exists():
-            _make_clone(clone, remote)
-        report = Report(remote)
-        with _locked(clone):
-            identity = _identity(clone)
-            if _has_head(clone):
-                git.run(clone, "reset", "-q", "--hard")  # tracked files as committed (a killed sync)
-            for _ in range(PUSH_TRIES):
-                sent = _export(store, clone, campaign)
-                report.went_out += [_info(e) for e in sent]
-                _commit(clone, identity, len(sent))
-                _fetch(clone, remote)
-                theirs = _campaign_at(clone, f"origin/{BRANCH}")
-                if theirs not in (None, campaign):
-                    raise Refused(f"{remote} now holds another campaign ({theirs[:8]}): sync refused")
-                head = git.out(clone, "rev-parse", "HEAD") if _has_head(clone) else None
-                _merge(clone, identity)
-                files, report.ignored = _entry_files(clone)
-                report.ignored += _changed_entries(clone, head)
-                known = {r["uid"] for r in store.rows("SELECT uid FROM history")}
-                new = [_read_entry(p, uid) for uid, p in files.items() if uid not in known]
-                rejected = _merge_into(store, new, campaign)
-                report.came_in += [_info(e) for e in sorted(new, key=lambda e: e.key(campaign))]
-                report.rejected += [_info(e, r) for e, r in rejected]
-                if _push(clone):
-                    break
-            else:
-                raise SyncError(f"the remote kept moving: {PUSH_TRIES} pushes refused; sync again")
-        _set(store, last_sync=store.now())
+        remote = git.check_remote(remote)       # a stored remote is checked as a typed one
+        clone = Clone.beside(db_path, remote)
+        notes = clone.ensure()
+        with clone.locked():
+            report = _sync_locked(store, clone, snapshot=snapshot)
+        report.notes[:0] = notes
         return report
     finally:
         if own:
             store.close()
 
 
-def status(db_path: Path) -> dict:
-    """``ghcli sync status``: remote, entries not pushed yet, last sync."""
+def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Report:
+    campaign = ledger.setting(store, "campaign")
+    report = Report(clone.remote)
+    for _ in range(PUSH_TRIES):
+        head = clone.fetch()
+        accepted = ledger.setting(store, "accepted") or None
+        if head != accepted and accepted is not None and (head is None or not clone.has(head)
+                                                           or clone.is_ancestor(head, accepted)):
+            # The remote lost commits this machine accepted (emptied, or restored from a backup).
+            if clone.has(accepted) and clone.push(accepted):
+                report.notes.append(f"the remote had lost the group's latest commits: pushed them back "
+                                    f"(up to {accepted[:10]})")
+                continue
+            if not clone.has(accepted):
+                raise SyncError(f"{git.shown(clone.remote)} no longer holds the group's history that this "
+                                f"machine synced (commit {accepted[:10]} is gone, and so is this machine's clone): "
+                                "send the campaign to a new empty remote with `ghcli sync init NEW-REMOTE`")
+            continue
+        chain = clone.chain(accepted, head)
+        if not chain.linear and chain.commits:
+            root = next((c for c in chain.commits if c.note is None and c.documents), None)
+            theirs = ledger.parse(root.documents[0]).id if root is not None else None
+            if theirs != campaign:
+                raise Refused(f"{git.shown(clone.remote)} now holds another campaign "
+                              f"({(theirs or 'none')[:8]}): sync refused; nothing was changed")
+        from ghcli import __version__
+
+        # Held entries are tried again when entries come in, or once after ghcli changed (an upgrade).
+        retry_held = ledger.counts(store)["held"] and ledger.setting(store, "held_tried") != __version__
+        if chain.commits or retry_held:
+            with store.batch():
+                _integrate(store, _items(chain, report), report, linear=chain.linear, since=chain.since)
+                ledger.set_settings(store, accepted=head or "", held_tried=__version__)
+        # The first push to an empty remote sends the whole history (entries made before the campaign
+        # was synced are accepted here already, and history rows kept from before a snapshot go too).
+        locals_ = ledger.to_send(store) if head is None and accepted is None else ledger.local_entries(store)
+        counts = ledger.counts(store)
+        want_snapshot = bool(snapshot or (not chain.linear and chain.commits)
+                             or (locals_ and ledger.since_snapshot(store) >= SNAPSHOT_EVERY))
+        if want_snapshot and counts["held"]:
+            report.notes.append(f"no snapshot pushed: {counts['held']} received entries are held here, and a "
+                                "snapshot would leave them out")
+            want_snapshot = False
+        if not locals_ and not want_snapshot:
+            break
+        me, email = identity(store)
+        parent = head
+        for author, recs in _by_author(store, locals_):
+            parent = clone.commit(parent, [r.document for r in recs], campaign, author, email,
+                                  what=recs[0].summary)
+        shot = ledger.snapshot_document(store) if want_snapshot else None
+        if shot is not None:
+            trailers = {"history": ledger.history_digest(ledger.accepted_ids(store))}
+            parent = clone.commit(parent, [shot], campaign, me, email, what="snapshot", trailers=trailers)
+        elif want_snapshot and snapshot:
+            report.notes.append("this ghcli's log makes no snapshots yet: nothing pushed for it")
+        if clone.push(parent):
+            with store.batch():
+                ledger.mark_accepted(store, locals_)
+                if shot is not None:
+                    rec = ledger.record_snapshot(store, shot, me)
+                    report.notes.append(f"pushed a snapshot of the campaign (#{rec.seq}): new machines join from it")
+                ledger.set_settings(store, accepted=parent)
+            report.went_out += [info(r, state="accepted") for r in locals_]
+            break
+        report.notes.append("another machine pushed meanwhile: rebased again")
+    else:
+        raise SyncError(f"the remote kept moving: {PUSH_TRIES} pushes were refused because others pushed "
+                        "meanwhile; your entries are safe here: sync again")
+    from datetime import datetime, timezone
+
+    ledger.set_settings(store, last_sync=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    counts = ledger.counts(store)
+    report.queued, report.waiting_held = counts["queued"], counts["held"]
+    return report
+
+
+def _by_author(store: Store, recs: list[ledger.Rec]) -> list[tuple[str, list[ledger.Rec]]]:
+    """Consecutive local entries grouped by the player who made them (one commit each)."""
+    me = identity(store)[0]
+    out: list[tuple[str, list[ledger.Rec]]] = []
+    for r in recs:
+        who = r.player or me
+        if out and out[-1][0] == who:
+            out[-1][1].append(r)
+        else:
+            out.append((who, [r]))
+    return out
+
+
+Item = tuple  # (commit, document bytes, ledger.Parsed)
+
+
+def _items(chain: Chain, report: Report) -> list[Item]:
+    """The entries of the chain's commits in the history's order; what is no entry is reported, ignored."""
+    out = []
+    for commit in chain.commits:
+        if commit.note is not None:
+            report.ignored.append(commit.note)
+            continue
+        for n, doc in enumerate(commit.documents, 1):
+            try:
+                out.append((commit, doc, ledger.parse(doc)))
+            except ledger.Garbage as e:
+                report.ignored.append(f"commit {commit.short} line {n}: {e}: ignored")
+    return out
+
+
+def _integrate(store: Store, items: list[Item], report: Report, *, linear: bool = True,
+               since: str | None = None) -> None:
+    """The rebase, inside one transaction: local entries off, received ones on, local ones again on top."""
+    locals_ = ledger.local_entries(store)
+    before = {r.seq: ledger.touched(store, r) for r in locals_}
+    taken = {}
+    for r in reversed(locals_):
+        taken[r.seq] = ledger.unapply(store, r)
+    mine = {r.nonce: r for r in locals_}
+    known = ledger.nonce_index(store) if items else {}
+    received: list[tuple[ledger.Rec, set]] = []
+
+    def take(rec: ledger.Rec) -> None:
+        if rec.state == "held":
+            report.held.append(info(rec))
+        else:
+            report.came_in.append(info(rec))
+            received.append((rec, ledger.touched(store, rec)))
+
+    for h in ledger.in_state(store, "held"):
+        again = ledger.retry_held(store, h)
+        if again is not None and again.state != "held":
+            take(again)
+    on_chain: set[str] = set()
+    for commit, doc, p in items:
+        on_chain.add(p.id)
+        own = mine.pop(p.nonce, None)
+        if own is not None:   # pushed by a sync that stopped before it recorded so: the pushed form stands
+            locals_.remove(own)
+            ledger.forget(store, taken.pop(own.seq))
+        else:
+            k = known.get(p.nonce)
+            if k is not None:
+                if k.id != p.id:
+                    report.ignored.append(f"commit {commit.short} by {git.shown(commit.author, 40)} carries an "
+                                          f"edited copy of #{k.seq} {k.summary} (by {k.player}): the entry as "
+                                          "first accepted stands")
+                elif linear:
+                    report.ignored.append(f"commit {commit.short} repeats #{k.seq} {k.summary}: it stands once")
+                continue
+        rec = ledger.receive(store, doc, commit.author)
+        known[p.nonce] = rec
+        take(rec)
+    if not linear:
+        missing = sum(1 for r in ledger.in_state(store, "accepted") if r.id not in on_chain)
+        report.notes.append(
+            f"the remote's history was rewritten (commit {(since or '?')[:10]}, accepted here, is no longer on "
+            f"it): {missing} entries accepted here are not in it (or differ); they stand here, and a snapshot "
+            "of this campaign is pushed so that machines that join get what was accepted")
+    ledger.settle_received(store)
+    renames: dict = {}
+    for r in locals_:
+        out = ledger.reexecute(store, taken[r.seq], renames=renames)
+        if out.ok:
+            if out.was:
+                report.changed.append(info(out.rec, was=out.was))
+            continue
+        hit = before.get(r.seq, set())
+        blocker = next((rec for rec, t in reversed(received) if t & hit), received[0][0] if received else None)
+        report.refused.append(info(out.rec, reason=out.reason,
+                                   blocker=info(blocker) if blocker is not None else None))
+
+
+def _join(db_path: Path, clone: Clone, head: str) -> Report:
+    """Build the campaign at ``db_path`` from the remote's history (a new machine, or a lost database):
+    from the latest snapshot, the entries before it kept as history rows, then the entries after it."""
+    chain = clone.chain(None, head)
+    tmp = db_path.with_name(f".{db_path.name}.joining")
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+    report = Report(clone.remote, joined=True)
+    items = _items(chain, report)
+    shots = [i for i, (_, _, p) in enumerate(items) if p.snapshot] if ledger.SNAPSHOTS else []
+    start = shots[-1] if shots else 0
+    store = Store.create(tmp)
+    try:
+        with store.batch():
+            if start:
+                seen: set[str] = set()
+                earlier = []
+                for commit, doc, p in items[:start]:
+                    if p.nonce not in seen:          # an edited copy or a repeat stands as it came first
+                        seen.add(p.nonce)
+                        earlier.append((commit, doc, p))
+                ledger.add_metadata(store, [(doc, commit.author) for commit, doc, _ in earlier])
+                commit = items[start][0]
+                report.notes.append(f"joined from the snapshot of commit {commit.short} (by "
+                                    f"{git.shown(commit.author, 40)}): the {len(earlier)} entries before it are "
+                                    "history here, not replayed (they cannot be undone here)")
+                said = commit.trailers.get("history")
+                if said and said != ledger.history_digest([p.id for _, _, p in earlier]):
+                    report.notes.append("the history before that snapshot is not the one its author accepted "
+                                        "(an entry was edited or removed on the remote): the snapshot stands")
+            _integrate(store, items[start:], report)
+            if not ledger.campaign_id(store) or not ledger.has_campaign(store):
+                first = report.held[0]["reason"] if report.held else "it is not there"
+                raise SyncError(f"the remote's first entry, which creates the campaign, cannot be applied: {first}")
+            ledger.set_settings(store, remote=clone.remote, campaign=ledger.campaign_id(store), accepted=head,
+                                **_recorded_identity())
+        counts = ledger.counts(store)
+        report.queued, report.waiting_held = counts["queued"], counts["held"]
+        store.checkpoint()
+    except BaseException:
+        store.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+        raise
+    store.close()
+    try:
+        for suffix in ("-wal", "-shm"):
+            Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+        os.replace(tmp, db_path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return report
+
+
+def retry(db_path: Path, ref: str | None = None) -> dict:
+    """``ghcli sync retry [ENTRY]``: re-apply queued entries on the campaign as it is now."""
     store = Store.open(db_path)
     try:
-        remote = store.sync_setting("remote")
-        if not remote:
-            return {"synced": False, "remote": None, "unpushed": [], "last_sync": None,
-                    "entries": store.value("SELECT count(*) FROM history")}
-        clone = clone_path(db_path)
-        pushed: set[str] = set()
-        if (clone / ".git").is_dir() and _has_remote_branch(clone):
-            names = git.out(clone, "ls-tree", "-r", "--name-only", f"origin/{BRANCH}", "entries")
-            pushed = {Path(n).name[:-5] for n in names.splitlines() if n.endswith(".json")}
-        unpushed = [_info(e) for e in log.entries(store) if e.uid not in pushed and e.args is not None]
-        rejected = store.rows("SELECT id, command, summary, player, reason FROM history "
-                              "WHERE status = 'rejected' ORDER BY id")
-        return {"synced": True, "remote": remote, "campaign": store.sync_setting("campaign"),
-                "clone": str(clone), "unpushed": unpushed, "last_sync": store.sync_setting("last_sync"),
-                "entries": store.value("SELECT count(*) FROM history"), "rejected": rejected}
+        queue = ledger.in_state(store, "queued")
+        if ref is not None:
+            rec = ledger.by_ref(store, ref)
+            if rec.state != "queued":
+                raise Refused(f"#{rec.seq} {rec.summary} is not in the retry queue ({rec.state})")
+            queue = [rec]
+        if not queue:
+            raise Refused("the retry queue is empty")
+        done, still = [], []
+        with store.batch():
+            for rec in queue:
+                out = ledger.retry(store, rec)
+                (done if out.ok else still).append(info(out.rec, **({"reason": out.reason} if not out.ok else {})))
+        return {"applied": done, "still_queued": still}
+    finally:
+        store.close()
+
+
+def drop(db_path: Path, ref: str) -> dict:
+    """``ghcli sync drop ENTRY``: drop a queued (or held) entry; it stays in the history as dropped."""
+    store = Store.open(db_path)
+    try:
+        rec = ledger.by_ref(store, ref)
+        if rec.state not in ("queued", "held"):
+            raise Refused(f"#{rec.seq} {rec.summary} is {rec.state}: only an entry in the retry queue, or a held "
+                          "one, can be dropped (undo changes one in effect)")
+        with store.batch():
+            ledger.drop(store, rec)
+        return {"dropped": info(rec, state="dropped")}
+    finally:
+        store.close()
+
+
+def status(db_path: Path) -> dict:
+    """``ghcli sync status``: remote, entries not pushed yet, queued and held ones, last sync."""
+    store = Store.open(db_path)
+    try:
+        remote = ledger.setting(store, "remote")
+        counts = ledger.counts(store)
+        out = {"synced": bool(remote), "remote": remote or None, "campaign": ledger.setting(store, "campaign"),
+               "clone": str(clone_path(db_path)) if remote else None,
+               "last_sync": ledger.setting(store, "last_sync") or None,
+               "accepted": ledger.setting(store, "accepted") or None,
+               "unpushed": [info(r) for r in ledger.local_entries(store)] if remote else [],
+               "queued": [info(r) for r in ledger.in_state(store, "queued")],
+               "held": [info(r) for r in ledger.in_state(store, "held")],
+               "counts": counts if remote else {"local": 0, "queued": 0, "held": 0}}
+        return out
     finally:
         store.close()

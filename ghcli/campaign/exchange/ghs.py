@@ -946,23 +946,18 @@ def _static_drops(plan: Plan, game: dict, p: dict, pre: str, is_current: bool) -
 
 
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
-    """Import a parsed GHS file into a new campaign at ``path``: {path, imported, dropped}."""
-    from ghcli.campaign.db import Store
-    from ghcli.campaign.exchange import ghs_jotl, newfile
+    """Import a parsed GHS file into a new campaign at ``path``: {path, imported, dropped}.
+
+    The conversion writes its tables into a work copy; the new campaign's first entry is an
+    ``import`` of those tables as checked data (``exchange/snapshots.py``)."""
+    from ghcli.campaign.exchange import ghs_jotl, snapshots
 
     if ghs_jotl.is_jotl(doc, kind, party):  # a Jaws of the Lion campaign: its own mapping (issue 28)
         return ghs_jotl.import_file(doc, kind, path, party=party)
     plan = plan_import(doc, kind, party)
-
-    def build(tmp: Path) -> dict:
-        store = Store.create(tmp)
-        try:
-            return write_plan(store, plan)
-        finally:
-            store.close()
-
-    imported = newfile.create(path, build, refuse=lambda p: Store.create(p))
-    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped}
+    imported, cut = snapshots.import_converted(path, lambda store: write_plan(store, plan),
+                                               source=f"GHS party {plan.party!r}")
+    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped + cut}
 
 
 def _starting_decks(store, plan: Plan) -> dict[str, list[int]]:

@@ -556,21 +556,14 @@ def _town_visit(plan: Plan, p: dict, game: dict) -> None:
 
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
     """Import a Jaws of the Lion GHS file into a new campaign at ``path``: {path, format, imported, dropped}."""
-    from ghcli.campaign.db import Store
-    from ghcli.campaign.exchange import newfile
+    from ghcli.campaign.exchange import snapshots
 
     with editions.using(EDITION):
         plan = plan_import(doc, kind, party)
-
-        def build(tmp: Path) -> dict:
-            store = Store.create(tmp)
-            try:
-                return write_plan(store, plan)
-            finally:
-                store.close()
-
-        imported = newfile.create(path, build, refuse=lambda p: Store.create(p))
-    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped}
+        # written into a work copy; the new campaign's first entry imports its tables as checked data
+        imported, cut = snapshots.import_converted(path, lambda store: write_plan(store, plan),
+                                                   source=f"GHS party {plan.party!r}")
+    return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped + cut}
 
 
 def _derived(completed: list[int]) -> set[int]:

@@ -1,46 +1,67 @@
-"""The ghcli campaign document: a whole database as one versioned JSON object.
+"""The ghcli campaign document: a campaign's journal and its tables, as one versioned JSON object.
 
-``{"format": "ghcli-campaign", "version": 1, "kind": "ghcli"|"arkham",
-"exported": ISO time, "migrations": [names applied], "tables": {NAME:
-{"columns": [...], "rowid": bool, "rows": [[rowid?, value, ...], ...]}},
-"sqlite_sequence": {NAME: N}}``.
+Version 2 (this ghcli writes it)::
 
-Generic over the tables: every table in ``sqlite_master`` except SQLite's own
-(``sqlite_*``) travels, with its hidden rowid where it has one (the undo log
-names rows by rowid), so tables added by later migrations (a command log,
-solo completions) need no change here. That includes ``history``,
-``undo_log`` and the migrations table: after an import, ``undo`` goes on
-exactly where it was, and the two databases' SQL dumps are identical.
+    {"format": "ghcli-campaign", "version": 2, "kind": "ghcli"|"arkham", "exported": ISO time,
+     "ghcli": VERSION,
+     "journal": {"next_seq": N, "entries": [
+         {"seq": 1, "player": "Ann", "applied": true, "document": "<the entry's canonical JSON>"},
+         {"seq": 7, "player": "Bob", "applied": false, "document": "...", "command": ..., "summary": ...,
+          "at": ..., "version": ..., "state": "accepted"|"dropped", "undone_by": null|N, "reason": ...}, ...]},
+     "tables": {"TABLE": {"columns": [...], "rows": [[rowid, value, ...], ...]}, ...}}
 
-Values are JSON scalars; a BLOB is ``{"$blob": "<hex>"}``.
+The journal's entries carry everything a replay needs (the documents, their
+authors, their numbers); rows kept as history only (entries before the
+snapshot the campaign starts from) carry what ``history`` shows. Sync state
+never travels: not the sync settings, not which entries were pushed (an
+imported campaign is a new, unsynced one), not the retry queue or held entries.
 
-Import builds the schema from this ghcli's own migrations (the ones the file
-names; a migration this ghcli does not know means a newer ghcli wrote it),
-checks that every table and column matches, copies the rows with the
-triggers lifted (so nothing is logged twice), then applies any later
-migrations. It is one transaction, and a refusal leaves no file behind.
+**Import** builds a new file from this ghcli's own schema, then replays the
+entries in order, each checked as any received entry (its arguments by the
+command's types, its draws fed back, its effect digest and its document
+re-made here byte for byte); then the campaign's tables must equal the file's
+``tables`` (else the import is refused, naming the first difference). So
+export -> import keeps the SQL dump identical. Nothing in the file is
+executed; the row changes, indexes and migrations are rebuilt, never copied.
+
+**Version 1** (an older ghcli: every table of its database, history and
+``undo_log`` included): its log cannot be replayed, so its campaign tables
+are loaded into a work copy of the schema its migrations name, checked (every
+table column by column, every value by type and the game's bounds), brought up
+to date, and become the new campaign's ``import`` entry; its history rows are
+kept as history; its ``undo_log`` (SQL text) and sync settings are ignored.
+
+A refusal leaves no file behind (``newfile``).
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from ghcli.campaign.db import MIGRATIONS_TABLE, Migration, Store
-from ghcli.errors import BadInput
+from ghcli.errors import BadInput, GhcliError
+from ghcli.journal.schema import MIGRATIONS_TABLE, qi
 
 FORMAT = "ghcli-campaign"
-VERSION = 1
+VERSION = 2
+# Tables of a version-1 file that are the old database's own bookkeeping, not the campaign.
+V1_BOOKKEEPING = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE}
 
 
-def migration_sets() -> dict[str, tuple[list[Migration], str]]:
-    """Campaign kinds ghcli keeps: {set name: (migrations, kind in words)}."""
-    from ghcli.campaign.arkham import ARKHAM_MIGRATIONS, KIND as ARKHAM_KIND
-    from ghcli.campaign.db import GHCLI_MIGRATIONS
+def kinds() -> dict[str, Any]:
+    """Campaign kinds ghcli keeps: {set name: Kind}."""
+    from ghcli.campaign.arkham import ARKHAM
+    from ghcli.campaign.kind import GHCLI
 
-    return {"ghcli": (GHCLI_MIGRATIONS, "campaign"), "arkham": (ARKHAM_MIGRATIONS, ARKHAM_KIND)}
+    return {"ghcli": GHCLI, "arkham": ARKHAM}
+
+
+def migration_sets() -> dict[str, tuple[list, str]]:
+    """{set name: (migrations, kind in words)} (kept for callers of the first exchange API)."""
+    return {name: (list(k.migrations), k.words) for name, k in kinds().items()}
 
 
 def database_kind(path: str | Path) -> str | None:
@@ -61,198 +82,238 @@ def database_kind(path: str | Path) -> str | None:
     return row[0] if row else None
 
 
-def open_store(path: str | Path, set_name: str = "ghcli") -> Store:
+def open_store(path: str | Path, set_name: str = "ghcli"):
     """Open the database to export (the same checks and messages as every command)."""
-    if set_name == "arkham":
-        from ghcli.campaign import arkham
+    from ghcli.journal.store import Store
 
-        return arkham.open_store(path)
-    return Store.open(path)
+    return Store.open(path, kinds()[set_name] if set_name in kinds() else kinds()["ghcli"])
 
 
 # -- export ------------------------------------------------------------------
 
 
-def _tables(store: Store) -> list[str]:
-    return [r[0] for r in store.tuples(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")]
+def export_document(store) -> dict:
+    """The campaign as the ghcli campaign document (one consistent read)."""
+    from ghcli import __version__
+    from ghcli.journal import replay, snapshot
 
-
-def _columns(store: Store, table: str) -> list[str]:
-    return [r[1] for r in store.tuples(f'PRAGMA table_info("{_q(table)}")')]
-
-
-def _has_rowid(store: Store, table: str) -> bool:
-    try:
-        store.tuples(f'SELECT rowid FROM "{_q(table)}" LIMIT 0')
-    except sqlite3.OperationalError:
-        return False  # WITHOUT ROWID
-    return True
-
-
-def _q(name: str) -> str:
-    return name.replace('"', '""')
-
-
-def _encode(value: Any) -> Any:
-    return {"$blob": value.hex()} if isinstance(value, (bytes, bytearray, memoryview)) else value
-
-
-def _decode(value: Any, where: str) -> Any:
-    if isinstance(value, dict):
-        if set(value) == {"$blob"} and isinstance(value["$blob"], str):
-            try:
-                return bytes.fromhex(value["$blob"])
-            except ValueError:
-                raise BadInput(f"{where}: {value['$blob'][:20]!r} is not hexadecimal") from None
-        raise BadInput(f"{where}: {str(value)[:40]} is not a value a table holds")
-    if isinstance(value, list):
-        raise BadInput(f"{where}: a list is not a value a table holds")
-    if isinstance(value, bool):
-        return int(value)
-    return value
-
-
-def export_document(store: Store) -> dict:
-    """The whole database as the ghcli campaign document (one consistent read)."""
     with store.snapshot():
-        tables: dict[str, dict] = {}
-        for table in _tables(store):
-            cols = _columns(store, table)
-            rowid = _has_rowid(store, table)
-            select = ", ".join(f'"{_q(c)}"' for c in cols)
-            sql = (f'SELECT rowid, {select} FROM "{_q(table)}" ORDER BY rowid' if rowid
-                   else f'SELECT {select} FROM "{_q(table)}"')
-            rows = [[_encode(v) for v in r] for r in store.tuples(sql)]
-            tables[table] = {"columns": cols, "rowid": rowid, "rows": rows}
-        sequence = {}
-        if store.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"):
-            sequence = {r[0]: r[1] for r in store.tuples("SELECT name, seq FROM sqlite_sequence ORDER BY name")}
-        migrations = [r[0] for r in store.tuples(
-            f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid", [store.set_name])]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "kind": store.set_name,
-        "exported": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "migrations": migrations,
-        "tables": tables,
-        "sqlite_sequence": sequence,
-    }
+        entries = []
+        for it in replay.items(store):
+            if it["applied"]:
+                entries.append({"seq": it["seq"], "player": it["player"], "applied": True,
+                                "document": it["document"]})
+            else:
+                entries.append({"seq": it["seq"], "player": it["player"], "applied": False,
+                                "document": it["document"], "command": it["command"], "summary": it["summary"],
+                                "at": it["at"], "version": it["version"], "state": it["state"],
+                                "undone_by": it["undone_by"], "reason": it["reason"]})
+        doc = {
+            "format": FORMAT,
+            "version": VERSION,
+            "kind": store.kind.name,
+            "exported": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "ghcli": __version__,
+            "journal": {"next_seq": replay.next_seq(store), "entries": entries},
+                # when each migration ran here (shown data only: the migrations themselves are the importer's own)
+            "migrated": {name: at for name, at in store.tuples(
+                f"SELECT name, applied_at FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY id",
+                [store.kind.name])},
+            "tables": snapshot.tables_of(store),
+        }
+    return doc
 
 
 # -- import ------------------------------------------------------------------
 
 
-def check_document(doc: dict) -> tuple[str, list[Migration], str]:
-    """The document's campaign kind, the migrations to build its schema with, and the kind in words."""
+def check_document(doc: dict) -> tuple[str, Any, str]:
+    """The document's campaign kind (set name), its Kind, and the kind in words."""
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise BadInput(f"version: {version!r} is not a format version (expected {VERSION})")
+        raise BadInput(f"version: {str(version)[:20]!r} is not a format version (expected {VERSION})")
     if version > VERSION:
-        raise BadInput(f"version: {version} was written by a newer ghcli (this one reads version {VERSION})")
+        raise BadInput(f"version: {version} was written by a newer ghcli (this one reads versions 1 and {VERSION})")
     if version < 1:
         raise BadInput(f"version: {version} is not a format version (expected {VERSION})")
-    sets = migration_sets()
+    sets = kinds()
     set_name = doc.get("kind", "ghcli")
     if set_name not in sets:
-        raise BadInput(f"kind: {set_name!r} is not a campaign kind ghcli keeps ({', '.join(sets)})")
-    migrations, words = sets[set_name]
-    names = doc.get("migrations")
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise BadInput(f"migrations: {str(names)[:40]} is not a list of migration names")
-    known = [name for name, _ in migrations]
-    unknown = [n for n in names if n not in known]
-    if unknown:
-        raise BadInput(f"migrations: {unknown[-1]!r} is unknown here: a newer ghcli wrote this file; upgrade ghcli")
+        raise BadInput(f"kind: {str(set_name)[:40]!r} is not a campaign kind ghcli keeps ({', '.join(sets)})")
     if not isinstance(doc.get("tables"), dict):
         raise BadInput("tables: missing or not an object (a truncated file?)")
-    wanted = set(names)
-    return set_name, [m for m in migrations if m[0] in wanted], words
+    kind = sets[set_name]
+    return set_name, kind, kind.words
 
 
 def import_document(doc: dict, path: str | Path) -> dict:
     """Create the database at ``path`` from the document; refuses an existing campaign there.
 
-    Returns {"kind", "path", "campaign" (its name), "tables": {name: rows}}.
+    Returns {"kind", "path", "campaign" (its name), "tables": {name: rows}, "entries": N, "dropped": [...]}.
     """
+    set_name, kind, _ = check_document(doc)
+    if doc["version"] == 1:
+        return _import_v1(doc, kind, path)
+    return _import_v2(doc, kind, path)
+
+
+def _import_v2(doc: dict, kind, path: str | Path) -> dict:
     from ghcli.campaign.exchange import newfile
+    from ghcli.journal import replay, snapshot
+    from ghcli.journal.store import Store
 
-    set_name, subset, words = check_document(doc)
+    migrated = doc.get("migrated", {})
+    if not isinstance(migrated, dict):
+        raise BadInput("migrated: not an object of migration names")
+    unknown = [name for name in migrated if name not in kind.migration_names]
+    if unknown:
+        raise BadInput(f"migrations: {str(unknown[-1])[:40]!r} is unknown here: a newer ghcli wrote this file; "
+                       "upgrade ghcli")
+    journal = doc.get("journal")
+    if not isinstance(journal, dict) or not isinstance(journal.get("entries"), list):
+        raise BadInput("journal: missing or not an object with entries (a truncated file?)")
+    items = [_item(e, i) for i, e in enumerate(journal["entries"])]
+    if not any(it["applied"] for it in items):
+        raise BadInput("journal.entries: no entry that makes the campaign")
+    next_seq = journal.get("next_seq", 0)
+    if not isinstance(next_seq, int) or isinstance(next_seq, bool) or not 0 <= next_seq < 2**31:
+        raise BadInput("journal.next_seq: not a whole number of the journal's range")
+    tables = snapshot.Tables.__ghcli_decode__(doc["tables"], "tables") if _is_tables(doc["tables"]) else None
+    if tables is None:
+        raise BadInput("tables: not the campaign's tables (columns and rows of whole numbers, text or null)")
+    out: dict = {}
 
-    def build(tmp: Path) -> dict:
-        store = Store.create(tmp, set_name=set_name, migrations=subset, kind=words)
+    def build(tmp: Path) -> None:
+        store = Store.create(tmp, kind)
         try:
-            counts = _copy_rows(store, doc)
-            name = store.value("SELECT name FROM campaign LIMIT 1") if "campaign" in counts else None
+            with replay.build_mode(store), store.batch():
+                out["entries"] = replay.replay(store, items, where="journal.entries")
+                if next_seq:
+                    replay.set_next_seq(store, next_seq)
+                replay.set_migration_times(store, migrated)
+                for table in store.tables():  # a table of a later migration than the file's: empty here
+                    if table not in tables and migrated and store.value(f"SELECT count(*) FROM {qi(table)}") == 0:
+                        tables[table] = {"columns": store.columns(table), "rows": []}
+                diff = snapshot.first_difference(store, tables, "the file")
+                if diff is not None:
+                    raise BadInput(f"tables: the journal's entries do not make the file's tables: {diff}")
+            out["counts"] = {t: len(tables[t]["rows"]) for t in sorted(tables)}
+            out["campaign"] = store.value("SELECT name FROM campaign LIMIT 1")
+        except GhcliError as e:
+            raise BadInput(str(e)) from None
         finally:
             store.close()
-        if len(subset) < len(migration_sets()[set_name][0]):  # an older file: brought up to date
-            open_store(tmp, set_name).close()
-        return {"kind": set_name, "path": str(path), "campaign": name, "tables": counts}
 
-    return newfile.create(path, build, refuse=lambda p: Store.create(p, set_name=set_name, kind=words))
-
-
-def _copy_rows(store: Store, doc: dict) -> dict[str, int]:
-    tables = doc["tables"]
-    target = _tables(store)
-    missing = [t for t in target if t not in tables]
-    if missing:
-        raise BadInput(f"tables: {missing[0]!r} is missing (a truncated or edited file?)")
-    extra = [t for t in tables if t not in target]
-    if extra:
-        raise BadInput(f"tables: {extra[0]!r} is not a table of this campaign's schema")
-    counts: dict[str, int] = {}
-    with store.batch():
-        db = store.db
-        db.execute("PRAGMA defer_foreign_keys = ON")
-        triggers = [(r[0], r[1]) for r in store.tuples(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid")]
-        for name, _ in triggers:
-            db.execute(f'DROP TRIGGER "{_q(name)}"')
-        for table in target:
-            counts[table] = _insert_table(store, table, tables[table])
-        sequence = doc.get("sqlite_sequence") or {}
-        if not isinstance(sequence, dict):
-            raise BadInput("sqlite_sequence: not an object")
-        if sequence:
-            if not store.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'"):
-                raise BadInput("sqlite_sequence: this campaign's schema has no AUTOINCREMENT table")
-            db.execute("DELETE FROM sqlite_sequence")
-            for name, seq in sequence.items():
-                db.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", [name, seq])
-        for name, sql in triggers:
-            if not name.startswith("undo_"):
-                db.execute(sql)
-        store._install_undo_triggers()
-        bad = store.tuples("PRAGMA foreign_key_check")
-        if bad:
-            raise BadInput(f"tables.{bad[0][0]}: row {bad[0][1]} refers to a missing row of {bad[0][2]}")
-    return counts
+    newfile.create(path, build, refuse=lambda p: Store.create(p, kind))
+    return {"kind": kind.name, "path": str(path), "campaign": out["campaign"], "tables": out["counts"],
+            "entries": out["entries"], "dropped": []}
 
 
-def _insert_table(store: Store, table: str, data: Any) -> int:
-    where = f"tables.{table}"
-    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
-        raise BadInput(f"{where}: not an object with rows (a truncated file?)")
-    cols = _columns(store, table)
-    if data.get("columns") != cols:
-        raise BadInput(f"{where}.columns: {data.get('columns')} does not match this ghcli's table ({', '.join(cols)})")
-    rowid = _has_rowid(store, table)
-    if bool(data.get("rowid")) != rowid:
-        raise BadInput(f"{where}.rowid: {data.get('rowid')!r} does not match this ghcli's table")
-    names = (["rowid"] if rowid else []) + [f'"{_q(c)}"' for c in cols]
-    width = len(names)
-    sql = f'INSERT INTO "{_q(table)}" ({", ".join(names)}) VALUES ({", ".join("?" * width)})'
-    db = store.db
-    db.execute(f'DELETE FROM "{_q(table)}"')
-    for i, row in enumerate(data["rows"]):
-        if not isinstance(row, list) or len(row) != width:
-            raise BadInput(f"{where}.rows[{i}]: {str(row)[:40]} is not a row of {width} values")
-        values = [_decode(v, f"{where}.rows[{i}]") for v in row]
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _is_tables(value: Any) -> bool:
+    from ghcli.journal.entries import BadEntry
+    from ghcli.journal.snapshot import Tables
+
+    try:
+        Tables.__ghcli_decode__(value, "tables")
+    except BadEntry:
+        return False
+    return True
+
+
+def _item(e: Any, i: int) -> dict:
+    where = f"journal.entries[{i}]"
+    if not isinstance(e, dict):
+        raise BadInput(f"{where}: not an object")
+    seq = e.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq < 2**31:
+        raise BadInput(f"{where}.seq: not an entry number")
+    doc = e.get("document")
+    if not isinstance(doc, str):
+        raise BadInput(f"{where}.document: not an entry's text")
+    player = e.get("player")
+    if not isinstance(player, str) or not player.strip() or len(player) > 100:
+        raise BadInput(f"{where}.player: not a player's name")
+    from ghcli.journal.player import clean
+
+    item = {"seq": seq, "document": doc, "player": clean(player), "applied": e.get("applied") is True}
+    if not item["applied"]:
+        for key, limit in (("command", 60), ("summary", 500), ("at", 40), ("version", 40), ("reason", 500)):
+            v = e.get(key)
+            if v is not None and not isinstance(v, str):
+                raise BadInput(f"{where}.{key}: not text")
+            item[key] = CONTROL_RE.sub(" ", v)[:limit] if v else v
+        item["state"] = e.get("state") if e.get("state") in ("accepted", "dropped") else "accepted"
+        undone = e.get("undone_by")
+        if undone is not None and (not isinstance(undone, int) or isinstance(undone, bool) or not 1 <= undone < 2**31):
+            raise BadInput(f"{where}.undone_by: not an entry number")
+        item["undone_by"] = undone
+    return item
+
+
+def _import_v1(doc: dict, kind, path: str | Path) -> dict:
+    """An older ghcli's export: its campaign tables (checked) become the new campaign's import entry."""
+    from ghcli.campaign.exchange import snapshots
+    from ghcli.journal import snapshot
+    from ghcli.journal.migrate import history_items
+
+    names = doc.get("migrations")
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise BadInput(f"migrations: {str(names)[:40]} is not a list of migration names")
+    known = kind.migration_names
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise BadInput(f"migrations: {unknown[-1][:40]!r} is unknown here: a newer ghcli wrote this file; "
+                       "upgrade ghcli")
+    if names != known[:len(names)]:
+        raise BadInput("migrations: not in the order ghcli applies them (an edited file?)")
+    subset = [m for m in kind.migrations if m[0] in set(names)]
+    raw = doc["tables"]
+    tables = {}
+    for name, data in raw.items():
+        if name in V1_BOOKKEEPING:
+            continue
+        if not isinstance(data, dict) or data.get("rowid") is not True:
+            raise BadInput(f"tables.{str(name)[:40]}: not a table with its rowids (a truncated or edited file?)")
+        tables[name] = {"columns": data.get("columns"), "rows": data.get("rows")}
+    if not _is_tables(tables):
         try:
-            db.execute(sql, values)
-        except (sqlite3.IntegrityError, OverflowError) as e:
-            raise BadInput(f"{where}.rows[{i}]: {str(row)[:60]} cannot be stored ({e})") from None
-    return len(data["rows"])
+            snapshot.Tables.__ghcli_decode__(tables, "tables")
+        except Exception as e:  # the reason, as the file has it
+            raise BadInput(str(e).replace("argument tables", "tables")) from None
+    tables, cut_before = snapshot.clean_tables(kind, tables)  # names and text cut before they are checked
+    history = raw.get("history")
+    old_rows = []
+    if isinstance(history, dict) and isinstance(history.get("columns"), list) and isinstance(history.get("rows"), list):
+        cols = history["columns"]
+        for row in history["rows"][:100_000]:
+            if isinstance(row, list) and len(row) == len(cols) + (1 if history.get("rowid") else 0):
+                values = row[1:] if history.get("rowid") else row
+                old_rows.append(dict(zip(map(str, cols), values)))
+    before = history_items(old_rows)
+
+    def convert(store) -> None:
+        try:
+            with store.batch():
+                snapshot.load(store, tables)
+        except GhcliError as e:
+            raise BadInput(str(e)) from None
+
+    _, checked, cut = snapshots.tables_from(convert, kind, migrations=subset)
+    # the bounds are the ones of the schema the file names; after the later migrations, checked again on import
+    exported = doc.get("exported") if isinstance(doc.get("exported"), str) else ""
+    source = f"a ghcli export of an older version ({exported[:25] or 'undated'})"
+    try:
+        snapshots.create(path, checked, source, kind, before=before)
+    except GhcliError as e:
+        if isinstance(e, BadInput) or "already exists" in str(e):
+            raise
+        raise BadInput(str(e)) from None
+    campaign = next((r[1 + checked["campaign"]["columns"].index("name")] for r in checked.get("campaign", {})
+                     .get("rows", [])), None) if "campaign" in checked else None
+    return {"kind": kind.name, "path": str(path), "campaign": campaign,
+            "tables": {t: len(checked[t]["rows"]) for t in sorted(checked)}, "entries": 1,
+            "history": len(before),
+            "dropped": [{"path": c["path"], "why": c["why"]} for c in cut_before] + cut}
