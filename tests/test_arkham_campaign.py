@@ -455,11 +455,16 @@ def test_an_older_file_with_a_listed_pool_counts_as_listed(cli, adb):
     from ghcli.campaign import arkham
     from ghcli.campaign.db import Store
 
-    store = Store.create(adb, set_name="arkham", migrations=arkham.ARKHAM_MIGRATIONS[:2], kind=arkham.KIND)
-    with store.change("arkham init", "old") as db:
-        db["campaign"].insert({"id": 1, "name": "Old", "created": "2024-01-01T00:00:00+00:00"})
-        db["investigators"].insert({"name": "Agnes Baker", "health": 6, "sanity": 8})
-    store.close()
+    import sqlite3
+
+    Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:2]).close()  # before the pool's flag
+    con = sqlite3.connect(adb)
+    con.execute("INSERT INTO campaign (id, name, created) VALUES (1, 'Old', '2024-01-01T00:00:00+00:00')")
+    con.execute("INSERT INTO investigators (name, health, sanity) VALUES ('Agnes Baker', 6, 8)")
+    con.execute("INSERT INTO history (at, command, summary) VALUES ('2024-01-01T00:00:00+00:00', 'arkham init', "
+                "'new campaign Old')")
+    con.commit()
+    con.close()
     assert js(cli, "status")["pool_listed"] is True
 
 
@@ -487,4 +492,5 @@ def test_a_defeat_by_a_card_ability_is_recorded(cli, camp):
     assert "card's ability" in text and "arkham trauma" in text
     refused(cli, camp, "defeat", "Daisy", "--by", "card", "--choose", "mental", match="card says")
     ok(cli, "undo")
-    assert [h["command"] for h in js(cli, "history")][:1] == ["arkham defeat"]
+    hist = js(cli, "history")
+    assert [h["command"] for h in hist][:2] == ["undo", "arkham defeat"] and hist[1]["undone_by"] == hist[0]["seq"]

@@ -160,13 +160,14 @@ def test_solo_play_two_retirements_before_new_characters(solo, db_file):
 def test_an_older_database_gives_solo_characters_their_seats(solo, db_file):
     import sqlite3
 
-    # Undo migration 0004 by hand (the column dropped, its record removed): opening runs it again.
+    # Undo the seats' migration by hand (the column dropped, its record removed): opening runs it again.
     con = sqlite3.connect(db_file)
-    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'") \
+    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'") \
             .fetchall():
         con.execute(f'DROP TRIGGER "{name}"')
     con.execute("ALTER TABLE characters DROP COLUMN seat")
-    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0005_perk_seats'")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name IN ('0006_perk_seats', '0007_edition')")
+    con.execute("ALTER TABLE campaign DROP COLUMN edition")
     con.commit()
     con.close()
     c = solo

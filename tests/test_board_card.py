@@ -119,4 +119,6 @@ def test_the_editor_answers_a_card_board():
 
     doc = tb.canonical(tb.load(_board("card: 532 bandit-archer level 1")))
     hand = tb.canonical(tb.load(_board("move: 3\nattack: range 4")))
-    assert model.solve(doc).answer == model.solve(hand).answer
+    from ghcli.campaign.monster_cards import resolve
+
+    assert model.solve(doc, resolve).answer == model.solve(hand).answer

@@ -81,7 +81,7 @@ def test_the_exchange_walkthrough_rebuilds(cli, db_file, tmp_path, monkeypatch):
         for line in block.splitlines():
             command, _, comment = line.partition("#")
             words = shlex.split(command)
-            if words:
+            if words and words[0] == "ghcli":  # (not the `export GHCLI_DB=...` that starts the walkthrough)
                 m = re.match(r"\s*exit (\d+)", comment)
                 assert cli(*words[1:]).exit_code == (int(m.group(1)) if m else 0), line
     assert rebuilt_dump(db_file, tmp_path) == dump(db_file)

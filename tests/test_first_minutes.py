@@ -302,38 +302,38 @@ def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: 
     """Run ``ghcli ARGS`` with a terminal for its input; answer its question, or Ctrl-C at it."""
     import pty
 
+    import select
+
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "ghcli", *args], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
     seen = b""
-    deadline = time.time() + 60
-    while b"[y/N]" not in seen and time.time() < deadline and proc.poll() is None:
-        try:
-            seen += os.read(master, 4096)
-        except OSError:
-            break
+
+    def read(until) -> None:
+        nonlocal seen
+        deadline = time.time() + 120
+        while not until() and time.time() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # the terminal's other side is closed: the command has ended
+                    chunk = b""
+                if not chunk:
+                    if proc.poll() is not None:
+                        return
+                    time.sleep(0.05)
+                seen += chunk
+            elif proc.poll() is not None:
+                return
+
+    read(lambda: b"[y/N]" in seen)
     if interrupt:
         proc.send_signal(signal.SIGINT)
     elif answer is not None:
         os.write(master, answer)
-    import select
-
-    deadline = time.time() + 120
-    while proc.poll() is None and time.time() < deadline:  # keep reading: a full terminal buffer would block it
-        if select.select([master], [], [], 0.2)[0]:
-            try:
-                seen += os.read(master, 4096)
-            except OSError:
-                break
-    code = proc.wait(timeout=10)
-    try:
-        while select.select([master], [], [], 0.2)[0]:
-            chunk = os.read(master, 4096)
-            if not chunk:
-                break
-            seen += chunk
-    except OSError:
-        pass
+    read(lambda: proc.poll() is not None)  # keep reading: a full terminal buffer would block the command
+    code = proc.wait(timeout=60)
+    read(lambda: not select.select([master], [], [], 0.2)[0])
     os.close(master)
     return code, seen.decode(errors="replace")
 
@@ -452,6 +452,7 @@ BEFORE = {
     "campaign achievement remove": [("campaign", "achievement", "add", "city-rule-economic")],
     "scenario complete": [("campaign", "unlock-scenario", "2")],
     "undo": [("party", "reputation", "+1")],
+    "redo": [("party", "reputation", "+1"), ("undo",)],
 }
 NO_CAMPAIGN = ("rules", "enhance cost", "class show", "monster", "dungeon draw")
 ARKHAM_JOINED = [("arkham", "init", "--name", "Night of the Zealot"),
@@ -469,6 +470,7 @@ ARKHAM = {
                        ("arkham", "scenario", "The Gathering", "--victory", "4")],
     "arkham xp": [*ARKHAM_JOINED, ("arkham", "scenario", "The Gathering", "--victory", "1")],
     "arkham log cross": [*ARKHAM_JOINED, *[("arkham", "log", "add", f"note {n}") for n in (1, 2, 3)]],
+    "arkham redo": [*ARKHAM_JOINED, ("arkham", "log", "add", "a note"), ("arkham", "undo")],
 }
 INTERACTIVE = {"rules edit": "the editor: tests/test_board_editor.py drives it"}
 ASKS = {"enhance apply"}  # asks before paying: answered in a terminal
@@ -518,6 +520,33 @@ def _prepare(cli, path: str, tmp_path: Path) -> None:
             run_ok(cli, "sync", "init", "git@example.org:friends/gloomhaven.git")
     for step in BEFORE.get(path, []):
         run_ok(cli, *step)
+    if path in ("sync retry", "sync drop"):  # the examples name entry 14 in the retry queue
+        _queued_as(cli, 14)
+
+
+def _queued_as(cli, seq: int) -> None:
+    """Put a change of the party's reputation into the retry queue as entry ``seq`` (what a sync does with a
+    local entry the rules refuse once the group's entries came in)."""
+    from ghcli.campaign.db import Store
+    from ghcli.journal import history, run
+
+    path = os.environ["GHCLI_DB"]
+    while True:
+        store = Store.open(path)
+        nxt = run.next_seq(store)
+        store.close()
+        if nxt >= seq - 1:
+            break
+        run_ok(cli, "party", "reputation", "+1" if nxt % 2 else "-1")
+    run_ok(cli, "party", "reputation", "+1")
+    store = Store.open(path)
+    try:
+        last = history.rows(store, 1)[0]
+        taken = run.take_back(store, last["id"])
+        run.queue(store, taken.document, taken.player, "a test's queued entry")
+        assert history.rows(store, 1)[0]["seq"] == seq
+    finally:
+        store.close()
 
 
 def _examples() -> list[str]:

@@ -71,7 +71,7 @@ def _export(cli) -> dict:
 
 def _set_cell(doc: dict, table: str, row: int, column: str, value) -> None:
     t = doc["tables"][table]
-    t["rows"][row][(1 if t["rowid"] else 0) + t["columns"].index(column)] = value
+    t["rows"][row][(1 if t.get("rowid", True) else 0) + t["columns"].index(column)] = value  # rows: [rowid, ...]
 
 
 # -- names printed: escaped in text, exact in JSON ----------------------------------------------
@@ -380,8 +380,9 @@ def test_a_file_name_too_long_is_one_line(cli, campaign, args, tmp_path):
 def test_full_disk_without_shm_says_so(tmp_path, monkeypatch):
     """SQLite answers "disk I/O error" when it cannot make the -shm on a full disk."""
     from ghcli.campaign import db as dbmod
+    from ghcli.journal import store as storemod
 
-    monkeypatch.setattr(dbmod, "_folder_full", lambda path: True)
+    monkeypatch.setattr(storemod, "_folder_full", lambda path: True)
     err = dbmod.explain(sqlite3.OperationalError("disk I/O error"), tmp_path / "c.db")
     assert isinstance(err, dbmod.StorageError) and str(err).startswith("the disk is full: ")
 
@@ -446,7 +447,7 @@ def test_on_a_real_full_disk(tmp_path):
         assert r.returncode == 1 and "the disk is full" in r.stderr, r.stderr
         os.truncate(mnt / "fill", os.path.getsize(mnt / "fill") - 64 * 1024)
         reader = sqlite3.connect(mnt / "c.db")  # keeps a -shm there: reading needs no room, writing does
-        reader.execute("SELECT count(*) FROM history").fetchone()
+        reader.execute("SELECT count(*) FROM journal").fetchone()
         try:
             with open(mnt / "fill", "ab") as f:
                 try:

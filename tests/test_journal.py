@@ -99,7 +99,8 @@ def test_undo_is_your_own_by_default_another_players_only_when_named(camp, monke
                                       r"#5 character adjust by Bob: `ghcli undo 5` undoes it"):
         core.undo(camp)
     undone = core.undo(camp, "5")
-    assert undone["player"] == "Bob" and camp.last_entry["summary"].startswith("undid #5 character adjust by Bob")
+    assert undone["player"] == "Bob" and camp.last_entry["summary"].startswith(
+        f"undid character adjust {undone['id'][:10]} by Bob")
     assert camp.last_entry["player"] == "Cid"
 
 

@@ -59,8 +59,11 @@ class Machine:
         chars = self.json("character", "list")
         status = self.json("status")
         status.pop("journal", None)   # this machine's own counts
-        history = [{k: v for k, v in h.items() if k not in ("id", "seq", "state", "status", "clock")}
-                   for h in self.json("history") if h.get("state", h.get("status")) not in ("queued", "dropped")]
+        rows = self.json("history")
+        ids = {h["seq"]: h["id"] for h in rows}  # numbers are this machine's own: an entry is its id
+        history = [{**{k: v for k, v in h.items() if k not in ("id", "seq", "state", "status", "clock")},
+                    "undone_by": ids.get(h.get("undone_by"))}
+                   for h in rows if h.get("state", h.get("status")) not in ("queued", "dropped")]
         return {
             "status": status,
             "characters": [self.json("character", "show", c["name"]) for c in chars],

@@ -166,9 +166,14 @@ def _activate_edition(store) -> None:
     """Make the campaign's edition the active one (``ghcli.editions``: the facts every lookup reads)."""
     from ghcli import editions
 
-    row = store.conn.execute("SELECT edition FROM campaign WHERE id = 1").fetchone()
-    if row is not None:  # a database still being made (an import's) keeps the edition its maker chose
-        editions.activate(row[0])
+    import sqlite3
+
+    try:
+        edition = store.value("SELECT edition FROM campaign WHERE id = 1")
+    except sqlite3.OperationalError:  # a file kept at an older schema (no edition yet): Gloomhaven's
+        edition = editions.DEFAULT
+    if edition is not None:  # a database still being made (an import's) keeps the edition its maker chose
+        editions.activate(edition)
 
 
 GHCLI = Kind(name="ghcli", words="campaign", migrations=GHCLI_MIGRATIONS, init_hint="ghcli init",

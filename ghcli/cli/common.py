@@ -163,6 +163,15 @@ class ErrorHandlingGroup(TyperGroup):
 
     def invoke(self, ctx: Any) -> Any:
         try:
+            return self._invoke(ctx)
+        finally:  # the campaign the command opened, closed: its -wal folded in, nothing left beside it
+            store = ctx.find_root().meta.pop(STORE_KEY, None)
+            if store is not None:
+                with contextlib.suppress(Exception):
+                    store.close()
+
+    def _invoke(self, ctx: Any) -> Any:
+        try:
             return super().invoke(ctx)
         except _UsageError as e:
             if not _is_usage_error(e):

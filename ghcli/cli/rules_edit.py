@@ -52,7 +52,9 @@ def edit(
     from ghcli.editor.app import run  # Textual, only now
 
     with _terminal():
-        code, left = run(doc, board)
+        from ghcli.campaign.monster_cards import resolve
+
+        code, left = run(doc, board, resolve)
     if left.get("rescued"):
         sys.stderr.write(f"ghcli: the unsaved board was written to {left['rescued']}\n")
     if code:

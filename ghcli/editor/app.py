@@ -83,17 +83,18 @@ class BoardEditor(App):
         Binding("ctrl+c", "leave", show=False, priority=True, system=True),
     ]
 
-    def __init__(self, doc: dict, path: Optional[str] = None):
+    def __init__(self, doc: dict, path: Optional[str] = None, resolve_card: Optional[model.CardResolver] = None):
         super().__init__()
         self.doc = doc
         self.path = path
+        self.resolve_card = resolve_card  # a board's ``card:`` to its move and attack (model.solve)
         self.saved = doc if path and Path(path).exists() else None
         self.cursor = model.start(doc)
         self.undo_stack: list[dict] = []
         self.mode: Optional[str] = None  # "wall", "rect", "quit"
         self.mark = None
         self.pending: Optional[Callable[[str], None]] = None
-        self.answer = model.solve(doc)
+        self.answer = model.solve(doc, self.resolve_card)
         self.message = "Press the keys below; s saves, q quits."
         self.side_first = False  # narrow terminals: the answer panel in the map's place
         self.all_keys = False  # short terminals: every key shown (``?``)
@@ -202,7 +203,7 @@ class BoardEditor(App):
             return False
         self.undo_stack.append(self.doc)
         self.doc = new
-        self.answer = model.solve(new)
+        self.answer = model.solve(new, self.resolve_card)
         self.message = said
         return True
 
@@ -412,7 +413,7 @@ class BoardEditor(App):
         elif ch == "u":
             if self.undo_stack:
                 self.doc = self.undo_stack.pop()
-                self.answer = model.solve(self.doc)
+                self.answer = model.solve(self.doc, self.resolve_card)
                 self.message = "undone"
             else:
                 self.message = "nothing to undo"
@@ -459,7 +460,7 @@ class BoardEditor(App):
         self.change(lambda d: model.place_figure(d, here, line), f"{side} placed")
 
 
-def run(doc: dict, path: Optional[str]) -> tuple[int, dict]:
+def run(doc: dict, path: Optional[str], resolve_card: Optional[model.CardResolver] = None) -> tuple[int, dict]:
     """Run the editor until the user quits: the process's exit code, and the board as it was left
     ({"board": the file or None, "saved": whether the file holds it, "doc": format 1, "answer"|"error"}).
 
@@ -467,7 +468,7 @@ def run(doc: dict, path: Optional[str]) -> tuple[int, dict]:
     changes, the board is written to ``model.rescue_path(path)`` first and the exit code is 1."""
     import signal
 
-    app = BoardEditor(doc, path)
+    app = BoardEditor(doc, path, resolve_card)
     rescued: list = []
 
     def rescue(signum, frame):  # pragma: no cover - exercised under tmux by the tests
@@ -489,6 +490,6 @@ def run(doc: dict, path: Optional[str]) -> tuple[int, dict]:
     left = {"board": app.path, "saved": app.path is not None and not app.dirty, "doc": app.doc}
     if rescued:
         left["rescued"] = rescued[0]
-    ans = model.solve(app.doc)
+    ans = model.solve(app.doc, resolve_card)
     left.update({"answer": ans.answer} if ans.error is None else {"error": ans.error})
     return app.return_code or 0, left

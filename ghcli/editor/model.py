@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from ghcli.errors import BadInput
 from ghcli.boards import textboard as tb
@@ -369,7 +369,13 @@ class Answer:
     hint: str = ""
 
 
-def solve(doc: dict) -> Answer:
+#: turns a board's ``card:`` (a monster's ability card, type and level) into its move and attack: a
+#: function ``doc -> (doc with the action, reasons)`` the caller hands in (the CLI gives
+#: ``ghcli.campaign.monster_cards.resolve``, which reads the shipped facts; the editor imports no campaign)
+CardResolver = Callable[[dict], tuple]
+
+
+def solve(doc: dict, resolve_card: Optional[CardResolver] = None) -> Answer:
     """The rules core's answer for the board (or why the rules refuse it)."""
     from ghcli.errors import GhcliError
     from ghcli.rules.board import Board
@@ -377,9 +383,9 @@ def solve(doc: dict) -> Answer:
 
     try:
         if "card" in doc:  # the action from the monster's stat card and ability card
-            from ghcli.campaign.monster_cards import resolve
-
-            doc = resolve(doc)[0]
+            if resolve_card is None:
+                return Answer(None, "a board with card: needs the monsters' facts to find its move and attack")
+            doc = resolve_card(doc)[0]
         from ghcli.rules.monster import other_reading_hint
 
         board = Board.from_dict(doc)

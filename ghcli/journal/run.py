@@ -321,12 +321,13 @@ def _undo(store, entry: str, *, redo: bool) -> Done:
     revert_changes(store.store, target)
     _out_of_effect(store.store, target, store.seq)
     who = "" if target["player"] == store.player else f" by {target['player']}"
+    # named by id, not number: the summary is the entry's on every machine, and numbers are each machine's own
     if target["command"] in history.REVERTERS and redo:
         inner = _target_of(store.store, target)
-        what = f"redid #{inner['seq']} {inner['command']}{who}: {inner['summary']}" if inner else \
-            f"reverted #{target['seq']} {target['command']}"
+        what = f"redid {inner['command']} {short(inner['id'])}{who}: {inner['summary']}" if inner else \
+            f"reverted {target['command']} {short(target['id'])}"
     else:
-        what = f"undid #{target['seq']} {target['command']}{who}: {target['summary']}"
+        what = f"undid {target['command']} {short(target['id'])}{who}: {target['summary']}"
     return Done(what[:MAX_SUMMARY], {"undone": {k: target[k] for k in ("seq", "id", "command", "summary", "player")}})
 
 

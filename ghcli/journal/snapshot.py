@@ -213,8 +213,47 @@ def _is_empty(store) -> bool:
     return all(store.value(f"SELECT count(*) FROM {qi(t)}") == 0 for t in store.tables())
 
 
+def _literal(text: str | None) -> Any:
+    """A column's declared default (``PRAGMA table_info``'s text: NULL, a number, a quoted string)."""
+    if text is None or text.upper() == "NULL":
+        return None
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    try:
+        return int(text)
+    except ValueError:
+        raise Refused(f"a column's default {text[:20]!r} cannot be filled in") from None
+
+
+def upgraded(store, tables: dict) -> dict:
+    """Tables of an older ghcli brought to this one's schema: a table made by a later migration comes
+    in empty, and a column a later migration added (at the end of its table, with its default or
+    empty) comes in holding its default. Anything else is left for :func:`check_tables` to refuse."""
+    out = dict(tables)
+    for table in store.tables():
+        data = out.get(table)
+        info = store.tuples(f"PRAGMA table_info({qi(table)})")
+        names = [r[1] for r in info]
+        if data is None:
+            out[table] = {"columns": names, "rows": []}
+            continue
+        cols = data.get("columns") if isinstance(data, dict) else None
+        if not isinstance(cols, list) or cols == names or cols != names[:len(cols)]:
+            continue
+        added = info[len(cols):]
+        if any(r[3] and r[4] is None for r in added):  # NOT NULL without a default: not an added column
+            continue
+        fill = [_literal(r[4]) for r in added]
+        rows = data.get("rows")
+        out[table] = {"columns": names, "rows": [list(row) + fill for row in rows if isinstance(row, list)]
+                      if isinstance(rows, list) else rows}
+    return out
+
+
 def load(store, tables: dict) -> None:
-    """Load checked tables into an empty database (nothing recorded: ``current`` holds no entry)."""
+    """Load checked tables into an empty database (nothing recorded: ``current`` holds no entry).
+    An older ghcli's tables are first brought to this schema (:func:`upgraded`)."""
+    tables = upgraded(store, tables)
     check_tables(store, tables)
     conn = store.conn
     import sqlite3
@@ -245,6 +284,7 @@ def load(store, tables: dict) -> None:
 
 def first_difference(store, tables: dict, theirs: str = "the snapshot") -> str | None:
     """Where the database's state differs from ``tables`` (None: the same)."""
+    tables = upgraded(store, tables)
     here = tables_of(store)
     for table in sorted(set(here) | set(tables)):
         if table not in tables:
@@ -270,7 +310,8 @@ def first_difference(store, tables: dict, theirs: str = "the snapshot") -> str |
 
 
 def apply_tables(ctx, tables: dict, what: str) -> int:
-    """Load (a database without a campaign) or compare (one with it); the entry's effect is the state's digest.
+    """Load (a database without a campaign) or compare (one with it); the entry's effect is the digest of
+    its tables.
     Returns the number of rows."""
     store = ctx.store
     if _is_empty(store):
@@ -279,7 +320,9 @@ def apply_tables(ctx, tables: dict, what: str) -> int:
         diff = first_difference(store, tables)
         if diff is not None:
             raise Refused(f"the {what} does not match this campaign: {diff}")
-    ctx.effect = state_digest(tables_of(store))
+    # the digest of the tables as the entry holds them: the same on every ghcli, whatever columns a
+    # later one added to what it loaded (``upgraded``)
+    ctx.effect = state_digest({name: {"columns": t["columns"], "rows": t["rows"]} for name, t in tables.items()})
     return sum(len(t["rows"]) for t in tables.values())
 
 
