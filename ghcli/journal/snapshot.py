@@ -226,17 +226,16 @@ def _literal(text: str | None) -> Any:
 
 
 def upgraded(store, tables: dict) -> dict:
-    """Tables of an older ghcli brought to this one's schema: a table made by a later migration comes
-    in empty, and a column a later migration added (at the end of its table, with its default or
-    empty) comes in holding its default. Anything else is left for :func:`check_tables` to refuse."""
+    """Tables of an older ghcli brought to this one's schema: a column a later migration added (at the
+    end of its table, with its default or empty) comes in holding its default. Anything else (a table
+    missing: a truncated file) is left for :func:`check_tables` to refuse."""
     out = dict(tables)
     for table in store.tables():
         data = out.get(table)
+        if data is None:
+            continue
         info = store.tuples(f"PRAGMA table_info({qi(table)})")
         names = [r[1] for r in info]
-        if data is None:
-            out[table] = {"columns": names, "rows": []}
-            continue
         cols = data.get("columns") if isinstance(data, dict) else None
         if not isinstance(cols, list) or cols == names or cols != names[:len(cols)]:
             continue
