@@ -31,7 +31,7 @@ NEGATIVE = ("poison", "wound", "muddle", "immobilize", "disarm", "curse")
 POSITIVE = ("strengthen", "bless", "regenerate", "ward")
 SHAPES = {
     "square": {"plus1"},
-    "circle": {"plus1", *ELEMENTS, "wild"},
+    "circle": {"plus1", *ELEMENTS, "wild", "jump"},
     "diamond": {"plus1", *NEGATIVE, *ELEMENTS, "wild", "jump"},
     "diamond_plus": {"plus1", *POSITIVE, *ELEMENTS, "wild", "jump"},
     "hex": {"hex"},
@@ -133,6 +133,8 @@ def takes(shape: str, action: str, slot_type: str | None, ability: str | None) -
         return True
     if action not in SHAPES.get(shape, ()):
         return False
+    if action == "jump":  # Jump only on a Move (ghcli's rules; GHS's Move slots are circles)
+        return slot_type == "move"
     return action != "plus1" or ability == slot_type
 
 
@@ -165,6 +167,15 @@ def scenario_ref(number: int) -> dict:
 
 def scenario_facts(number: int) -> dict:
     return facts()["scenarios"][str(number)]
+
+
+def requires_met(number: int, completed) -> bool:
+    """Whether GHS lists scenario ``number`` once its data unlocks it: GHS's ``requires`` are sets of
+    scenarios, one of which must be all completed (ScenarioManager.scenarioData; 19 needs 14, though 5
+    unlocks it and the rules ask for The Power of Enhancement, however gained)."""
+    requires = facts()["scenarios"][str(number)].get("requires") or []
+    done = set(completed)
+    return not requires or any(all(n in done for n in group) for group in requires)
 
 
 def solo_ref(key: str) -> dict | None:
