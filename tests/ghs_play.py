@@ -42,6 +42,7 @@ PARTY_ACHIEVEMENTS = ["Jekserah's Plans", "The Poison's Source", "A Demon's Erra
 CONDITIONS_NEG = ["poison", "wound", "muddle", "immobilize", "disarm", "curse"]
 CONDITIONS_POS = ["strengthen", "bless", "regenerate"]
 ELEMENTS = ["fire", "ice", "air", "earth", "light", "dark"]
+HOSTS = {"attack", "move", "heal", "shield", "retaliate", "push", "pull", "teleport", *CONDITIONS_NEG, *CONDITIONS_POS}
 
 
 @dataclass
@@ -301,16 +302,18 @@ class Play:
             if ability not in plus:
                 return
             args += ["--ability", ability]
+        elif ability not in HOSTS:  # a slot on a printed text GHS's data has as custom: leave it
+            return
         elif shape == "circle":
             args += ["--effect", rng.choice([*ELEMENTS, "any-element", "jump" if ability == "move" else "fire"])]
-            args += ["--on", ability] if ability in ("attack", "move", "heal", "shield") else []
         elif shape == "diamond":
             args += ["--effect", rng.choice([*CONDITIONS_NEG, *ELEMENTS])]
         elif shape == "diamond_plus":
             args += ["--effect", rng.choice([*CONDITIONS_POS, *ELEMENTS])]
-            args += ["--on", ability] if ability in ("heal", "shield", "retaliate") else []
         else:
             return
+        if ability in HOSTS and "--hex" not in args:
+            args += ["--on", ability]  # the ability the slot is on (a card half may print two that take it)
         if rng.random() < 0.15:
             args.append("--multi")
         self.run(*args)

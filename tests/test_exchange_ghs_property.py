@@ -258,8 +258,8 @@ def expected_back(a: dict, notes: list[dict], db: Path) -> dict:
         if m := OTHER_PARTY.fullmatch(what):  # its retired characters' player perks and class retirements
             gone = [x[len("retired "):] for x in m[2].split(", ") if x.startswith("retired ")]
             con = sqlite3.connect(db)
-            rows = con.execute(f"SELECT player, seat, class FROM characters WHERE name IN ({','.join('?' * len(gone))})",
-                               gone).fetchall()
+            marks = ",".join("?" * len(gone))
+            rows = con.execute(f"SELECT player, seat, class FROM characters WHERE name IN ({marks})", gone).fetchall()
             stay = {r[0] for r in con.execute("SELECT class FROM characters WHERE retired = 1 AND party_id = "
                                               "(SELECT current_party FROM campaign)")}
             con.close()

@@ -743,7 +743,8 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
                   f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, "
                   "and `perk` waits until more are earned")
     return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
-                         extra_perks=extra, seat=seat, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks),
+                         extra_perks=extra, seat=seat, quest=quest, retired=retired, items=tuple(items),
+                         perks=tuple(perks),
                          cards=tuple(cards), stickers=tuple(stickers), donated=donated)
 
 

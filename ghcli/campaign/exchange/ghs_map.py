@@ -16,9 +16,28 @@ a condition (``poison``, ``bless`` ...), an element (``fire`` ... ``dark``,
 ``wild`` for any element), ``jump`` or ``hex``. ghcli's sticker labels
 (``+1 attack``, ``poison``, ``fire``, ``any-element``, ``jump``,
 ``hex (area of 3)``) map one to one; a sticker goes on a slot whose shape
-takes it (square: +1; circle: +1, an element; diamond: +1, a negative
-condition, an element, jump; diamond+: +1, a positive condition, an
-element, jump; hex: hex; any: anything).
+takes it (square: +1; circle: +1, an element, Jump on a Move; diamond: +1,
+a negative condition, an element; diamond+: +1, a positive condition, an
+element; hex: hex; any: anything), as ``ghcli.rules.enhance_slots`` has it.
+
+What GHS's own code (0.150.6, ``../shared/ghs/real``) says of these, checked:
+the slot numbering (``actionIndex``, ``index``) is CharacterManager's
+``enhancementMapping`` (each action's ``enhancementTypes`` in order, its
+sub-actions after it, a work-in-progress custom action skipped), which
+``tests/ghs_real.py`` reproduces to build ``ghs.json``; the slot shapes are
+GHS's data; the condition names are GHS's (EnhancementsManager's
+``diamondConditions`` poison ... curse, ``diamondPlusConditions`` strengthen,
+bless, regenerate; ward only with Frosthaven's rules) and the element names
+GHS's ElementType values with ``wild`` for any element. Not checked: the
+``action`` strings themselves. GHS's loading code never reads ``action``:
+the Enhancement model carries it as given (``{cardId, actionIndex, index,
+action, inherited}``), CharacterManager.previousEnhancements copies a
+retired predecessor's stickers as ``inherited`` and keeps one per
+(card, actionIndex, index), and GHS saves it back unchanged (the tests
+round-trip every sticker through GHS). The enhancement dialog that writes
+it is not in the loading code, so ``plus1``, ``jump`` and ``hex`` are a
+reading of GHS's dialog (``plus1`` is the name GHS gives +1 elsewhere, its
+attack modifier cards; ``jump`` its action type). docs/exchange.md says so.
 """
 
 from __future__ import annotations
@@ -32,8 +51,8 @@ POSITIVE = ("strengthen", "bless", "regenerate", "ward")
 SHAPES = {
     "square": {"plus1"},
     "circle": {"plus1", *ELEMENTS, "wild", "jump"},
-    "diamond": {"plus1", *NEGATIVE, *ELEMENTS, "wild", "jump"},
-    "diamond_plus": {"plus1", *POSITIVE, *ELEMENTS, "wild", "jump"},
+    "diamond": {"plus1", *NEGATIVE, *ELEMENTS, "wild"},
+    "diamond_plus": {"plus1", *POSITIVE, *ELEMENTS, "wild"},
     "hex": {"hex"},
 }
 RANDOM_DUNGEON_GROUP = "randomDungeon"
