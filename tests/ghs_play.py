@@ -145,6 +145,9 @@ class Play:
             self.run("campaign", "prosperity", f"+{rng.randrange(1, 30)}")
         if rng.random() < 0.2:
             self.run("campaign", "unlock-scenario", rng.choice([96, 97, 98]))
+        if rng.random() < 0.25:  # on the way to 13's "choose one"
+            for n in (1, 2, 3, 8):
+                self.run("scenario", "complete", n)
         for _ in range(rng.randrange(2, 5)):
             self.new_character()
         for _ in range(moves):
@@ -302,10 +305,19 @@ class Play:
             if ability not in plus:
                 return
             args += ["--ability", ability]
+            if ability not in HOSTS:  # a Range, Target, Pierce: name the ability it is printed within
+                from ghcli import data
+
+                lines = data.load("enhancement_slots")["cards"].get(ch["class"], {}).get(str(card), {}).get(half, [])
+                within = next((x.get("in") for x in lines if x["kind"] == ability and x.get("slots")), None)
+                if within not in HOSTS:
+                    return
+                args += ["--on", within]
         elif ability not in HOSTS:  # a slot on a printed text GHS's data has as custom: leave it
             return
         elif shape == "circle":
-            args += ["--effect", rng.choice([*ELEMENTS, "any-element", "jump" if ability == "move" else "fire"])]
+            jump = ability == "move" and rng.random() < 0.4
+            args += ["--effect", "jump" if jump else rng.choice([*ELEMENTS, "any-element"])]
         elif shape == "diamond":
             args += ["--effect", rng.choice([*CONDITIONS_NEG, *ELEMENTS])]
         elif shape == "diamond_plus":
@@ -316,7 +328,7 @@ class Play:
             args += ["--on", ability]  # the ability the slot is on (a card half may print two that take it)
         if rng.random() < 0.15:
             args.append("--multi")
-        self.run(*args)
+        self.run(*args, "--yes")  # pays without asking (it asks at a terminal)
 
     def _resolve(self, deck: str):
         rng = self.rng
@@ -363,8 +375,11 @@ class Play:
         avail = self.available()
         if not avail:
             return
-        n = self.rng.choice(avail)
-        self.run("travel", n, *(["--casual"] if self.rng.random() < 0.05 else []))
+        if self.v("SELECT card FROM pending_events WHERE deck = 'city'") is not None:
+            return self._resolve("city")
+        n = 13 if 13 in avail and self.rng.random() < 0.5 else self.rng.choice(avail)
+        # leaving town without the visit's city event is asked for (--yes): drawn first, or left
+        self.run("travel", n, "--yes", *(["--casual"] if self.rng.random() < 0.05 else []))
 
     def finish(self, casual: bool = False):
         rng = self.rng
@@ -457,8 +472,13 @@ class Play:
             return
         if self.prosperity_level() < 3:
             self.run("campaign", "prosperity", "+10")
+        for _ in range(4):  # up to level 5
+            if ch["level"] >= 5:
+                break
+            self.level_up(ch)
+            ch = self.q("SELECT * FROM characters WHERE id = ?", ch["id"])[0]
         if ch["level"] < 5:
-            return self.level_up()
+            return
         if self.v("SELECT count(*) FROM characters WHERE retired = 1") < 2:
             self.run("character", "new", self._name(), "--class", "brute", "--retired")
         won = self.rng.random() < 0.7

@@ -65,7 +65,7 @@ def test_a_jump_sticker_reaches_ghs_and_comes_back(cli, tmp_path):
     for args in (["init", "--seed", "1"], ["campaign", "achievement", "add", "The Power of Enhancement"],
                  ["character", "new", "Ana", "--class", "brute", "--player", "Zoe"],
                  ["character", "adjust", "Ana", "--gold", "+100"],
-                 ["enhance", "apply", "Ana", "--card", "Trample", "--action", "bottom", "--effect", "jump"]):
+                 ["enhance", "apply", "Ana", "--card", "Trample", "--action", "bottom", "--effect", "jump", "--yes"]):
         run_ok(cli, *args)
     game, notes, path = export(cli, tmp_path)
     assert game["characters"][0]["progress"]["enhancements"] == [

@@ -817,7 +817,8 @@ def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list
         out.append(Sticker(card=card, half=half, label=label, slot=f"{action_path}/{index}", cost=cost))
     if out:
         plan.drop(f"{path} ({name}: {len(out)} stickers)",
-                  "GHS keeps no price: each cost is the enhancement calculator's for one target")
+                  "GHS keeps no price: each cost is the one `enhance apply` asks (the card's printed ability: "
+                  "doubled where it has several targets; a --multi given by hand is not known)")
     return out
 
 
@@ -870,6 +871,15 @@ def _classes(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> Non
     if plan.edition == "fc":
         keys.append("diviner")
     keys += [c.cls for c in plan.characters]
+    # `ghcli init` unlocks the Diviner beside the six (seed 000's starting classes, issue 26); a GHS
+    # Gloomhaven game that has not unlocked it is a group without Forgotten Circles: kept locked, said so
+    from ghcli import editions
+
+    for key in editions.get("gh").at_once_classes:
+        if key not in keys:
+            plan.drop(f"the {catalog.find_class(key)['name']} (not unlocked in the file)",
+                      "a Gloomhaven game without Forgotten Circles: kept locked, though `ghcli init` unlocks it "
+                      f"(`ghcli campaign unlock-class {key}` if the group plays with it)")
     plan.classes = list(dict.fromkeys(keys))
     plan.retired_classes = list(dict.fromkeys(c.cls for c in plan.characters if c.retired))
 

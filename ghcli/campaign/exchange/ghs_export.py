@@ -380,7 +380,9 @@ class _Export:
         if costs:
             self.note("what each enhancement sticker cost", "GHS keeps no price paid (ghcli recomputes it on import)")
         if party["casual"] and party["location"] != "town":
-            self.note(f"the casual play of scenario {party['scenario']}", "GHS has no casual trip in a campaign")
+            self.note(f"the casual play of scenario {party['scenario']}",
+                      "GHS has no casual trip in a campaign: the scenario is written in play, and imported back the "
+                      f"trip is an ordinary one (`ghcli scenario finish {party['scenario']} --casual` keeps it casual)")
         solo_levels = store.value("SELECT count(*) FROM solo_results WHERE won = 1")
         if solo_levels:
             self.note("the level of each solo scenario won", "GHS keeps only that it was completed")
