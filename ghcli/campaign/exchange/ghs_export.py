@@ -11,13 +11,17 @@ load every walkthrough campaign through GHS's own code and compare):
   ``envelopeB`` at 100 gold;
 - achievements (a counted one repeated once per count), unlocked classes;
 - scenarios: the completed ones; solo scenarios won (group ``solo``); every
-  unlocked scenario that GHS would not derive itself (from its own data:
-  the start, the completed scenarios' unlocks) in ``manualScenarios``,
-  among them the one picked at 13's "choose one";
-- item designs, the event decks (a drawn card back on top with
+  unlocked scenario that GHS would not list itself (from its own data: the
+  start, the completed scenarios' unlocks whose ``requires`` hold: 19 waits
+  for 14) in ``manualScenarios``, among them the one picked at 13's "choose
+  one";
+- item designs, and the shop's other items GHS would not list (sold back,
+  returned, of a prosperity level since lost) in ``unlockedItems`` with
+  their copies; the event decks (a drawn card back on top with
   ``eventDraw``; a road event due also sets ``eventDraw``: GHS draws it);
 - players and characters: ``number`` is the player's slot, a character with
-  no player gets a slot past the players (GHS shows no player); the ability
+  no player gets a slot past the players (GHS shows no player), a player's
+  later seat in solo play (``characters.seat``) a slot of its own; the ability
   cards chosen at level-ups (``progress.deck``, indices into GHS's deck);
   the enhancement stickers each character paid for (``progress.enhancements``,
   on the slot GHS numbers; a retired character's stay on its record, where
