@@ -37,7 +37,8 @@ retired predecessor's stickers as ``inherited`` and keeps one per
 round-trip every sticker through GHS). The enhancement dialog that writes
 it is not in the loading code, so ``plus1``, ``jump`` and ``hex`` are a
 reading of GHS's dialog (``plus1`` is the name GHS gives +1 elsewhere, its
-attack modifier cards; ``jump`` its action type). docs/exchange.md says so.
+attack modifier cards; ``jump`` its action type; ``hex`` its data's name for
+the shape of the slot). docs/exchange.md says so.
 """
 
 from __future__ import annotations
