@@ -179,7 +179,7 @@ def summary(db: Path) -> dict:
     summary, with the shop; sticker costs aside (GHS keeps no price: reported on every export with
     stickers) and only the active characters' donations of this visit (a retired one's bless cards go
     nowhere)."""
-    from test_exchange_ghs_real import summary as full
+    from exchange_helpers import ghs_summary as full
 
     from ghcli.campaign import town
     from ghcli.campaign.db import Store
