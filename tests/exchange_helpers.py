@@ -86,3 +86,46 @@ def campaign_facts(path) -> dict:
         }
     finally:
         store.close()
+
+
+def ghs_summary(db) -> dict:
+    """What both apps hold, read back from ghcli: the campaign, its characters, their cards and stickers,
+    the town visit, the party's place, solo wins."""
+    from ghcli.campaign import state
+    from ghcli.campaign.db import Store
+
+    facts = campaign_facts(db)
+    store = Store.open(db)
+    try:
+        party = state.current_party(store)
+        # other parties' characters are not exported (reported by name): the current party's are compared
+        members = {r["name"] for r in store.rows("SELECT name FROM characters WHERE party_id = ?", [party["id"]])}
+        facts["characters"] = [c for c in facts["characters"] if c["name"] in members]
+        for ch in facts["characters"]:
+            cid = store.value("SELECT id FROM characters WHERE name = ?", [ch["name"]])
+            ch["cards"] = [tuple(r.values()) for r in store.rows(
+                "SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY card", [cid])]
+            ch["stickers"] = [tuple(r.values()) for r in store.rows(
+                "SELECT card, action, sticker, cost FROM enhancements WHERE character_id = ? ORDER BY card, id",
+                [cid])]
+        visit = store.one("SELECT * FROM visits WHERE open = 1 AND party_id = ?", [party["id"]])
+        facts["town_visit"] = None if visit is None else {
+            "city_event": visit["city_event"],
+            "donated": sorted(r["name"] for r in store.rows(
+                "SELECT c.name FROM visit_donations d JOIN characters c ON c.id = d.character_id "
+                "WHERE d.visit_id = ?", [visit["id"]]))}
+        road_card = store.value("SELECT card FROM pending_events WHERE deck = 'road'")
+        facts["place"] = (party["location"], party["scenario"] if party["location"] != "town" else None,
+                          bool(party["road_event_due"]) or road_card is not None)
+        # ghcli records a player when a character of theirs retires; an import records every player of the file
+        facts["campaign"]["players"] = [p for p in facts["campaign"]["players"] if p["extra_perks"]]
+        if party["location"] == "town":  # the scenario last played: only where the party stands counts
+            facts["campaign"]["scenario"] = None
+        if road_card is not None:  # drawn or due: GHS has one state for both (its eventDraw, the card on top)
+            facts["campaign"]["event_decks_top_first"]["road"].insert(0, road_card)
+            facts["campaign"]["pending_events"] = [p for p in facts["campaign"]["pending_events"]
+                                                   if p["deck"] != "road"]
+        facts["solo"] = sorted(r["class"] for r in store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1"))
+    finally:
+        store.close()
+    return facts

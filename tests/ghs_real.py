@@ -130,6 +130,9 @@ def build_ghs_facts(assets: Path = ASSETS, classes: list | None = None) -> dict:
                     "unlocks": [int(x) for x in s.get("unlocks") or []],
                     "blocks": [int(x) for x in s.get("blocks") or []],
                     "choose": [int(x) for x in rewards.get("chooseLocation") or []],
+                    # GHS lists an unlocked scenario only when one of these sets is all completed
+                    # (ScenarioManager.scenarioData): 19 needs 14, though 5 unlocks it
+                    "requires": [[int(x) for x in group] for group in s.get("requires") or []],
                     "monsters": _monsters(s, monster_editions)}
         for sec in books[b].get("sections") or []:
             if sec.get("conclusion") and (sec.get("unlocks") or sec.get("blocks")):

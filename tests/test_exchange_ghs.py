@@ -303,7 +303,7 @@ def test_the_export_names_what_ghs_has_no_place_for(cli, db_file, tmp_path):
     r = cli("export", "--format", "ghs", "-o", str(out), "--json")
     assert r.exit_code == 0, r.output
     notes = {n["what"]: n["why"] for n in json.loads(r.stdout)["not_carried"]}
-    assert "GHS keeps prosperity and achievements per party" in notes["the party 'Early' (Ana)"]
+    assert "GHS keeps prosperity, achievements and retirements per party" in notes["the party 'Early' (Ana)"]
     assert "one name: the party's, 'Late'" in notes["the campaign's name 'Two Tables'"]
     game = json.loads(out.read_text())
     bo = game["characters"][0]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import ghs_real
-from exchange_helpers import campaign_facts
+from exchange_helpers import campaign_facts, ghs_summary as summary
 from helpers import DOC_FILES, between_walkthrough, campaign_walkthrough, tour_walkthrough
 
 REASON = ghs_real.skip_reason()
@@ -109,49 +109,6 @@ def build(cli, db: Path, commands: list[list[str]], *, strict: bool = True) -> N
         assert r.exit_code == 0 or (not strict and r.exit_code == 1), (args, r.output)
 
 
-def summary(db: Path) -> dict:
-    """What both apps hold, read back from ghcli: the campaign, its characters, their cards and stickers,
-    the town visit, the party's place, solo wins."""
-    from ghcli.campaign import state
-    from ghcli.campaign.db import Store
-
-    facts = campaign_facts(db)
-    store = Store.open(db)
-    try:
-        party = state.current_party(store)
-        # other parties' characters are not exported (reported by name): the current party's are compared
-        members = {r["name"] for r in store.rows("SELECT name FROM characters WHERE party_id = ?", [party["id"]])}
-        facts["characters"] = [c for c in facts["characters"] if c["name"] in members]
-        for ch in facts["characters"]:
-            cid = store.value("SELECT id FROM characters WHERE name = ?", [ch["name"]])
-            ch["cards"] = [tuple(r.values()) for r in store.rows(
-                "SELECT card, at_level FROM character_cards WHERE character_id = ? ORDER BY card", [cid])]
-            ch["stickers"] = [tuple(r.values()) for r in store.rows(
-                "SELECT card, action, sticker, cost FROM enhancements WHERE character_id = ? ORDER BY card, id",
-                [cid])]
-        visit = store.one("SELECT * FROM visits WHERE open = 1 AND party_id = ?", [party["id"]])
-        facts["town_visit"] = None if visit is None else {
-            "city_event": visit["city_event"],
-            "donated": sorted(r["name"] for r in store.rows(
-                "SELECT c.name FROM visit_donations d JOIN characters c ON c.id = d.character_id "
-                "WHERE d.visit_id = ?", [visit["id"]]))}
-        road_card = store.value("SELECT card FROM pending_events WHERE deck = 'road'")
-        facts["place"] = (party["location"], party["scenario"] if party["location"] != "town" else None,
-                          bool(party["road_event_due"]) or road_card is not None)
-        # ghcli records a player when a character of theirs retires; an import records every player of the file
-        facts["campaign"]["players"] = [p for p in facts["campaign"]["players"] if p["extra_perks"]]
-        if party["location"] == "town":  # the scenario last played: only where the party stands counts
-            facts["campaign"]["scenario"] = None
-        if road_card is not None:  # drawn or due: GHS has one state for both (its eventDraw, the card on top)
-            facts["campaign"]["event_decks_top_first"]["road"].insert(0, road_card)
-            facts["campaign"]["pending_events"] = [p for p in facts["campaign"]["pending_events"]
-                                                   if p["deck"] != "road"]
-        facts["solo"] = sorted(r["class"] for r in store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1"))
-    finally:
-        store.close()
-    return facts
-
-
 def ghcli_view(db: Path) -> dict:
     """ghcli's values in the terms of GHS's view."""
     from ghcli.campaign import catalog, scenarios, state
@@ -227,7 +184,8 @@ def _sorted_chars(view: dict) -> dict:
 
 @needs_ghs
 @pytest.mark.parametrize("name", list(CAMPAIGNS))
-def test_round_trip_through_ghs(cli, tmp_path, name):
+def test_round_trip_through_ghs(cli, tmp_path, name, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the walkthroughs write their files (`export -o night-owls.json`) where they run
     first, second = tmp_path / "first.db", tmp_path / "second.db"
     build(cli, first, CAMPAIGNS[name](), strict=name in RICH)
     out = tmp_path / "ghs-game.json"
@@ -247,6 +205,10 @@ def test_round_trip_through_ghs(cli, tmp_path, name):
     notes = " ".join(n["what"] for n in report["not_carried"])
     if a["campaign"]["party_name"] != b["campaign"]["party_name"]:
         assert "the party" in notes
+    # an item in ghcli's shop that GHS would not list goes to GHS's unlocked items (reported): a design back
+    shop_items = [int(re.match(r"item (\d+) ", n["what"])[1]) for n in report["not_carried"]
+                  if re.match(r"item \d+ .* in the shop", n["what"])]
+    a["campaign"]["item_designs"] = sorted({*a["campaign"]["item_designs"], *shop_items})
     for key in ("campaign", "town_visit", "place", "solo"):
         assert b[key] == a[key], key
     assert {c["name"]: c for c in b["characters"]} == {c["name"]: c for c in a["characters"]}
@@ -287,9 +249,38 @@ def test_thirteens_choice_is_the_only_one_ghs_unlocks(cli, tmp_path):
     out = tmp_path / "g.json"
     assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
     v = ghs_real.load(out, tmp_path / "ghs").view
-    assert v["scenarios"]["manual"] == ["gh 15 Shrine of Strength"]
+    # 15 is the choice; 7 (unlocked by 8) is there too: GHS lists it only once 14 is completed as well
+    assert v["scenarios"]["manual"] == ["gh 7 Vibrant Grotto", "gh 15 Shrine of Strength"]
     available = {_number(s) for s in v["scenarios"]["available"]}
     assert 15 in available and not {17, 20} & available
+    assert "gh 7 Vibrant Grotto" in v["scenarios"]["locked"]  # its achievements are not held, as in ghcli
+
+
+@needs_ghs
+def test_a_scenario_ghs_lists_only_after_another_is_manual(cli, tmp_path):
+    """GHS's data makes 19 (unlocked by 5) wait for 14 (``requires``); ghcli follows the rules: 19 is
+    available once 5 is completed and The Power of Enhancement held, however gained. The export lists it in
+    manualScenarios, so GHS shows it; the import of a GHS file without it reports that GHS hides it."""
+    db = tmp_path / "c.db"
+    build(cli, db, [["init", "--seed", "2"], ["character", "new", "Ana", "--class", "brute"],
+                    ["campaign", "achievement", "add", "The Power of Enhancement"],
+                    *[["scenario", "complete", str(n)] for n in (1, 2, 4, 5)]])
+    assert 19 in ghcli_view(db)["available"]
+    out = tmp_path / "g.json"
+    assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
+    loaded = ghs_real.load(out, tmp_path / "ghs")
+    assert "gh 19 Forgotten Crypt" in loaded.view["scenarios"]["available"]
+    assert "gh 19 Forgotten Crypt" in loaded.view["scenarios"]["manual"]
+    game = json.loads(out.read_text())
+    game["party"]["manualScenarios"] = [m for m in game["party"]["manualScenarios"] if m["index"] != "19"]
+    out.write_text(json.dumps(game))
+    hidden = ghs_real.load(out, tmp_path / "ghs2").view
+    assert not any(s.startswith("gh 19 ") for s in hidden["scenarios"]["available"])
+    r = cli("--db", str(tmp_path / "back.db"), "import", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    why = {d["path"]: d["why"] for d in json.loads(r.stdout)["dropped"]}
+    assert "GHS lists it only after scenario 14 is completed" in why["scenario 19"]
+    assert 19 in ghcli_view(tmp_path / "back.db")["available"]
 
 
 @needs_ghs

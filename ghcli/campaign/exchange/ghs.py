@@ -137,6 +137,7 @@ class CharacterPlan:
     gold: int
     checkmarks: int
     extra_perks: int
+    seat: int  # the player's seat (solo play: a later slot of the same name), 1 for most
     quest: int | None
     retired: bool
     items: tuple[int, ...]
@@ -542,6 +543,15 @@ def _scenarios(plan: Plan, p: dict, pre: str) -> None:
             plan.drop(f"scenario {n}'s choice ({names})",
                       "none of them is unlocked in the file: unlock the one chosen with "
                       "`ghcli campaign unlock-scenario N`")
+    hidden = sorted({u for n in plan.completed for u in ghs_map.scenario_facts(n)["unlocks"]
+                     if u not in plan.completed and u not in plan.manual
+                     and not ghs_map.requires_met(u, plan.completed)})
+    for n in hidden:
+        plan.drop(f"scenario {n}",
+                  "unlocked by a completed scenario (the rules: ghcli lists it once its requirements hold); "
+                  "GHS lists it only after scenario " + " or ".join(
+                      "+".join(str(m) for m in group)
+                      for group in ghs_map.scenario_facts(n)["requires"]) + " is completed")
     for i, entry in enumerate(_list(p.get("casualScenarios"), f"{pre}.casualScenarios")):
         plan.drop(f"{pre}.casualScenarios[{i}] (scenario {_text(_dict(entry, pre).get('index'))})",
                   "played casually or replayed: not a completion")
@@ -558,6 +568,7 @@ def _scenarios(plan: Plan, p: dict, pre: str) -> None:
 def _designs(plan: Plan, p: dict, pre: str) -> None:
     for i, entry in enumerate(_list(p.get("unlockedItems"), f"{pre}.unlockedItems")):
         from ghcli.campaign import catalog
+        from ghcli.campaign.exchange import ghs_map
 
         number = ghs_item(entry, f"{pre}.unlockedItems[{i}]")
         count = entry.get("count")
@@ -566,7 +577,11 @@ def _designs(plan: Plan, p: dict, pre: str) -> None:
         if copies is not None and copies > printed:
             plan.drop(f"{pre}.unlockedItems[{i}].count {copies}", f"item {number} has {printed} printed copies: kept")
             copies = printed
-        plan.designs[number] = None if copies is None or copies < 0 else copies
+        if ghs_map.item_edition(number) == "fc" and plan.edition != "fc":
+            plan.drop(f"{pre}.unlockedItems[{i}] (item {number})",
+                      "GHS's shop lists a Forgotten Circles item only in a Forgotten Circles game; ghcli's shop has it")
+        # GHS counts ``count`` copies only when above 0 (ItemManager.countAvailable), else all the printed ones
+        plan.designs[number] = None if copies is None or copies <= 0 else copies
 
 
 def _deck_cards(cards: Any, path: str) -> list[int]:
@@ -661,6 +676,9 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
         raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
     number = _int(c.get("number"), f"{path}.number", default=0, minimum=-MAX_AMOUNT)
     player = players[number - 1] if 1 <= number <= len(players) else None
+    # a player's name on several slots: solo play, each slot a separate player for retirement perks (the
+    # slot's seat: its place among the slots of that name)
+    seat = players[:number].count(player) if player else 1
     xp = _int(prog.get("experience"), f"{path}.progress.experience", default=0, minimum=0)
     gold = _int(prog.get("gold"), f"{path}.progress.gold", default=0, minimum=0)
     checks = _int(prog.get("battleGoals"), f"{path}.progress.battleGoals", default=0, minimum=0)
@@ -725,7 +743,8 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
                   f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, "
                   "and `perk` waits until more are earned")
     return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
-                         extra_perks=extra, quest=quest, retired=retired, items=tuple(items), perks=tuple(perks),
+                         extra_perks=extra, seat=seat, quest=quest, retired=retired, items=tuple(items),
+                         perks=tuple(perks),
                          cards=tuple(cards), stickers=tuple(stickers), donated=donated)
 
 
@@ -798,7 +817,8 @@ def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list
         out.append(Sticker(card=card, half=half, label=label, slot=f"{action_path}/{index}", cost=cost))
     if out:
         plan.drop(f"{path} ({name}: {len(out)} stickers)",
-                  "GHS keeps no price: each cost is the enhancement calculator's for one target")
+                  "GHS keeps no price: each cost is the one `enhance apply` asks (the card's printed ability: "
+                  "doubled where it has several targets; a --multi given by hand is not known)")
     return out
 
 
@@ -851,6 +871,15 @@ def _classes(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> Non
     if plan.edition == "fc":
         keys.append("diviner")
     keys += [c.cls for c in plan.characters]
+    # `ghcli init` unlocks the Diviner beside the six (seed 000's starting classes, issue 26); a GHS
+    # Gloomhaven game that has not unlocked it is a group without Forgotten Circles: kept locked, said so
+    from ghcli import editions
+
+    for key in editions.get("gh").at_once_classes:
+        if key not in keys:
+            plan.drop(f"the {catalog.find_class(key)['name']} (not unlocked in the file)",
+                      "a Gloomhaven game without Forgotten Circles: kept locked, though `ghcli init` unlocks it "
+                      f"(`ghcli campaign unlock-class {key}` if the group plays with it)")
     plan.classes = list(dict.fromkeys(keys))
     plan.retired_classes = list(dict.fromkeys(c.cls for c in plan.characters if c.retired))
 
@@ -1012,7 +1041,7 @@ def write_plan(store, plan: Plan) -> dict:
             db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
         retirements: dict[str, int] = {}
         for ch in plan.characters:
-            if ch.retired and ch.player:
+            if ch.retired and ch.player and ch.seat == 1:  # a later seat's perk is that seat's (solo play)
                 retirements[ch.player] = retirements.get(ch.player, 0) + 1
         for name in plan.players:
             db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
@@ -1021,9 +1050,10 @@ def write_plan(store, plan: Plan) -> dict:
         for ch in plan.characters:
             cid = db.execute(
                 "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
-                "quest, quest_fulfilled, retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "quest, quest_fulfilled, retired, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [party_id, ch.player, ch.cls, ch.name, ch.level, ch.xp, ch.gold, ch.checkmarks, ch.extra_perks,
-                 ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired)]).lastrowid
+                 ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired),
+                 ch.seat if ch.seat > 1 else None]).lastrowid
             for item in ch.items:
                 db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
                 owned[item] = owned.get(item, 0) + 1
@@ -1041,7 +1071,8 @@ def write_plan(store, plan: Plan) -> dict:
             catalog.prosperity_level(plan.prosperity))}
         for n, copies in plan.designs.items():
             db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
-            supply[n] = catalog.item(n)["count"] if copies is None else copies
+            if n not in supply:  # GHS's ``count`` limits an item only beyond the prosperity level's
+                supply[n] = catalog.item(n)["count"] if copies is None else copies
         for n, copies in sorted(supply.items()):
             db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
             if owned.get(n, 0) > copies:

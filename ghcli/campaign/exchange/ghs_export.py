@@ -11,13 +11,17 @@ load every walkthrough campaign through GHS's own code and compare):
   ``envelopeB`` at 100 gold;
 - achievements (a counted one repeated once per count), unlocked classes;
 - scenarios: the completed ones; solo scenarios won (group ``solo``); every
-  unlocked scenario that GHS would not derive itself (from its own data:
-  the start, the completed scenarios' unlocks) in ``manualScenarios``,
-  among them the one picked at 13's "choose one";
-- item designs, the event decks (a drawn card back on top with
+  unlocked scenario that GHS would not list itself (from its own data: the
+  start, the completed scenarios' unlocks whose ``requires`` hold: 19 waits
+  for 14) in ``manualScenarios``, among them the one picked at 13's "choose
+  one";
+- item designs, and the shop's other items GHS would not list (sold back,
+  returned, of a prosperity level since lost) in ``unlockedItems`` with
+  their copies; the event decks (a drawn card back on top with
   ``eventDraw``; a road event due also sets ``eventDraw``: GHS draws it);
 - players and characters: ``number`` is the player's slot, a character with
-  no player gets a slot past the players (GHS shows no player); the ability
+  no player gets a slot past the players (GHS shows no player), a player's
+  later seat in solo play (``characters.seat``) a slot of its own; the ability
   cards chosen at level-ups (``progress.deck``, indices into GHS's deck);
   the enhancement stickers each character paid for (``progress.enhancements``,
   on the slot GHS numbers; a retired character's stay on its record, where
@@ -178,19 +182,27 @@ class _Export:
         rows = self.store.rows("SELECT * FROM scenarios ORDER BY number")
         completed = [r["number"] for r in rows if r["completed"]]
         unlocked = [r["number"] for r in rows if r["unlocked"]]
-        derived = set(completed)
+        opened = set()
         for n, f in ghs_map.facts()["scenarios"].items():
             if f["initial"] and (f["edition"] == "gh" or edition == "fc"):
-                derived.add(int(n))
+                opened.add(int(n))
         for n in completed:
-            derived.update(ghs_map.scenario_facts(n)["unlocks"])
+            opened.update(ghs_map.scenario_facts(n)["unlocks"])
+        # GHS lists a scenario its data unlocks only when its ``requires`` hold (19: 14 completed)
+        derived = set(completed) | {n for n in opened if ghs_map.requires_met(n, completed)}
         for n in sorted(derived - set(unlocked)):
             self.note(f"scenario {n} {catalog.scenario(n)['name']}",
                       "GHS unlocks it (from its data), ghcli has it locked")
         done = [_scenario(ghs_map.scenario_ref(n)) for n in completed]
         won = self.store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1 ORDER BY class")
+        members = {r["class"] for r in self.store.rows("SELECT class FROM characters WHERE party_id = ?",
+                                                        [self.party["id"]])}
         for r in won:
             ref = ghs_map.solo_ref(r["class"])
+            if r["class"] not in members:
+                self.note(f"the {r['class']} solo scenario won (by another party's character)",
+                          "GHS keeps no winner: imported back, no character of the class is in the file to "
+                          "have won it")
             if ref is None:
                 self.note(f"the {r['class']} solo scenario won", "GHS has no solo scenario for the class")
             else:
@@ -218,6 +230,38 @@ class _Export:
         ref = {**_scenario(ghs_map.scenario_ref(n)), "revealedRooms": [], "additionalSections": []}
         return ref, monsters
 
+    def unlocked_items(self) -> list[dict]:
+        """GHS's ``unlockedItems``: the item designs, and every other item in ghcli's shop that GHS would
+        not list by itself (GHS's shop is the prosperity level's items and ``unlockedItems``; ghcli's also
+        holds items sold back or returned, and those of a prosperity level since lost). ``count`` is the
+        copies GHS then counts (the shop's and the party's characters'), -1 for all the printed ones."""
+        from ghcli.campaign import catalog, town
+
+        store, party = self.store, self.party
+        shop = town.supply_for(store, party["id"])
+        held: dict[int, int] = {}
+        for r in store.rows("SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+                            "WHERE c.party_id = ? AND c.retired = 0", [party["id"]]):
+            held[r["item"]] = held.get(r["item"], 0) + 1
+        designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")]
+        listed = set(catalog.shop_items_for_prosperity(catalog.prosperity_level(self.camp["prosperity"])))
+        out = []
+        for n in sorted(set(designs) | {n for n, copies in shop.items() if copies and n not in listed}):
+            copies = shop.get(n, 0) + held.get(n, 0)
+            printed = catalog.item(n)["count"]
+            fc_in_gh = ghs_map.item_edition(n) == "fc" and self.edition != "fc"
+            if n not in designs:
+                self.note(f"item {n} {catalog.item(n)['name']} in the shop ({shop[n]} of {printed})",
+                          "neither a design nor of this prosperity level (sold back, returned, or of a level "
+                          "since lost): written to GHS's unlocked items, " + (
+                              "though GHS's shop lists a Forgotten Circles item only in a Forgotten Circles "
+                              "game" if fc_in_gh else "so GHS's shop has it") + "; imported back it is an item design")
+            elif fc_in_gh:
+                self.note(f"item design {n} {catalog.item(n)['name']}",
+                          "GHS's shop lists a Forgotten Circles item only in a Forgotten Circles game")
+            out.append({**_item(n), "count": -1 if copies >= printed else copies})
+        return out
+
     # -- the game ---------------------------------------------------------------------------------
 
     def game(self) -> dict:
@@ -229,17 +273,26 @@ class _Export:
         self._place_stickers()
         unlocked = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1")]
         edition = "fc" if any(ghs_map.scenario_facts(n)["edition"] == "fc" for n in unlocked) else "gh"
+        self.edition = edition
         chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
         players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
         players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
         visit = open_visit(store, party) if party["location"] == "town" else None
         donated = {r["character_id"] for r in store.rows(
             "SELECT character_id FROM visit_donations WHERE visit_id = ?", [visit["id"]])} if visit else set()
+        # solo play (a player with several characters, each a separate player for retirement perks,
+        # ``characters.seat``): each later seat is a slot of its own, the player's name again; GHS counts a
+        # slot's retirements for its next character as ghcli counts the seat's
+        slots = {(p, 1): i + 1 for i, p in enumerate(players)}
+        for c in chars:
+            if c["player"] and (c["seat"] or 1) > 1 and (c["player"], c["seat"]) not in slots:
+                players.append(c["player"])
+                slots[(c["player"], c["seat"])] = len(players)
         playerless = len(players)
         numbered = []
         for c in chars:
-            if c["player"] in players:
-                numbered.append((c, players.index(c["player"]) + 1))
+            if (c["player"], c["seat"] or 1) in slots:
+                numbered.append((c, slots[(c["player"], c["seat"] or 1)]))
             else:
                 playerless += 1
                 numbered.append((c, playerless))
@@ -282,13 +335,15 @@ class _Export:
                 "SELECT key, count FROM global_achievements ORDER BY rowid")),
             "treasures": [], "donations": gold // DONATION_GOLD, "players": players, "characters": [],
             "availableCharacters": [], "retirements": retired,
-            "unlockedItems": [{**_item(r["item"]), "count": -1}
-                              for r in store.rows("SELECT item FROM item_designs ORDER BY item")],
+            "unlockedItems": self.unlocked_items(),
             "unlockedCharacters": [], "envelopeB": envelope_b,
             "eventDecks": {d: [f"{c:02d}" for c in cards] for d, cards in decks.items()}, "eventCards": [],
         }
         if visit is not None:
             party_model[TOWN_VISIT_KEY] = {"cityEvent": bool(visit["city_event"]), "scenarios": len(completed)}
+            if draw == "city" and not visit["city_event"]:  # drawn on another party's visit (ghcli's decks are shared)
+                self.note(f"city event {decks['city'][0]} drawn on another party's town visit",
+                          "GHS has one town visit: imported back, this party drew it")
         self._notes(chars)
         game = {
             **SETTINGS_DEFAULTS, **GAME_DEFAULTS, "level": level,
@@ -312,10 +367,11 @@ class _Export:
             self.note(f"the campaign's name {camp['name']!r}",
                       f"a GHS party is a whole campaign with one name: the party's, {party['name']!r}")
         for other in store.rows("SELECT id, name FROM parties WHERE id != ? ORDER BY id", [party["id"]]):
-            names = [r["name"] for r in store.rows("SELECT name FROM characters WHERE party_id = ? ORDER BY id",
-                                                   [other["id"]])]
+            names = [("retired " if r["retired"] else "") + r["name"] for r in store.rows(
+                "SELECT name, retired FROM characters WHERE party_id = ? ORDER BY id", [other["id"]])]
             self.note(f"the party {other['name']!r}" + (f" ({', '.join(names)})" if names else ""),
-                      "GHS keeps prosperity and achievements per party: export it after `ghcli party switch`")
+                      "GHS keeps prosperity, achievements and retirements per party (a retired character's "
+                      "player perk and class retirement go with its party): export it after `ghcli party switch`")
         loose = store.rows("SELECT e.*, c.name AS who FROM enhancements e LEFT JOIN characters c "
                            "ON c.id = e.character_id WHERE c.id IS NULL OR c.party_id IS NOT ? ORDER BY e.id",
                            [party["id"]])
@@ -328,7 +384,9 @@ class _Export:
         if costs:
             self.note("what each enhancement sticker cost", "GHS keeps no price paid (ghcli recomputes it on import)")
         if party["casual"] and party["location"] != "town":
-            self.note(f"the casual play of scenario {party['scenario']}", "GHS has no casual trip in a campaign")
+            self.note(f"the casual play of scenario {party['scenario']}",
+                      "GHS has no casual trip in a campaign: the scenario is written in play, and imported back the "
+                      f"trip is an ordinary one (`ghcli scenario finish {party['scenario']} --casual` keeps it casual)")
         solo_levels = store.value("SELECT count(*) FROM solo_results WHERE won = 1")
         if solo_levels:
             self.note("the level of each solo scenario won", "GHS keeps only that it was completed")

@@ -16,9 +16,29 @@ a condition (``poison``, ``bless`` ...), an element (``fire`` ... ``dark``,
 ``wild`` for any element), ``jump`` or ``hex``. ghcli's sticker labels
 (``+1 attack``, ``poison``, ``fire``, ``any-element``, ``jump``,
 ``hex (area of 3)``) map one to one; a sticker goes on a slot whose shape
-takes it (square: +1; circle: +1, an element; diamond: +1, a negative
-condition, an element, jump; diamond+: +1, a positive condition, an
-element, jump; hex: hex; any: anything).
+takes it (square: +1; circle: +1, an element, Jump on a Move; diamond: +1,
+a negative condition, an element; diamond+: +1, a positive condition, an
+element; hex: hex; any: anything), as ``ghcli.rules.enhance_slots`` has it.
+
+What GHS's own code (0.150.6, ``../shared/ghs/real``) says of these, checked:
+the slot numbering (``actionIndex``, ``index``) is CharacterManager's
+``enhancementMapping`` (each action's ``enhancementTypes`` in order, its
+sub-actions after it, a work-in-progress custom action skipped), which
+``tests/ghs_real.py`` reproduces to build ``ghs.json``; the slot shapes are
+GHS's data; the condition names are GHS's (EnhancementsManager's
+``diamondConditions`` poison ... curse, ``diamondPlusConditions`` strengthen,
+bless, regenerate; ward only with Frosthaven's rules) and the element names
+GHS's ElementType values with ``wild`` for any element. Not checked: the
+``action`` strings themselves. GHS's loading code never reads ``action``:
+the Enhancement model carries it as given (``{cardId, actionIndex, index,
+action, inherited}``), CharacterManager.previousEnhancements copies a
+retired predecessor's stickers as ``inherited`` and keeps one per
+(card, actionIndex, index), and GHS saves it back unchanged (the tests
+round-trip every sticker through GHS). The enhancement dialog that writes
+it is not in the loading code, so ``plus1``, ``jump`` and ``hex`` are a
+reading of GHS's dialog (``plus1`` is the name GHS gives +1 elsewhere, its
+attack modifier cards; ``jump`` its action type; ``hex`` its data's name for
+the shape of the slot). docs/exchange.md says so.
 """
 
 from __future__ import annotations
@@ -31,9 +51,9 @@ NEGATIVE = ("poison", "wound", "muddle", "immobilize", "disarm", "curse")
 POSITIVE = ("strengthen", "bless", "regenerate", "ward")
 SHAPES = {
     "square": {"plus1"},
-    "circle": {"plus1", *ELEMENTS, "wild"},
-    "diamond": {"plus1", *NEGATIVE, *ELEMENTS, "wild", "jump"},
-    "diamond_plus": {"plus1", *POSITIVE, *ELEMENTS, "wild", "jump"},
+    "circle": {"plus1", *ELEMENTS, "wild", "jump"},
+    "diamond": {"plus1", *NEGATIVE, *ELEMENTS, "wild"},
+    "diamond_plus": {"plus1", *POSITIVE, *ELEMENTS, "wild"},
     "hex": {"hex"},
 }
 RANDOM_DUNGEON_GROUP = "randomDungeon"
@@ -133,6 +153,8 @@ def takes(shape: str, action: str, slot_type: str | None, ability: str | None) -
         return True
     if action not in SHAPES.get(shape, ()):
         return False
+    if action == "jump":  # Jump only on a Move (ghcli's rules; GHS's Move slots are circles)
+        return slot_type == "move"
     return action != "plus1" or ability == slot_type
 
 
@@ -165,6 +187,15 @@ def scenario_ref(number: int) -> dict:
 
 def scenario_facts(number: int) -> dict:
     return facts()["scenarios"][str(number)]
+
+
+def requires_met(number: int, completed) -> bool:
+    """Whether GHS lists scenario ``number`` once its data unlocks it: GHS's ``requires`` are sets of
+    scenarios, one of which must be all completed (ScenarioManager.scenarioData; 19 needs 14, though 5
+    unlocks it and the rules ask for The Power of Enhancement, however gained)."""
+    requires = facts()["scenarios"][str(number)].get("requires") or []
+    done = set(completed)
+    return not requires or any(all(n in done for n in group) for group in requires)
 
 
 def solo_ref(key: str) -> dict | None:
