@@ -327,10 +327,17 @@ def _spoilers(doc: dict, plan_drop: list[dict]) -> None:
 def _parties(game: dict) -> tuple[dict, list[dict]]:
     current = _dict(game.get("party"), "party")
     others = []
-    seen = {current.get("id")}
+
+    def ident(p: dict, where: str):
+        pid = p.get("id")
+        if isinstance(pid, (dict, list)):  # GHS numbers its parties; a party is told apart by its id
+            raise BadInput(f"{where}.id: {str(pid)[:30]!r} is not a party's id")
+        return pid
+
+    seen = {ident(current, "party")}
     for i, p in enumerate(_list(game.get("parties"), "parties")):
         p = _dict(p, f"parties[{i}]")
-        if p.get("id") in seen:
+        if ident(p, f"parties[{i}]") in seen:
             continue
         seen.add(p.get("id"))
         others.append(p)
