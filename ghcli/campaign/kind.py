@@ -176,9 +176,16 @@ def _activate_edition(store) -> None:
         editions.activate(edition)
 
 
+def _check_facts(tables: dict) -> None:
+    """Every reference to the game's facts in tables that come in is one the campaign's edition has."""
+    from ghcli.campaign import references
+
+    references.check(tables)
+
+
 GHCLI = Kind(name="ghcli", words="campaign", migrations=GHCLI_MIGRATIONS, init_hint="ghcli init",
              command_modules=COMMAND_MODULES, bounds=BOUNDS, seed=_seed, functions={"name_key": names.key},
-             schema_digest=SCHEMA_DIGEST, on_open=_activate_edition)
+             schema_digest=SCHEMA_DIGEST, on_open=_activate_edition, check_facts=_check_facts)
 
 #: ``@command("buy", keys=...)``: register a Gloomhaven campaign command (see ``ghcli.journal.commands``)
 command = GHCLI.commands.command

@@ -53,6 +53,9 @@ class Kind:
     #: called with every store opened on a file of this kind (the Gloomhaven kind makes the campaign's
     #: edition the active one, ``ghcli.editions``)
     on_open: Callable[[Any], None] | None = None
+    #: called with the tables an import or snapshot entry loads, once they fit the schema and the bounds:
+    #: refuses (``Refused``) a reference the kind's facts do not have (a class, an item, a scenario ...)
+    check_facts: Callable[[dict], None] | None = None
 
     def __post_init__(self) -> None:
         from ghcli.journal.commands import Registry

@@ -65,6 +65,9 @@ class Tables(dict):
             for i, row in enumerate(rows):
                 if not isinstance(row, list) or len(row) != len(cols) + 1:
                     raise BadEntry(f"argument {where}.{name[:40]}.rows[{i}]: not a row of {len(cols) + 1} values")
+                if not isinstance(row[0], int) or isinstance(row[0], bool):
+                    raise BadEntry(f"argument {where}.{name[:40]}.rows[{i}]: its rowid {str(row[0])[:30]!r} is not "
+                                   "a whole number")
                 for value in row:
                     if not (value is None or isinstance(value, str)
                             or (isinstance(value, int) and not isinstance(value, bool))):
@@ -254,6 +257,8 @@ def load(store, tables: dict) -> None:
     An older ghcli's tables are first brought to this schema (:func:`upgraded`)."""
     tables = upgraded(store, tables)
     check_tables(store, tables)
+    if store.kind.check_facts is not None:
+        store.kind.check_facts(tables)
     conn = store.conn
     import sqlite3
 
@@ -315,6 +320,8 @@ def apply_tables(ctx, tables: dict, what: str) -> int:
     store = ctx.store
     if _is_empty(store):
         load(store, tables)
+        if store.kind.on_open is not None:  # the campaign loaded is open now (its edition's facts, ...)
+            store.kind.on_open(store)
     else:
         diff = first_difference(store, tables)
         if diff is not None:

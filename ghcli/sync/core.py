@@ -271,7 +271,10 @@ def _sync_locked(store: Store, clone: Clone, *, snapshot: bool = False) -> Repor
         chain = clone.chain(accepted, head)
         if not chain.linear and chain.commits:
             root = next((c for c in chain.commits if c.note is None and c.documents), None)
-            theirs = ledger.parse(root.documents[0]).id if root is not None else None
+            try:
+                theirs = ledger.parse(root.documents[0]).id if root is not None else None
+            except ledger.Garbage:  # a history whose first line is no entry holds no ghcli campaign
+                theirs = None
             if theirs != campaign:
                 raise Refused(f"{git.shown(clone.remote)} now holds another campaign "
                               f"({(theirs or 'none')[:8]}): sync refused; nothing was changed")

@@ -104,9 +104,11 @@ REPUTATION_MILESTONES = ((tracks.SUN_BOX_REPUTATION, "sun-box"), (tracks.ECLIPSE
 
 def edition_in_words(edition: Any) -> str:
     """'a Jaws of the Lion campaign (GHS edition 'jotl')'."""
-    name = EDITION_NAMES.get(edition)
+    name = EDITION_NAMES.get(edition) if isinstance(edition, str) else None
     if name is None:
-        return f"a campaign of GHS edition {edition!r}"
+        text = edition if isinstance(edition, str) else str(edition)
+        shown = text if len(text) <= 40 else f"{text[:40]}..."
+        return f"a campaign of GHS edition {shown!r}"
     article = "an" if name[:1] in "AEIOU" else "a"
     return f"{article} {name} campaign (GHS edition {edition!r})"
 
@@ -326,10 +328,17 @@ def _spoilers(doc: dict, plan_drop: list[dict]) -> None:
 def _parties(game: dict) -> tuple[dict, list[dict]]:
     current = _dict(game.get("party"), "party")
     others = []
-    seen = {current.get("id")}
+
+    def ident(p: dict, where: str):
+        pid = p.get("id")
+        if isinstance(pid, (dict, list)):  # GHS numbers its parties; a party is told apart by its id
+            raise BadInput(f"{where}.id: {str(pid)[:30]!r} is not a party's id")
+        return pid
+
+    seen = {ident(current, "party")}
     for i, p in enumerate(_list(game.get("parties"), "parties")):
         p = _dict(p, f"parties[{i}]")
-        if p.get("id") in seen:
+        if ident(p, f"parties[{i}]") in seen:
             continue
         seen.add(p.get("id"))
         others.append(p)
@@ -351,7 +360,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
         chosen = match[0]
         is_current = chosen is current
     edition = chosen.get("edition") or game.get("edition") or "gh"
-    if edition not in KEPT_EDITIONS:
+    if not isinstance(edition, str) or edition not in KEPT_EDITIONS:
         raise BadInput(f"{edition_in_words(edition)} is not a campaign ghcli keeps: "
                        "only Gloomhaven (gh), Forgotten Circles (fc) and Jaws of the Lion (jotl)")
     pre = "party" if is_current else f"parties[{_text(chosen.get('name'))!r}]"

@@ -138,7 +138,7 @@ def check_document(doc: dict) -> tuple[str, Any, str]:
         raise BadInput(f"version: {version} is not a format version (expected {VERSION})")
     sets = kinds()
     set_name = doc.get("kind", "ghcli")
-    if set_name not in sets:
+    if not isinstance(set_name, str) or set_name not in sets:
         raise BadInput(f"kind: {str(set_name)[:40]!r} is not a campaign kind ghcli keeps ({', '.join(sets)})")
     if not isinstance(doc.get("tables"), dict):
         raise BadInput("tables: missing or not an object (a truncated file?)")
@@ -173,6 +173,10 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
     if not isinstance(journal, dict) or not isinstance(journal.get("entries"), list):
         raise BadInput("journal: missing or not an object with entries (a truncated file?)")
     items = [_item(e, i) for i, e in enumerate(journal["entries"])]
+    for i in range(1, len(items)):  # the journal's order is its numbers' order: each after the one before
+        if items[i]["seq"] <= items[i - 1]["seq"]:
+            raise BadInput(f"journal.entries[{i}].seq: #{items[i]['seq']} is not after the entry before it "
+                           f"(#{items[i - 1]['seq']}): the entries are not in the journal's order")
     if not any(it["applied"] for it in items):
         raise BadInput("journal.entries: no entry that makes the campaign")
     next_seq = journal.get("next_seq", 0)
@@ -194,7 +198,9 @@ def _import_v2(doc: dict, kind, path: str | Path) -> dict:
                 for table in store.tables():  # a table of a later migration than the file's: empty here
                     if table not in tables and migrated and store.value(f"SELECT count(*) FROM {qi(table)}") == 0:
                         tables[table] = {"columns": store.columns(table), "rows": []}
-                diff = snapshot.first_difference(store, tables, "the file")
+                missing = [t for t in store.tables() if t not in tables]
+                diff = (f"table {missing[0]} is not in the file" if missing
+                        else snapshot.first_difference(store, tables, "the file"))
                 if diff is not None:
                     raise BadInput(f"tables: the journal's entries do not make the file's tables: {diff}")
             out["counts"] = {t: len(tables[t]["rows"]) for t in sorted(tables)}
@@ -295,6 +301,9 @@ def _import_v1(doc: dict, kind, path: str | Path) -> dict:
     before = history_items(old_rows)
 
     def convert(store) -> None:
+        missing = [t for t in store.tables() if t not in tables]  # the schema the file names: every table of it
+        if missing:
+            raise BadInput(f"tables.{missing[0]} is missing (a truncated or edited file?)")
         try:
             with store.batch():
                 snapshot.load(store, tables)
