@@ -178,9 +178,9 @@ class Registry:
 
 
 def _values(out):
-    from ghcli.journal.store import Done
+    from ghcli.journal.store import values_of
 
-    return out.values if isinstance(out, Done) else out
+    return values_of(out)
 
 
 def install_journal_commands(registry: Registry) -> None:

@@ -42,9 +42,13 @@ class BadEntry(GhcliError):
         self.newer = newer
 
 
+# json.dumps with these options makes a new encoder on every call: one, made once
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode
+
+
 def canonical(value: Any) -> str:
     """The canonical JSON text of a value (keys sorted, no spaces, UTF-8 characters as they are)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODE(value)
 
 
 _string = json.encoder.encode_basestring  # a JSON string as canonical() writes it (ensure_ascii off)

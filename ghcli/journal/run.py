@@ -45,7 +45,7 @@ from ghcli.journal.entries import (
 )
 from ghcli.journal.player import clean as clean_player, local_player
 from ghcli.journal.schema import qi
-from ghcli.journal.store import Done, now_iso, too_large
+from ghcli.journal.store import Done, Later, now_iso, too_large
 
 MAX_SUMMARY = 500
 
@@ -112,12 +112,14 @@ def allocate_seq(store, seq: int | None = None) -> int:
 
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
-            document: str | None = None, atomic: bool = True) -> Result:
+            document: str | None = None, atomic: bool = True, returns: bool = True) -> Result:
     """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
 
     The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
     row is written when the entry is complete (document, id, summary), in the same transaction. Inside a
-    transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all)."""
+    transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all).
+    ``returns`` False: nobody reads the command's values (a replay, a received entry): a ``Later`` in them
+    is not called, and ``Result.values`` is None."""
     conn = store.conn
     nested = conn.in_transaction
     savepoint = nested and atomic
@@ -149,6 +151,7 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
             summary, out = out.summary, out.values
         else:
             summary = ctx.summary
+        out = (out() if isinstance(out, Later) else out) if returns else None
         summary = (summary or cmd.name)[:MAX_SUMMARY]
         entry_id = digest(text.encode("utf-8"))
         try:
@@ -186,7 +189,9 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
 
 def effect_digest(conn: sqlite3.Connection, seq: int) -> str:
     """The digest of an entry's row changes, in order (the first 16 hex digits of a sha256)."""
-    rows = conn.execute("SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]).fetchall()
+    cur = conn.cursor()
+    cur.row_factory = None  # plain tuples (no sqlite3.Row made per change)
+    rows = cur.execute("SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]).fetchall()
     text = "".join(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e" for tbl, op, row, old, new in rows)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -470,7 +475,7 @@ def apply_received(store, document: str | bytes, author: str, *, state: str = "a
     try:
         res = execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
                       nonce=entry.nonce, player=author, state=state, seq=seq, expect_effect=entry.effect,
-                      document=text)
+                      document=text, returns=False)
     except EffectMismatch as e:
         return hold(store, text, author, f"this ghcli applies it differently: {e}{_made_by(entry.version)}",
                     seq=seq)
@@ -542,7 +547,8 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
         values = cmd.decode(args)
     try:
         res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
-                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store))
+                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store),
+                      returns=False)
     except GhcliError as e:
         return queue(store, document, player, str(e), rows=rows, summary=before)
     if res.id != old_id:
