@@ -61,7 +61,7 @@ def replay(store, entries: list[dict], *, where: str = "entries") -> int:
                 run.execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
                             nonce=entry.nonce, player=it.get("player") or "unknown", state="accepted", seq=seq,
                             expect_effect=entry.effect, document=doc, atomic=False,
-                            returns=False)
+                            returns=False, entry=entry)
             except (GhcliError, TypeError, ValueError) as e:
                 what = it.get("command") or loose_fields(doc or "").get("command", "?")
                 raise ReplayError(f"{where}[{i}] (#{seq} {what}) does not replay: {e}") from None

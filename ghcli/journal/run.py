@@ -110,16 +110,23 @@ def allocate_seq(store, seq: int | None = None) -> int:
     return seq
 
 
+SET_CURRENT = "UPDATE current SET seq = ?, last = max(last, ?) WHERE id = 1"
+INSERT_ENTRY = ("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, document) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
-            document: str | None = None, atomic: bool = True, returns: bool = True) -> Result:
+            document: str | None = None, atomic: bool = True, returns: bool = True,
+            entry: Entry | None = None) -> Result:
     """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
 
     The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
     row is written when the entry is complete (document, id, summary), in the same transaction. Inside a
     transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all).
     ``returns`` False: nobody reads the command's values (a replay, a received entry): a ``Later`` in them
-    is not called, and ``Result.values`` is None."""
+    is not called, and ``Result.values`` is None. ``entry``: the parsed ``document`` (kept as the Result's
+    entry when the document re-made here is the same, as it must be)."""
     conn = store.conn
     nested = conn.in_transaction
     savepoint = nested and atomic
@@ -130,7 +137,7 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         conn.execute("BEGIN IMMEDIATE")
     try:
         seq_ = seq if seq is not None else next_seq(store)
-        conn.execute("UPDATE current SET seq = ?, last = max(last, ?) WHERE id = 1", [seq_, seq_])
+        conn.execute(SET_CURRENT, [seq_, seq_])
         store.recording = True
         rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
         ctx = Context(store, seq_, at, player, rnd)
@@ -140,13 +147,15 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         if expect_effect is not None and effect != expect_effect:
             raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
         args_text = canonical(args)
-        draws_text = canonical(rnd.draws) if rnd.draws else "[]"
-        entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
+        draws = rnd.draws
+        draws_text = canonical(draws) if draws else "[]"
         text = compose(args_text, at, cmd.name, draws_text, effect, nonce, version_)
-        entry._text.append(text)
         if document is not None and text != document:
             raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
                                  "or it is not written in canonical form)")
+        if entry is None or document is None:
+            entry = Entry(cmd.name, args, draws, at, version_, nonce, effect)
+            entry._text.append(text)
         if isinstance(out, Done):
             summary, out = out.summary, out.values
         else:
@@ -155,10 +164,8 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         summary = (summary or cmd.name)[:MAX_SUMMARY]
         entry_id = digest(text.encode("utf-8"))
         try:
-            conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, "
-                         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_, player, state,
-                          text])
+            conn.execute(INSERT_ENTRY, [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_,
+                                        player, state, text])
         except sqlite3.IntegrityError:
             raise Refused(f"entry {short(entry_id)} (#{seq_}) is in the journal already") from None
         if savepoint:
@@ -475,7 +482,7 @@ def apply_received(store, document: str | bytes, author: str, *, state: str = "a
     try:
         res = execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
                       nonce=entry.nonce, player=author, state=state, seq=seq, expect_effect=entry.effect,
-                      document=text, returns=False)
+                      document=text, returns=False, entry=entry)
     except EffectMismatch as e:
         return hold(store, text, author, f"this ghcli applies it differently: {e}{_made_by(entry.version)}",
                     seq=seq)

@@ -552,7 +552,12 @@ class Store:
 
     def tuples(self, sql: str, params: Sequence[Any] | dict = ()) -> list[tuple]:
         """The rows as tuples, in column order (for a select whose column names may repeat)."""
-        return [tuple(r) for r in self._execute(sql, params).fetchall()]
+        cur = self.conn.cursor()
+        cur.row_factory = None  # plain tuples, as SQLite gives them (no sqlite3.Row made)
+        try:
+            return cur.execute(sql, params).fetchall()
+        except OverflowError:
+            raise too_large(params) from None
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
