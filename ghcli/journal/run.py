@@ -118,7 +118,7 @@ INSERT_ENTRY = ("INSERT INTO journal (seq, id, command, summary, args, draws, at
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
             document: str | None = None, atomic: bool = True, returns: bool = True,
-            entry: Entry | None = None) -> Result:
+            entry: Entry | None = None, deferred: list | None = None) -> Result:
     """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
 
     The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
@@ -126,7 +126,11 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
     transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all).
     ``returns`` False: nobody reads the command's values (a replay, a received entry): a ``Later`` in them
     is not called, and ``Result.values`` is None. ``entry``: the parsed ``document`` (kept as the Result's
-    entry when the document re-made here is the same, as it must be)."""
+    entry when the document re-made here is the same, as it must be). ``deferred`` (a replay's list): the
+    effect is checked later, with the other entries' (:func:`check_effects`, one read of ``changes``
+    for many entries): ``(seq, expect_effect)`` is appended to it, and the caller must check the list
+    before it commits, and before it reports any failure of a later entry (so that the first entry
+    that does not replay is the one named, as when each is checked at once)."""
     conn = store.conn
     nested = conn.in_transaction
     savepoint = nested and atomic
@@ -143,7 +147,13 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         ctx = Context(store, seq_, at, player, rnd)
         out = cmd.fn(ctx, **values)
         rnd.finish()
-        effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
+        if ctx.effect is not None:
+            effect = ctx.effect
+        elif deferred is not None and expect_effect is not None:
+            effect = expect_effect
+            deferred.append((seq_, expect_effect))
+        else:
+            effect = effect_digest(conn, seq_)
         if expect_effect is not None and effect != expect_effect:
             raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
         args_text = canonical(args)
@@ -151,6 +161,8 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         draws_text = canonical(draws) if draws else "[]"
         text = compose(args_text, at, cmd.name, draws_text, effect, nonce, version_)
         if document is not None and text != document:
+            if deferred is not None and (real := effect_digest(conn, seq_)) != effect:
+                raise EffectMismatch(f"its row changes here ({real}) are not those it records ({expect_effect})")
             raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
                                  "or it is not written in canonical form)")
         if entry is None or document is None:
@@ -192,6 +204,27 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
            "undone_by": None, "reason": None, "in_effect": True}
     store.last_entry = row
     return Result(seq_, entry_id, summary, effect, entry, out, row)
+
+
+def check_effects(conn: sqlite3.Connection, pending: list[tuple[int, str]]) -> tuple[int, str, str] | None:
+    """The first of ``pending`` (``(seq, expected effect)``, as ``execute(deferred=...)`` leaves them) whose
+    row changes digest to another effect, as ``(seq, effect, expected)``; None when all hold. One read of
+    ``changes`` for all of them; each digest is :func:`effect_digest`'s."""
+    if not pending:
+        return None
+    seqs = [seq for seq, _ in pending]
+    cur = conn.cursor()
+    cur.row_factory = None
+    texts: dict[int, list[str]] = {}
+    for seq, tbl, op, row, old, new in cur.execute(
+            "SELECT seq, tbl, op, row, old, new FROM changes WHERE seq BETWEEN ? AND ? ORDER BY n",
+            [min(seqs), max(seqs)]).fetchall():
+        texts.setdefault(seq, []).append(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e")
+    for seq, expected in pending:
+        effect = hashlib.sha256("".join(texts.get(seq, ())).encode()).hexdigest()[:16]
+        if effect != expected:
+            return seq, effect, expected
+    return None
 
 
 def effect_digest(conn: sqlite3.Connection, seq: int) -> str:
