@@ -166,8 +166,7 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
             raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
                                  "or it is not written in canonical form)")
         if entry is None or document is None:
-            entry = Entry(cmd.name, args, draws, at, version_, nonce, effect)
-            entry._text.append(text)
+            entry = Entry.of(cmd.name, args, draws, at, version_, nonce, effect, text)
         if isinstance(out, Done):
             summary, out = out.summary, out.values
         else:
