@@ -43,7 +43,7 @@ import json
 from ghcli.campaign import catalog, enhancing, names, state
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.log import Done, Later, command
 from ghcli.campaign import tracks
 from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
@@ -261,7 +261,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
             db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
                        [char_id, card["number"], at])
         summary = f"new {cls['name']} {name} (level {level})" + (f" for {player}" if player else "")
-    return Done(summary, show(store, name))
+    return Done(summary, Later(show, store, name))
 
 
 def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
@@ -305,7 +305,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
             db.execute(f"UPDATE characters SET {col} = ? WHERE id = ?", [after, char["id"]])
             parts.append(f"{col} {delta:+d} ({char[col]} -> {after})")
         summary = f"{char['name']}: " + ", ".join(parts)
-    return Done(summary, show(store, char["name"]))
+    return Done(summary, Later(show, store, char["name"]))
 
 
 def quest_info(store: Store, name: str) -> dict:

@@ -33,7 +33,7 @@ from pathlib import Path
 from ghcli import editions
 from ghcli.campaign import catalog, effects, names, state
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.log import Done, Later, command
 from ghcli.campaign import tracks
 from ghcli.errors import BadInput, NotFound, Refused
 
@@ -371,7 +371,7 @@ def change_reputation(store: Store, delta: int) -> Done:
         raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
     done = effects.change_reputation(store, party["id"], delta)
     return Done(f"{party['name']}: " + done,
-                {**party_info(store, state.current_party(store)), "done": done.split("; ")})
+                Later(lambda: {**party_info(store, state.current_party(store)), "done": done.split("; ")}))
 
 
 @command("campaign unlock-class", keys={"name": state.any_class_key})

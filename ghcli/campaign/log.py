@@ -12,7 +12,7 @@ from ghcli.campaign.kind import GHCLI, command  # noqa: F401
 from ghcli.journal.commands import Command, DrawMismatch, RecordingRandom  # noqa: F401
 from ghcli.journal.entries import FORMAT, BadEntry, Entry, canonical  # noqa: F401
 from ghcli.journal.player import local_player as player  # noqa: F401
-from ghcli.journal.store import Done  # noqa: F401
+from ghcli.journal.store import Done, Later  # noqa: F401
 
 #: the Gloomhaven kind's commands by name
 REGISTRY = GHCLI.commands.commands

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from ghcli.errors import BadInput
@@ -23,8 +24,12 @@ _ALLOWED_FORMAT = {"\u200c", "\u200d"}
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
 def key(name: str | None) -> str | None:
-    """The comparison key of a name: NFKC of the case-folded NFKC form, spaces trimmed."""
+    """The comparison key of a name: NFKC of the case-folded NFKC form, spaces trimmed.
+
+    (Remembered: SQL's ``name_key(name) = name_key(?)`` calls it on every row a lookup reads, and a
+    campaign has few names.)"""
     if name is None:
         return None
     text = unicodedata.normalize("NFKC", str(name)).strip()

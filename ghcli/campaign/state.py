@@ -135,22 +135,34 @@ def unlocked_scenarios(store: Store) -> list[int]:
     return [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE unlocked = 1 ORDER BY number")]
 
 
+# (the suggestions are read from the campaign only when the name is unknown: a command that finds its
+# item reads nothing for them)
+
 def find_item(store: Store, name: str) -> dict:
     """An item by number or name, suggesting only items the players have seen."""
     from ghcli.campaign import catalog
 
-    return catalog.find_item(name, among=sorted(known_items(store)))
+    try:
+        return catalog.find_item(name, among=())
+    except NotFound:
+        return catalog.find_item(name, among=sorted(known_items(store)))
 
 
 def find_class(store: Store, name: str) -> dict:
     """A class by name, suggesting only unlocked classes."""
     from ghcli.campaign import catalog
 
-    return catalog.find_class(name, among=unlocked_classes(store))
+    try:
+        return catalog.find_class(name, among=())
+    except NotFound:
+        return catalog.find_class(name, among=unlocked_classes(store))
 
 
 def find_scenario(store: Store, name: str | int) -> dict:
     """A scenario by number or name, suggesting only unlocked scenarios."""
     from ghcli.campaign import catalog
 
-    return catalog.find_scenario(name, among=unlocked_scenarios(store))
+    try:
+        return catalog.find_scenario(name, among=())
+    except NotFound:
+        return catalog.find_scenario(name, among=unlocked_scenarios(store))

@@ -67,10 +67,28 @@ def supply_for(store: Store, party_id: int) -> dict[int, int]:
     outside = {r["item"]: r["n"] for r in held if not r["own"]}
     shelf = {r["item"]: r["copies"] for r in store.rows("SELECT item, copies FROM supply")}
     out = {}
+    item = catalog.item
     for number in sorted(set(shelf) | set(outside)):
-        total = catalog.item(number)["count"]
+        total = item(number)["count"]
         out[number] = max(0, min(total - own.get(number, 0), shelf.get(number, 0) + outside.get(number, 0)))
     return out
+
+
+def stock(store: Store, party_id: int, number: int) -> tuple[int | None, int | None]:
+    """(copies on the shelf, copies the party may buy) of one item: ``supply_for(...).get(number)``
+    reading only that item's rows (None: no shelf row; not in the supply)."""
+    shelf = store.value("SELECT copies FROM supply WHERE item = ?", [number])
+    own = outside = 0
+    for is_own, n in store.tuples(
+            "SELECT c.party_id = ?, count(*) FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+            "WHERE c.retired = 0 AND ci.item = ? GROUP BY 1", [party_id, number]):
+        if is_own:
+            own += n
+        else:
+            outside += n
+    if shelf is None and not outside:
+        return None, None
+    return shelf, max(0, min(catalog.item(number)["count"] - own, (shelf or 0) + outside))
 
 
 def shop(store: Store) -> dict:
@@ -114,14 +132,14 @@ def buy(store: Store, name: str, item_name: str) -> Done:
     with store.change("buy", f"{name} buys {it['name']}"):
         party, _ = require_town(store, "items are bought")
         ch = party_member(store, party, name)
-        available = supply_for(store, party["id"])
-        if it["number"] not in available:
+        shelf, available = stock(store, party["id"], it["number"])
+        if available is None:
             raise Refused(f"item {it['number']} (not available) is not in the shop's supply")
-        if available[it["number"]] < 1:
+        if available < 1:
             raise Refused(f"no copy of {it['name']} is left in the supply"
                           + (" (the party's characters hold the others)"
                              if it["number"] in _held(store, party) else ""))
-        shelf = store.value("SELECT copies FROM supply WHERE item = ?", [it["number"]]) or 0
+        shelf = shelf or 0
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
             raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
         cost = price(it, catalog.price_modifier(party["reputation"]))

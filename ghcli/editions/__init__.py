@@ -157,7 +157,9 @@ _active: contextvars.ContextVar[str] = contextvars.ContextVar("ghcli_edition", d
 
 def current() -> Edition:
     """The active edition: the open campaign's (Gloomhaven when none is open)."""
-    return get(_active.get())
+    key = _active.get()
+    found = editions().get(key)  # (the key is one activate() checked: asked on every catalog lookup)
+    return found if found is not None else get(key)
 
 
 def activate(key: str | None) -> Edition:

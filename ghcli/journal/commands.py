@@ -58,6 +58,10 @@ class Command:
         return {p.name: p for p in ps}
 
     @functools.cached_property
+    def param_names(self) -> frozenset[str]:
+        return frozenset(self.params)
+
+    @functools.cached_property
     def hints(self) -> dict[str, Any]:
         return typing.get_type_hints(self.fn)
 
@@ -72,8 +76,8 @@ class Command:
         """The entry's arguments as the function's keyword arguments, checked like typed input."""
         if not isinstance(args, dict):
             raise BadEntry("the arguments are not an object")
-        unknown = sorted(set(args) - set(self.params))
-        if unknown:
+        if not self.param_names.issuperset(args):
+            unknown = sorted(set(args) - self.param_names)
             raise BadEntry(f"{self.name} takes no argument {unknown[0][:40]!r} (a newer ghcli?)", newer=True)
         out = {}
         decoders = self.decoders
@@ -178,9 +182,9 @@ class Registry:
 
 
 def _values(out):
-    from ghcli.journal.store import Done
+    from ghcli.journal.store import values_of
 
-    return out.values if isinstance(out, Done) else out
+    return values_of(out)
 
 
 def install_journal_commands(registry: Registry) -> None:

@@ -94,15 +94,14 @@ class Context:
         yield self.db
 
     def apply(self, command: str, fn: Callable[[Any], Any], summary: str = "") -> Any:
-        from ghcli.journal.store import Done
+        from ghcli.journal.store import Done, values_of
 
         if summary:
             self.summary = summary
         out = fn(self.db)
         if isinstance(out, Done):
             self.summary = out.summary
-            return out.values
-        return out
+        return values_of(out)
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

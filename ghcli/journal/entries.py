@@ -42,9 +42,23 @@ class BadEntry(GhcliError):
         self.newer = newer
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+# json.dumps with these options makes a JSONEncoder, and its encode() a C encoder, on every call: the C
+# encoder made once (the same one encode() makes; None without the _json accelerator)
+_MARKERS: dict = {}
+_C_ENCODE = json.encoder.c_make_encoder and json.encoder.c_make_encoder(
+    _MARKERS, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", True, False, False)
+
+
 def canonical(value: Any) -> str:
     """The canonical JSON text of a value (keys sorted, no spaces, UTF-8 characters as they are)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    if _C_ENCODE is None or isinstance(value, str):
+        return _ENCODER.encode(value)
+    try:
+        return "".join(_C_ENCODE(value, 0))
+    except BaseException:
+        _MARKERS.clear()  # (what a failed encoding left of its circular-reference check)
+        raise
 
 
 _string = json.encoder.encode_basestring  # a JSON string as canonical() writes it (ensure_ascii off)
@@ -81,6 +95,15 @@ class Entry:
     nonce: str
     effect: str
     _text: list = field(default_factory=list, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, command: str, args: dict, draws: list, at: str, version: str, nonce: str, effect: str,
+           text: str) -> "Entry":
+        """An entry with its canonical text known (as the constructor and ``_text.append``, in one step)."""
+        entry = object.__new__(cls)
+        entry.__dict__.update(command=command, args=args, draws=draws, at=at, version=version, nonce=nonce,
+                              effect=effect, _text=[text])
+        return entry
 
     def document(self) -> dict:
         return {"format": FORMAT, "command": self.command, "args": self.args, "draws": self.draws, "at": self.at,
@@ -120,7 +143,7 @@ def parse(data: bytes | str, registry, *, canonical_check: bool = True) -> tuple
     if size > MAX_SNAPSHOT_BYTES:
         raise BadEntry(f"the entry is larger than {MAX_SNAPSHOT_BYTES // (1024 * 1024)} MiB")
     try:
-        doc = _DECODER.decode(text)
+        doc = _decode(text)
     except (ValueError, RecursionError):
         raise BadEntry("the entry is not JSON") from None
     if not isinstance(doc, dict):
@@ -151,9 +174,8 @@ def parse(data: bytes | str, registry, *, canonical_check: bool = True) -> tuple
     draws = check_draws(doc["draws"])
     if canonical_check and canonical(doc) != text:
         raise BadEntry("the entry is not written in canonical form (an edited file?)")
-    entry = Entry(command, doc["args"], draws, doc["at"], doc["version"], doc["nonce"], doc["effect"])
-    entry._text.append(text)
-    return entry, cmd, values
+    return Entry.of(command, doc["args"], draws, doc["at"], doc["version"], doc["nonce"], doc["effect"], text), \
+        cmd, values
 
 
 def _no_constant(name: str):
@@ -161,6 +183,20 @@ def _no_constant(name: str):
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)  # made once: NaN and infinities refused
+_SCAN = _DECODER.scan_once
+
+
+def _decode(text: str) -> Any:
+    """``_DECODER.decode(text)``: a document that is one object and nothing else read in one step."""
+    if text[:1] == "{":
+        try:
+            doc, end = _SCAN(text, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass
+        else:
+            if end == len(text):
+                return doc
+    return _DECODER.decode(text)  # whitespace around it, or an error: the decoder's own answer
 KEYSET = frozenset(KEYS)
 
 

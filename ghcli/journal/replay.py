@@ -38,36 +38,77 @@ def next_seq(store) -> int:
     return store.value("SELECT last FROM current WHERE id = 1") or 0
 
 
+# A replay checks its entries' effects in groups of this many (one read of ``changes`` for the group).
+CHECK_EVERY = 500
+
+
 def replay(store, entries: list[dict], *, where: str = "entries") -> int:
     """Apply ``entries`` (``items`` of another journal) to ``store`` in one transaction; returns how many
-    were re-executed. The first applied one must create the campaign."""
+    were re-executed. The first applied one must create the campaign.
+
+    Every entry's effect is checked (``run.check_effects``) in groups, before the transaction commits
+    and before any later failure is reported: the entry named is the first that does not replay, as
+    when each is checked on its own."""
     count = 0
     undone = []
+    pending: list[tuple[int, str]] = []   # (seq, effect) not checked yet
+    placed: list[tuple[int, dict]] = []   # their (index, item)
+
+    def check() -> None:
+        bad = run.check_effects(store.conn, pending)
+        if bad is not None:
+            k = next(k for k, (seq, _) in enumerate(pending) if seq == bad[0])
+            raise _failed(where, *placed[k], run.EffectMismatch(
+                f"its row changes here ({bad[1]}) are not those it records ({bad[2]})"))
+        pending.clear()
+        placed.clear()
+
     # one transaction for the whole journal: keep its pages in memory (64 MiB) rather than spilling them
     store.conn.execute("PRAGMA cache_size = -65536")
+    commands = store.kind.commands
     with store.batch():
-        for i, it in enumerate(entries):
-            doc = it.get("document")
-            seq = it.get("seq")
-            if not it.get("applied"):
-                _metadata(store, it)
-                if it.get("undone_by") is not None:
-                    undone.append((it["undone_by"], seq))
-                continue
-            try:
-                entry, cmd, values = parse(doc, store.kind.commands, canonical_check=False)
-                if count == 0 and not (cmd.creates or entry.command in ("import", "snapshot")):
-                    raise BadEntry(f"the first entry applied is {entry.command}, not one that creates a campaign")
-                run.execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
-                            nonce=entry.nonce, player=it.get("player") or "unknown", state="accepted", seq=seq,
-                            expect_effect=entry.effect, document=doc, atomic=False)
-            except (GhcliError, TypeError, ValueError) as e:
-                what = it.get("command") or loose_fields(doc or "").get("command", "?")
-                raise ReplayError(f"{where}[{i}] (#{seq} {what}) does not replay: {e}") from None
-            count += 1
+        try:
+            for i, it in enumerate(entries):
+                doc = it.get("document")
+                seq = it.get("seq")
+                if not it.get("applied"):
+                    _metadata(store, it)
+                    if it.get("undone_by") is not None:
+                        undone.append((it["undone_by"], seq))
+                    continue
+                try:
+                    entry, cmd, values = parse(doc, commands, canonical_check=False)
+                    if count == 0 and not (cmd.creates or entry.command in ("import", "snapshot")):
+                        raise BadEntry(f"the first entry applied is {entry.command}, not one that creates a campaign")
+                    run.execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at,
+                                version_=entry.version, nonce=entry.nonce, player=it.get("player") or "unknown",
+                                state="accepted", seq=seq, expect_effect=entry.effect, document=doc, atomic=False,
+                                returns=False, entry=entry, deferred=pending)
+                except Exception as e:
+                    if len(placed) < len(pending):
+                        placed.append((i, it))
+                    check()
+                    if isinstance(e, (GhcliError, TypeError, ValueError)):
+                        raise _failed(where, i, it, e) from None
+                    raise
+                if len(placed) < len(pending):
+                    placed.append((i, it))
+                    if len(pending) >= CHECK_EVERY:
+                        check()
+                count += 1
+            check()
+        except Exception:
+            if pending:
+                check()  # an earlier entry that does not replay is the one to name
+            raise
         for by, seq in undone:
             store.conn.execute("UPDATE journal SET undone_by = ? WHERE seq = ?", [by, seq])
     return count
+
+
+def _failed(where: str, i: int, it: dict, e: Exception) -> ReplayError:
+    what = it.get("command") or loose_fields(it.get("document") or "").get("command", "?")
+    return ReplayError(f"{where}[{i}] (#{it.get('seq')} {what}) does not replay: {e}")
 
 
 def _metadata(store, it: dict) -> None:

@@ -45,7 +45,7 @@ from ghcli.journal.entries import (
 )
 from ghcli.journal.player import clean as clean_player, local_player
 from ghcli.journal.schema import qi
-from ghcli.journal.store import Done, now_iso, too_large
+from ghcli.journal.store import Done, Later, now_iso, too_large
 
 MAX_SUMMARY = 500
 
@@ -110,14 +110,27 @@ def allocate_seq(store, seq: int | None = None) -> int:
     return seq
 
 
+SET_CURRENT = "UPDATE current SET seq = ?, last = max(last, ?) WHERE id = 1"
+INSERT_ENTRY = ("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, document) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
-            document: str | None = None, atomic: bool = True) -> Result:
+            document: str | None = None, atomic: bool = True, returns: bool = True,
+            entry: Entry | None = None, deferred: list | None = None) -> Result:
     """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
 
     The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
     row is written when the entry is complete (document, id, summary), in the same transaction. Inside a
-    transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all)."""
+    transaction already open it is a savepoint, unless not ``atomic`` (a replay: one failure fails it all).
+    ``returns`` False: nobody reads the command's values (a replay, a received entry): a ``Later`` in them
+    is not called, and ``Result.values`` is None. ``entry``: the parsed ``document`` (kept as the Result's
+    entry when the document re-made here is the same, as it must be). ``deferred`` (a replay's list): the
+    effect is checked later, with the other entries' (:func:`check_effects`, one read of ``changes``
+    for many entries): ``(seq, expect_effect)`` is appended to it, and the caller must check the list
+    before it commits, and before it reports any failure of a later entry (so that the first entry
+    that does not replay is the one named, as when each is checked at once)."""
     conn = store.conn
     nested = conn.in_transaction
     savepoint = nested and atomic
@@ -128,34 +141,42 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         conn.execute("BEGIN IMMEDIATE")
     try:
         seq_ = seq if seq is not None else next_seq(store)
-        conn.execute("UPDATE current SET seq = ?, last = max(last, ?) WHERE id = 1", [seq_, seq_])
+        conn.execute(SET_CURRENT, [seq_, seq_])
         store.recording = True
         rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
         ctx = Context(store, seq_, at, player, rnd)
         out = cmd.fn(ctx, **values)
         rnd.finish()
-        effect = ctx.effect if ctx.effect is not None else effect_digest(conn, seq_)
+        if ctx.effect is not None:
+            effect = ctx.effect
+        elif deferred is not None and expect_effect is not None:
+            effect = expect_effect
+            deferred.append((seq_, expect_effect))
+        else:
+            effect = effect_digest(conn, seq_)
         if expect_effect is not None and effect != expect_effect:
             raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
         args_text = canonical(args)
-        draws_text = canonical(rnd.draws) if rnd.draws else "[]"
-        entry = Entry(cmd.name, args, rnd.draws, at, version_, nonce, effect)
+        draws = rnd.draws
+        draws_text = canonical(draws) if draws else "[]"
         text = compose(args_text, at, cmd.name, draws_text, effect, nonce, version_)
-        entry._text.append(text)
         if document is not None and text != document:
+            if deferred is not None and (real := effect_digest(conn, seq_)) != effect:
+                raise EffectMismatch(f"its row changes here ({real}) are not those it records ({expect_effect})")
             raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
                                  "or it is not written in canonical form)")
+        if entry is None or document is None:
+            entry = Entry.of(cmd.name, args, draws, at, version_, nonce, effect, text)
         if isinstance(out, Done):
             summary, out = out.summary, out.values
         else:
             summary = ctx.summary
+        out = (out() if isinstance(out, Later) else out) if returns else None
         summary = (summary or cmd.name)[:MAX_SUMMARY]
         entry_id = digest(text.encode("utf-8"))
         try:
-            conn.execute("INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, "
-                         "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_, player, state,
-                          text])
+            conn.execute(INSERT_ENTRY, [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_,
+                                        player, state, text])
         except sqlite3.IntegrityError:
             raise Refused(f"entry {short(entry_id)} (#{seq_}) is in the journal already") from None
         if savepoint:
@@ -184,9 +205,32 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
     return Result(seq_, entry_id, summary, effect, entry, out, row)
 
 
+def check_effects(conn: sqlite3.Connection, pending: list[tuple[int, str]]) -> tuple[int, str, str] | None:
+    """The first of ``pending`` (``(seq, expected effect)``, as ``execute(deferred=...)`` leaves them) whose
+    row changes digest to another effect, as ``(seq, effect, expected)``; None when all hold. One read of
+    ``changes`` for all of them; each digest is :func:`effect_digest`'s."""
+    if not pending:
+        return None
+    seqs = [seq for seq, _ in pending]
+    cur = conn.cursor()
+    cur.row_factory = None
+    texts: dict[int, list[str]] = {}
+    for seq, tbl, op, row, old, new in cur.execute(
+            "SELECT seq, tbl, op, row, old, new FROM changes WHERE seq BETWEEN ? AND ? ORDER BY n",
+            [min(seqs), max(seqs)]).fetchall():
+        texts.setdefault(seq, []).append(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e")
+    for seq, expected in pending:
+        effect = hashlib.sha256("".join(texts.get(seq, ())).encode()).hexdigest()[:16]
+        if effect != expected:
+            return seq, effect, expected
+    return None
+
+
 def effect_digest(conn: sqlite3.Connection, seq: int) -> str:
     """The digest of an entry's row changes, in order (the first 16 hex digits of a sha256)."""
-    rows = conn.execute("SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]).fetchall()
+    cur = conn.cursor()
+    cur.row_factory = None  # plain tuples (no sqlite3.Row made per change)
+    rows = cur.execute("SELECT tbl, op, row, old, new FROM changes WHERE seq = ? ORDER BY n", [seq]).fetchall()
     text = "".join(f"{tbl}\x1f{op}\x1f{row}\x1f{old}\x1f{new}\x1e" for tbl, op, row, old, new in rows)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -470,7 +514,7 @@ def apply_received(store, document: str | bytes, author: str, *, state: str = "a
     try:
         res = execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
                       nonce=entry.nonce, player=author, state=state, seq=seq, expect_effect=entry.effect,
-                      document=text)
+                      document=text, returns=False, entry=entry)
     except EffectMismatch as e:
         return hold(store, text, author, f"this ghcli applies it differently: {e}{_made_by(entry.version)}",
                     seq=seq)
@@ -542,7 +586,8 @@ def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renam
         values = cmd.decode(args)
     try:
         res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
-                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store))
+                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store),
+                      returns=False)
     except GhcliError as e:
         return queue(store, document, player, str(e), rows=rows, summary=before)
     if res.id != old_id:

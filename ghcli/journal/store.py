@@ -50,10 +50,54 @@ MAX_SQLITE_INT = 2**63 - 1
 
 @dataclass(frozen=True)
 class Done:
-    """What a command did: the history summary and the values it returns."""
+    """What a command did: the history summary and the values it returns (``values`` may be a
+    :class:`Later`: computed only when someone reads them)."""
 
     summary: str
     values: Any = None
+
+
+class Later:
+    """Return values computed only when they are read: ``Done(summary, Later(show, store, name))``.
+
+    An entry replayed or received has nobody to show them to (``run.execute`` with ``values=False``):
+    the call is never made. Read, it is made at once, inside the entry (the state it shows is the one the
+    entry left). Only for reads that cannot fail once the change is made (a refusal must never depend on
+    whether the values are read)."""
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn: Callable[..., Any], *args: Any):
+        self.fn = fn
+        self.args = args
+
+    def __call__(self) -> Any:
+        return self.fn(*self.args)
+
+
+def values_of(out: Any) -> Any:
+    """What a command returned, as its caller reads it (a Done's values, a Later called)."""
+    if isinstance(out, Done):
+        out = out.values
+    return out() if isinstance(out, Later) else out
+
+
+# Column names seen in results, by the tuple of them: True when they are plain (ASCII, no two the
+# same ignoring case), so that a row becomes a dict by position (sqlite3.Row's own lookup by name is a
+# scan per column: 3x slower for a character row). Otherwise the dict is sqlite3.Row's (its first
+# column of a repeated name wins).
+_PLAIN_COLUMNS: dict[tuple, bool] = {}
+
+
+def row_dict(row: sqlite3.Row) -> dict:
+    keys = row.keys()
+    key = tuple(keys)
+    plain = _PLAIN_COLUMNS.get(key)
+    if plain is None:
+        if len(_PLAIN_COLUMNS) > 4096:
+            _PLAIN_COLUMNS.clear()
+        plain = _PLAIN_COLUMNS[key] = all(k.isascii() for k in keys) and len({k.lower() for k in keys}) == len(keys)
+    return dict(zip(keys, row)) if plain else dict(row)
 
 
 class DatabaseError(GhcliError):
@@ -488,7 +532,7 @@ class Store:
     # times, and a replay runs 20,000 commands)
     def rows(self, sql: str, params: Sequence[Any] | dict = ()) -> list[dict]:
         try:
-            return [dict(r) for r in self.conn.execute(sql, params).fetchall()]
+            return [row_dict(r) for r in self.conn.execute(sql, params).fetchall()]
         except OverflowError:
             raise too_large(params) from None
 
@@ -497,7 +541,7 @@ class Store:
             row = self.conn.execute(sql, params).fetchone()
         except OverflowError:
             raise too_large(params) from None
-        return dict(row) if row is not None else None
+        return row_dict(row) if row is not None else None
 
     def value(self, sql: str, params: Sequence[Any] | dict = ()) -> Any:
         try:
@@ -508,7 +552,12 @@ class Store:
 
     def tuples(self, sql: str, params: Sequence[Any] | dict = ()) -> list[tuple]:
         """The rows as tuples, in column order (for a select whose column names may repeat)."""
-        return [tuple(r) for r in self._execute(sql, params).fetchall()]
+        cur = self.conn.cursor()
+        cur.row_factory = None  # plain tuples, as SQLite gives them (no sqlite3.Row made)
+        try:
+            return cur.execute(sql, params).fetchall()
+        except OverflowError:
+            raise too_large(params) from None
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
@@ -600,8 +649,7 @@ class Store:
 
     def apply(self, command: str, fn: Callable[[Any], Any], summary: str = "") -> Any:
         with self.change(command, summary) as db:
-            out = fn(db)
-        return out.values if isinstance(out, Done) else out
+            return values_of(fn(db))
 
     # -- this machine's sync settings (never exported, never undone) -------
 
