@@ -54,7 +54,9 @@ pytest.MonkeyPatch.setattr = _tracked_setattr  # type: ignore[method-assign]
 
 
 def _patched() -> bool:
-    return any(getattr(mp, "_setattr", None) for mp in list(_PATCHERS))
+    """Whether a test's patch is in force (pytest's own, on its Config at configure time, is not one)."""
+    return any(not isinstance(target, pytest.Config)
+               for mp in list(_PATCHERS) for target, *_ in getattr(mp, "_setattr", ()))
 
 SLOW_MODULES = {"test_sync.py", "test_board_fuzz.py", "test_board_editor.py", "test_concurrency.py",
                 "test_hardening_db.py", "test_los_portal.py"}
