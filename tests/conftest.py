@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import weakref
 from pathlib import Path
@@ -54,15 +55,38 @@ pytest.MonkeyPatch.setattr = _tracked_setattr  # type: ignore[method-assign]
 
 
 def _patched() -> bool:
-    return any(getattr(mp, "_setattr", None) for mp in list(_PATCHERS))
+    """Whether a test's patch is in force (pytest's own, on its Config at configure time, is not one)."""
+    return any(not isinstance(target, pytest.Config)
+               for mp in list(_PATCHERS) for target, *_ in getattr(mp, "_setattr", ()))
 
 SLOW_MODULES = {"test_sync.py", "test_board_fuzz.py", "test_board_editor.py", "test_concurrency.py",
                 "test_hardening_db.py", "test_los_portal.py"}
 
 
+def _bytecode_cache() -> None:
+    """With PYTHONDONTWRITEBYTECODE set (as on this machine's shells), every process the suite starts
+    (each xdist worker, each ``python -m ghcli``) would compile ghcli from source again: some 100 ms a
+    process. The tests' processes keep their compiled files in a cache of their own instead, outside the
+    checkout (PYTHONPYCACHEPREFIX; the tree stays as clean as the variable asked). A prefix given wins."""
+    if not sys.dont_write_bytecode or os.environ.get("PYTHONPYCACHEPREFIX") or sys.pycache_prefix:
+        return
+    base = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else Path(tempfile.gettempdir())
+    cache = base / f"ghcli-tests-pycache-{os.getuid()}"
+    try:
+        cache.mkdir(mode=0o700, exist_ok=True)
+        if cache.is_symlink() or cache.stat().st_uid != os.getuid():
+            return
+    except OSError:
+        return
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(cache)
+    sys.dont_write_bytecode, sys.pycache_prefix = False, str(cache)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a slow test (sync through git, fuzzing, the editor, kill -9); "
                                        "the default run includes it")
+    _bytecode_cache()
     if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
         return
     shm = Path("/dev/shm")
@@ -150,7 +174,10 @@ class InitTemplates:
         if not given:
             return None
         target = Path(given)
-        if target.exists() or target.is_symlink() or (target.parent.exists() and not target.parent.is_dir()):
+        try:
+            if target.exists() or target.is_symlink() or (target.parent.exists() and not target.parent.is_dir()):
+                return None
+        except OSError:  # a name the system refuses (too long, ...): what ghcli says of it is the test's
             return None
         key = (tuple(rest), self._player())
         if key in used:
@@ -212,3 +239,13 @@ def cli(_init_templates):
             typer.testing._get_command = real
 
     return run
+
+
+@pytest.fixture(scope="session")
+def warm(tmp_path_factory):
+    """A folder holding a warm ``ghcli`` (tests/warm_ghcli.py): for tests that run it as a command many
+    times and are not about its start-up. Each call is a process of its own with the caller's environment."""
+    from warm_ghcli import warm_ghcli
+
+    with warm_ghcli(dict(os.environ), tmp_path_factory.mktemp("warm")) as folder:
+        yield folder
