@@ -50,10 +50,6 @@ class Attack:
     targets: Any = 1  # int, or "all"
     area: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def melee(self) -> bool:
-        return self.range == 0
-
 
 @dataclass(frozen=True)
 class Action:
@@ -487,21 +483,6 @@ def _kind(value: Any) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
-
-
-def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
-    """The hexes of a list of [q, r] pairs of integers, or None if any is not one (or, with
-    ``unique``, one is listed twice): the caller then looks for the culprit to name it."""
-    if type(values) is not list:
-        return None
-    new = tuple.__new__
-    good = [new(Hex, v) for v in values if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int]
-    if len(good) != len(values):
-        return None
-    out = set(good)
-    if unique and len(out) != len(values):
-        return None
-    return out
 
 
 def _hex_list(values: Any, checked: bool = False) -> Optional[list]:

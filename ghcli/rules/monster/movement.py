@@ -47,7 +47,6 @@ class Terrain:
     icy: list
     obstacle: list
     occupied: list  # any figure but the active monster
-    enemy: list  # an enemy figure (blocks walking)
     enter: list  # what walking into the hex costs: 1, 2 on difficult terrain, + NEG if negative
     blocked: list  # walking cannot enter it (an obstacle, an enemy); and, last, 1 for hex -1
 
@@ -85,7 +84,6 @@ class Terrain:
             icy=flags(index[h] for h in board.icy),
             obstacle=obstacle,
             occupied=flags(others),
-            enemy=flags(enemies),
             enter=enter,
             blocked=blocked,
         )

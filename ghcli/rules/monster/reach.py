@@ -62,7 +62,6 @@ class Reach:
         self._seen: dict = {}
         self._place: dict = {}
         self._raw: dict = {}
-        self._reach: dict = {}
         self._attack_hexes: dict = {}
         self._area_near: dict = {}
         self._unseen_last = 0  # ``sees_all``: the enemy last found out of sight, asked first
@@ -200,19 +199,9 @@ class Reach:
         """Enemies a ranged attack from h would attack with disadvantage (those adjacent)."""
         return self.range_adjacent(h)[1] if self.range > 0 and not self.muddled else 0
 
-    def reach_mask(self, h: int) -> int:
-        """Every enemy some attack from h could target (area or single)."""
-        out = self._reach.get(h)
-        if out is None:
-            out = self.hit_mask(h) if self.single else 0
-            for cov in self.placements(h):
-                out |= cov
-            self._reach[h] = out
-        return out
-
     def reach_bound(self, h: int) -> int:
-        """Every enemy some attack from h could target were every enemy in range in sight (a
-        superset of ``reach_mask``; asks nothing)."""
+        """Every enemy some attack from h could target (area or single) were every enemy in
+        range in sight (asks nothing)."""
         out = self.range_mask(h) if self.single else 0
         for cov in self.raw_covers(h):
             out |= cov
