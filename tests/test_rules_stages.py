@@ -14,7 +14,7 @@ from ghcli.rules.hexes import Grid, Hex
 from ghcli.rules.monster import decide
 from ghcli.rules.monster.destination import approach
 from ghcli.rules.monster.focus import choose_focus
-from ghcli.rules.monster.movement import MOVE, NEG
+from ghcli.rules.monster.values import MOVE, NEG, negatives, negatives_part
 from ghcli.rules.monster.targets import TargetGroups, best_masks
 from ghcli.rules.monster.turn import Turn
 
@@ -77,7 +77,7 @@ M ^ . . a
     cost = t.movement.cost
     assert cost[at(t, 1, 0)] == 1 * NEG + 1
     # (2, 0): through the trap in 2, round it in 7 (down, along the bottom, up and back)
-    assert cost[at(t, 2, 0)] == 7 and cost[at(t, 2, 0)] >> 20 == 0
+    assert cost[at(t, 2, 0)] == 7 and negatives(cost[at(t, 2, 0)]) == 0
     assert t.movement.path_to(at(t, 2, 0))[0] == t.terrain.start
 
 
@@ -148,7 +148,7 @@ def test_one_search_gives_what_one_search_per_hex_gives(seed):
     got = mv.towards(dests, froms)
     for d in dests:
         rem = {x: _forward(t, x).get(d) for x in froms}
-        totals = {x: (mv.cost[x] >> 20) * NEG + c for x, c in rem.items() if c is not None}
+        totals = {x: negatives_part(mv.cost[x]) + c for x, c in rem.items() if c is not None}
         best = min(totals.values(), default=None)
         assert got[d] == {x: rem[x] for x, v in totals.items() if v == best}
 
@@ -286,15 +286,13 @@ def test_sight_is_asked_only_where_the_answer_can_change(monkeypatch):
     the solver once asked line of sight for 825 pairs of hexes; bounds that ask none settle
     most hexes, and the rest ask one enemy at a time (75 pairs today). The answer stays the
     case's."""
-    import ghcli.rules.monster.reach as reach_module
+    real, made = Board.sight.func, []
 
-    real, made = reach_module.sight_for, []
-
-    def counting_sight_for(board):
+    def counting_sight(board):
         made.append(_CountingSight(real(board)))
         return made[-1]
 
-    monkeypatch.setattr(reach_module, "sight_for", counting_sight_for)
+    monkeypatch.setattr(Board, "sight", property(counting_sight))
     doc = _case_doc("J-131")
     answer = decide(Board.from_dict(doc)).to_dict()
     assert len(made) == 1 and len(made[0].asked) <= 100

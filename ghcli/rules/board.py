@@ -9,13 +9,21 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain, repeat
-from typing import Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, TypeVar, Union
 
 from ghcli.errors import BadInput, did_you_mean
-from ghcli.rules.hexes import Grid, Hex, are_adjacent
+from ghcli.rules.hexes import Grid, Hex, HexNo, are_adjacent
 from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
+
+if TYPE_CHECKING:
+    from ghcli.rules.los import Sight
+
+_T = TypeVar("_T")
+#: A thin wall: the two adjacent hexes it stands between.
+Wall = frozenset[Hex]
 
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
@@ -47,7 +55,7 @@ class Attack:
     """The monster's attack: range (0 melee), targets (a number or "all"), area hexes."""
 
     range: int = 0
-    targets: Any = 1  # int, or "all"
+    targets: Union[int, str] = 1  # a number, or "all"
     area: tuple[tuple[int, int], ...] = ()
 
 
@@ -68,23 +76,24 @@ class Board:
     """A board of format 1 as values: rule set, map, figures, the active monster and its action."""
 
     rules: str
-    hexes: frozenset
-    figures: tuple
+    hexes: frozenset[Hex]
+    figures: tuple[Figure, ...]
     active: str
     action: Action
-    obstacle: frozenset = frozenset()
-    trap: frozenset = frozenset()
-    hazardous: frozenset = frozenset()
-    difficult: frozenset = frozenset()
-    icy: frozenset = frozenset()
-    walls: frozenset = frozenset()  # frozensets of two adjacent Hexes
+    obstacle: frozenset[Hex] = frozenset()
+    trap: frozenset[Hex] = frozenset()
+    hazardous: frozenset[Hex] = frozenset()
+    difficult: frozenset[Hex] = frozenset()
+    icy: frozenset[Hex] = frozenset()
+    walls: frozenset[Wall] = frozenset()
     orientation: str = "flat"
     #: the table's readings where the rules leave it open (``rulesets.READINGS``): sorted
     #: (name, value) pairs, those not the default only
-    readings: tuple = ()
-    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    readings: tuple[tuple[str, str], ...] = ()
+    #: ``from_dict``'s numbering of the map (the sorted hexes, their numbers), for ``grid``
+    _numbered: ClassVar[Optional[tuple[list[Hex], dict[tuple[int, int], HexNo]]]] = None
 
-    # -- lookups -----------------------------------------------------------
+    # -- lookups (the tables below are the board's own, built on first use) ---------
     def figure(self, fid: str) -> Figure:
         for f in self.figures:
             if f.id == fid:
@@ -95,36 +104,38 @@ class Board:
     def monster(self) -> Figure:
         return self.figure(self.active)
 
-    def occupant(self, h) -> Optional[Figure]:
-        occ = self._cache.get("occupants")
-        if occ is None:
-            occ = {f.at: f for f in self.figures}
-            self._cache["occupants"] = occ
-        return occ.get(h)
+    @cached_property
+    def _occupants(self) -> dict[Hex, Figure]:
+        return {f.at: f for f in self.figures}
 
-    @property
+    def occupant(self, h: tuple[int, int]) -> Optional[Figure]:
+        return self._occupants.get(h)  # type: ignore[call-overload]
+
+    @cached_property
     def grid(self) -> Grid:
-        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
-        grid = self._cache.get("grid")
-        if grid is None:
-            numbered = self._cache.get("numbered")  # (``from_dict`` numbered the hexes already)
-            grid = Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
-            self._cache["grid"] = grid
-        return grid
+        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``)."""
+        numbered = self._numbered
+        return Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
 
-    @property
-    def links(self) -> dict:
-        """For each map hex, its neighbours on the map with no thin wall between (cached)."""
-        links = self._cache.get("links")
-        if links is None:
-            g = self.grid
-            hexes = g.hexes
-            links = self._cache["links"] = {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
-        return links
+    @cached_property
+    def links(self) -> dict[Hex, tuple[Hex, ...]]:
+        """For each map hex, its neighbours on the map with no thin wall between."""
+        g = self.grid
+        hexes = g.hexes
+        return {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
+
+    @cached_property
+    def sight(self) -> Sight:
+        """Line of sight on this board (``ghcli.rules.los.Sight``, under its map-edge reading);
+        ``ghcli.rules.los`` is imported on the first question."""
+        from ghcli.rules.los import Sight
+
+        edge = dict(self.readings).get("map_edge", "wall")
+        return Sight(self.hexes, self.walls, self.rules, self.grid, map_edge=edge)
 
     # -- construction ------------------------------------------------------
     @classmethod
-    def from_dict(cls, doc: Any) -> "Board":
+    def from_dict(cls, doc: Any) -> Board:
         """The board of a format-1 document (parsed JSON), checked: ``validate``'s types and
         limits first, then the meaning, in this order: keys, format, rules, orientation, the
         map, terrain, walls, figures, the active figure, the action. Raises ``BadInput``
@@ -141,15 +152,15 @@ class Board:
                         readings=readings_of(doc.get("readings")),
                         action=_action(doc["action"]), walls=walls, obstacle=terrain.get("obstacle", _NONE),
                         trap=terrain.get("trap", _NONE), hazardous=terrain.get("hazardous", _NONE),
-                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE), _cache={})
-        board._cache["numbered"] = (hex_list, index)  # for ``grid``
+                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE),
+                        _numbered=(hex_list, index))
         return board
 
 
-_NONE: frozenset = frozenset()
+_NONE: frozenset[Hex] = frozenset()
 
 
-def _filled(cls, **fields):
+def _filled(cls: type[_T], **fields: Any) -> _T:
     """An instance of the frozen dataclass ``cls`` with these fields (every one of them), made
     without its ``__init__``, which sets each field through ``object.__setattr__`` (some ten
     times the cost, and a board has up to 60 figures): its ``__dict__`` is filled at once.

@@ -31,7 +31,7 @@ off the map (the map's edge and wall hexes).
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 from ghcli.rules.hexes import (
     CORNER_OFFSETS,
@@ -49,6 +49,9 @@ from ghcli.rules.hexes import (
 from ghcli.rules.los_corner import PROGRAM_DISTANCE, programs_clear
 from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
 from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_line, portal_search, tree_visible
+
+if TYPE_CHECKING:
+    from ghcli.rules.board import Board
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -1079,11 +1082,6 @@ def _frame(dq: int, dr: int) -> PairFrame:
     return PairFrame(dq, dr)
 
 
-def sight_for(board) -> Sight:
-    """The (cached) Sight of a ghcli.rules.board.Board."""
-    s = board._cache.get("sight")
-    if s is None:
-        edge = dict(board.readings).get("map_edge", "wall")
-        s = Sight(board.hexes, board.walls, board.rules, board.grid, map_edge=edge)
-        board._cache["sight"] = s
-    return s
+def sight_for(board: Board) -> Sight:
+    """The Sight of a ``ghcli.rules.board.Board`` (``Board.sight``: the board's own, built once)."""
+    return board.sight

@@ -77,7 +77,7 @@ from typing import Optional
 from ghcli.rules.monster import explain
 from ghcli.rules.monster.destination import plan
 from ghcli.rules.monster.focus import choose_focus
-from ghcli.rules.monster.movement import NEG
+from ghcli.rules.monster.values import NEG
 from ghcli.rules.monster.targets import TargetGroups
 from ghcli.rules.monster.turn import RULE_SETS, RuleSet, Turn
 
@@ -167,8 +167,7 @@ def other_reading_hint(board, decision: Decision) -> str:
         return ""
     from dataclasses import replace
 
-    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items())),
-                           _cache={}))
+    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items()))))
     if not other.focus:
         return ""
     return (f"under the open map-edge reading (readings: map_edge=open: a line may touch the map's outline) "

@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from ghcli.rules.monster.movement import MOVE
+from ghcli.rules.monster.values import MOVE, NEGATIVES
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,9 @@ def plan(turn, groups, choice, focus) -> Plan:
     # cost's); line of sight is left to the target stage. The cheapest hex it can be
     # attacked from costs its attack cost, so that tells whether it is attacked this turn.
     attack_cost = choice.ranks[focus.id][0]
-    least_neg = attack_cost >> 20
-    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == least_neg and endable(h)]
+    least_neg = attack_cost & NEGATIVES  # (``values.negatives_part``)
+    near = [h for h in reach.attack_hexes(focus)
+            if (c := cost[h]) is not None and c & NEGATIVES == least_neg and endable(h)]
     if attack_cost & MOVE <= move:
         now = [h for h in near if cost[h] & MOVE <= move]
         return Plan(focus, True, choices=tuple(best_attacks(turn, groups, choice, focus, now)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ghcli.rules.monster.movement import MOVE
+from ghcli.rules.monster.values import points
 
 
 def focus_reason(able: list, focuses: tuple, ranks: dict) -> str:
@@ -15,7 +15,7 @@ def focus_reason(able: list, focuses: tuple, ranks: dict) -> str:
         return f"focus {names}: the only enemy it can reach (least movement)."
     by_cost = [e for e in able if ranks[e.id][0] == top[0]]
     if len(by_cost) == 1:
-        return f"focus {names}: least movement to attack ({top[0] & MOVE})."
+        return f"focus {names}: least movement to attack ({points(top[0])})."
     by_prox = [e for e in by_cost if ranks[e.id][:2] == top[:2]]
     if len(by_prox) == 1:
         return f"focus {names}: equal movement, decided by proximity."

@@ -58,7 +58,8 @@ class Turn:
 
     @cached_property
     def reach(self) -> Reach:
-        return Reach(self.board, self.grid, self.enemies)
+        board = self.board
+        return Reach(self.grid, self.enemies, board.action, lambda: board.sight)
 
     @cached_property
     def proximity(self) -> list:
