@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 from los_reference import assert_symmetric, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
 
-from ghcli.rules import los_portal, los_tables
+from ghcli.rules import los_hull, los_portal, los_tables
 from ghcli.rules.hexes import DIRECTIONS, distance, lattice_corners, shared_edge
 from ghcli.rules.los import Sight
 
@@ -62,7 +62,7 @@ def test_pillars_the_methods_agree_with_the_reference(rules, seed):
     """Every pair of a board of separate pillars: the three exact methods agree; a
     visible pair's clear segment is clear (checked here), a blocked pair is the
     brute-force reference's too. Some blocked pairs are shut out by several pillars
-    together (no chain of walls crosses their hull: ``Sight._hull_walls`` proves
+    together (no chain of walls crosses their hull: ``los_hull.hull_walls`` proves
     nothing there), the case the chain trees settle with no geometry at all."""
     hexes, thin = _pillars_board(seed)
     walls = _walls(hexes, thin)
@@ -73,7 +73,7 @@ def test_pillars_the_methods_agree_with_the_reference(rules, seed):
         assert len(set(got.values())) == 1, (a, b, got)
         if got["answer"]:
             assert _segment_ok(sight.clear_segment(a, b), walls, a, b), (a, b)
-        elif sight._hull_walls(a, b, sight._band_walls(a, b)) is not None:
+        elif los_hull.hull_walls(a, b, sight._band_walls(a, b)) is not None:
             together += 1
             if together % 4 == 1:
                 assert not _reference(walls, a, b), (a, b)

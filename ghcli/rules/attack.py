@@ -57,7 +57,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from ghcli.errors import BadInput
 
@@ -559,6 +559,48 @@ def draw_targets(attacks: Sequence[Attack], deck: Sequence[Modifier], rng: rando
     return MultiResolution(tuple(out), tuple(reshuffles))
 
 
+#: How many cards of each type (``distributions``' card types, in order).
+Counts = tuple[int, ...]
+
+
+#: ``_draws``' answer: {outcome: probability}
+Outcomes = dict[tuple[Any, ...], Fraction]
+
+
+def _draws(att: Attack, types: list[Modifier], memo: dict[tuple[Any, ...], Outcomes],
+           P: Counts, C: Counts, phase: tuple[Any, ...], acc: tuple[int, int], sh: bool) -> Outcomes:
+    """For ``distributions``: one draw of ``att`` from pile P (counts by card type of ``types``),
+    C drawn so far (kept out): {(dmg, shuffle, pile after, drawn) or (None, phase, acc, shuffle,
+    drawn) when the pile runs out: probability}. The discard pile is left out (it changes nothing
+    until the pile runs out), so the table (``memo``) is shared by every state."""
+    key = (P, C, phase, acc, sh)
+    if key in memo:
+        return memo[key]
+    total = sum(P)
+    if total == 0:
+        memo[key] = {(None, phase, acc, sh, C): Fraction(1)}
+        return memo[key]
+    out: Outcomes = {}
+    for i, n in enumerate(P):
+        if not n:
+            continue
+        p = Fraction(n, total)
+        card = types[i]
+        nP = P[:i] + (n - 1,) + P[i + 1:]
+        nC = C if card.leaves_deck else C[:i] + (C[i] + 1,) + C[i + 1:]
+        nphase, nacc, _, final = _step(att, phase, acc, card)
+        nsh = sh or card.shuffles
+        if final is not None:
+            _, dmg = att.value_and_damage(nacc[0], nacc[1], final)
+            k = (dmg, nsh, nP, nC)
+            out[k] = out.get(k, Fraction(0)) + p
+        else:
+            for k, q in _draws(att, types, memo, nP, nC, nphase, nacc, nsh).items():
+                out[k] = out.get(k, Fraction(0)) + p * q
+    memo[key] = out
+    return out
+
+
 def distributions(attacks: Sequence[Attack], deck: Sequence[Modifier],
                   discard: Sequence[Modifier] = ()) -> list[Distribution]:
     """Each target's exact damage distribution (Fractions) for a multi-target attack from one deck
@@ -586,37 +628,8 @@ def distributions(attacks: Sequence[Attack], deck: Sequence[Modifier],
     for att in attacks:
         memo: dict = {}
 
-        def go(P, C, phase, acc, sh):
-            """One draw from pile P, C drawn so far (kept out): {(dmg, shuffle, pile after, drawn) or
-            (None, phase, acc, shuffle, drawn) when the pile runs out: probability}. The discard pile is
-            left out (it changes nothing until the pile runs out), so the table is shared by every state."""
-            key = (P, C, phase, acc, sh)
-            if key in memo:
-                return memo[key]
-            total = sum(P)
-            if total == 0:
-                out = {(None, phase, acc, sh, C): Fraction(1)}
-                memo[key] = out
-                return out
-            out: dict = {}
-            for i, n in enumerate(P):
-                if not n:
-                    continue
-                p = Fraction(n, total)
-                card = types[i]
-                nP = P[:i] + (n - 1,) + P[i + 1:]
-                nC = C if card.leaves_deck else C[:i] + (C[i] + 1,) + C[i + 1:]
-                nphase, nacc, _, final = _step(att, phase, acc, card)
-                nsh = sh or card.shuffles
-                if final is not None:
-                    _, dmg = att.value_and_damage(nacc[0], nacc[1], final)
-                    k = (dmg, nsh, nP, nC)
-                    out[k] = out.get(k, Fraction(0)) + p
-                else:
-                    for k, q in go(nP, nC, nphase, nacc, nsh).items():
-                        out[k] = out.get(k, Fraction(0)) + p * q
-            memo[key] = out
-            return out
+        def go(P: Counts, C: Counts, phase: tuple[Any, ...], acc: tuple[int, int], sh: bool) -> Outcomes:
+            return _draws(att, types, memo, P, C, phase, acc, sh)
 
         probs: dict = {}
         shuffle = Fraction(0)

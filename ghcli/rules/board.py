@@ -371,28 +371,7 @@ def validate(doc: Any) -> Plain:
     """
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
-
-    def hexes(value: Any, where: str, limit: int) -> bool:
-        if not isinstance(value, (list, tuple)):
-            raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
-        if len(value) > limit:
-            what = "board has" if where == "hexes" else f"board: {where} has"
-            raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
-        if _plain_hexes(value):
-            return True  # the common case, at C speed; otherwise find the culprit to name it
-        for i, h in enumerate(value):
-            one_hex(h, f"{where}[{i}]")
-        return False
-
-    def number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
-        ok = isinstance(value, int) if whole else isinstance(value, (int, float))
-        if not ok or isinstance(value, bool) or value != value:
-            kind = "a whole number" if whole else "a number"
-            raise BadInput(f"board: {where} must be {kind}, not {_kind(value)}")
-        if not low <= value <= MAX_NUMBER:
-            raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
-
-    plain = "hexes" in doc and hexes(doc["hexes"], "hexes", MAX_HEXES)
+    plain = "hexes" in doc and _check_hexes(doc["hexes"], "hexes", MAX_HEXES)
     for key in ("rules", "orientation", "active"):
         if key in doc and not isinstance(doc[key], str):
             raise BadInput(f"board: {key!r} must be a string, not {_kind(doc[key])}")
@@ -402,63 +381,101 @@ def validate(doc: Any) -> Plain:
         if not isinstance(terrain, dict):
             raise BadInput(f"board: 'terrain' must be an object of hex lists, not {_kind(terrain)}")
         for name, cells in terrain.items():
-            if hexes(cells, f"terrain.{name}", MAX_HEXES):
+            if _check_hexes(cells, f"terrain.{name}", MAX_HEXES):
                 plain_terrain.add(name)
     walls = doc.get("walls")
-    plain_walls = False
-    if walls is not None:
-        if not isinstance(walls, list):
-            raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
-        if len(walls) > 3 * MAX_HEXES:
-            raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
-                       and _plain_hexes(list(chain.from_iterable(walls))))
-        for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
-            if not isinstance(w, (list, tuple)) or len(w) != 2:
-                raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
-            one_hex(w[0], f"walls[{i}][0]")
-            one_hex(w[1], f"walls[{i}][1]")
+    plain_walls = walls is not None and _check_walls(walls)
     figures = doc.get("figures")
     if figures is not None:
-        if not isinstance(figures, list):
-            raise BadInput(f"board: 'figures' must be a list, not {_kind(figures)}")
-        if len(figures) > MAX_FIGURES:
-            raise BadInput(f"board: {len(figures)} figures; at most {MAX_FIGURES}")
-        for i, f in enumerate(figures):
-            if not isinstance(f, dict):
-                raise BadInput(f"board: figures[{i}] must be an object, not {_kind(f)}")
-            for key in ("id", "side", "label"):
-                if key in f and not isinstance(f[key], str):
-                    raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
-            # (the common values checked at once; the messages made only for the others)
-            if "at" in f and not _plain_hex(f["at"]):
-                one_hex(f["at"], f"figures[{i}].at")
-            init = f.get("initiative")
-            if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
-                number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
-            standee = f.get("standee")
-            if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
-                number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
-            for key in ("elite", "invisible"):
-                if key in f and not isinstance(f[key], bool):
-                    raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
-    action = doc.get("action")
+        _check_figures(figures)
     if "action" in doc:
-        if not isinstance(action, dict):
-            raise BadInput(f"board: 'action' must be an object, not {_kind(action)}")
-        if action.get("move") is not None:
-            number(action["move"], "action.move")
-        attack = action.get("attack")
-        if attack is not None:
-            if not isinstance(attack, dict):
-                raise BadInput(f"board: action.attack must be an object or null, not {_kind(attack)}")
-            if attack.get("range") is not None:
-                number(attack["range"], "action.attack.range")
-            if attack.get("targets", 1) != "all":
-                number(attack.get("targets", 1), "action.attack.targets", low=1)
-            if attack.get("area") is not None:
-                hexes(attack["area"], "action.attack.area", MAX_AREA)
+        _check_action(doc["action"])
     return Plain(plain, plain_walls, frozenset(plain_terrain))
+
+
+def _check_hexes(value: Any, where: str, limit: int) -> bool:
+    """``validate``: refuse a list of hexes that is not one or is too long; True when every item
+    is a plain [q, r] list."""
+    if not isinstance(value, (list, tuple)):
+        raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
+    if len(value) > limit:
+        what = "board has" if where == "hexes" else f"board: {where} has"
+        raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
+    if _plain_hexes(value):  # type: ignore[arg-type]
+        return True  # the common case, at C speed; otherwise find the culprit to name it
+    for i, h in enumerate(value):
+        one_hex(h, f"{where}[{i}]")
+    return False
+
+
+def _check_number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
+    """``validate``: refuse anything but a number (``whole``: an int) within low..MAX_NUMBER."""
+    ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+    if not ok or isinstance(value, bool) or value != value:
+        kind = "a whole number" if whole else "a number"
+        raise BadInput(f"board: {where} must be {kind}, not {_kind(value)}")
+    if not low <= value <= MAX_NUMBER:
+        raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
+
+
+def _check_walls(walls: Any) -> bool:
+    """``validate``'s walls: True when every wall is a pair of plain [q, r] lists."""
+    if not isinstance(walls, list):
+        raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
+    if len(walls) > 3 * MAX_HEXES:
+        raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
+    plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
+                   and _plain_hexes(list(chain.from_iterable(walls))))
+    for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
+        if not isinstance(w, (list, tuple)) or len(w) != 2:
+            raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
+        one_hex(w[0], f"walls[{i}][0]")
+        one_hex(w[1], f"walls[{i}][1]")
+    return plain_walls
+
+
+def _check_figures(figures: Any) -> None:
+    """``validate``'s figures."""
+    if not isinstance(figures, list):
+        raise BadInput(f"board: 'figures' must be a list, not {_kind(figures)}")
+    if len(figures) > MAX_FIGURES:
+        raise BadInput(f"board: {len(figures)} figures; at most {MAX_FIGURES}")
+    for i, f in enumerate(figures):
+        if not isinstance(f, dict):
+            raise BadInput(f"board: figures[{i}] must be an object, not {_kind(f)}")
+        for key in ("id", "side", "label"):
+            if key in f and not isinstance(f[key], str):
+                raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
+        # (the common values checked at once; the messages made only for the others)
+        if "at" in f and not _plain_hex(f["at"]):
+            one_hex(f["at"], f"figures[{i}].at")
+        init = f.get("initiative")
+        if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
+            _check_number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
+        standee = f.get("standee")
+        if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
+            _check_number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
+        for key in ("elite", "invisible"):
+            if key in f and not isinstance(f[key], bool):
+                raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
+
+
+def _check_action(action: Any) -> None:
+    """``validate``'s action."""
+    if not isinstance(action, dict):
+        raise BadInput(f"board: 'action' must be an object, not {_kind(action)}")
+    if action.get("move") is not None:
+        _check_number(action["move"], "action.move")
+    attack = action.get("attack")
+    if attack is not None:
+        if not isinstance(attack, dict):
+            raise BadInput(f"board: action.attack must be an object or null, not {_kind(attack)}")
+        if attack.get("range") is not None:
+            _check_number(attack["range"], "action.attack.range")
+        if attack.get("targets", 1) != "all":
+            _check_number(attack.get("targets", 1), "action.attack.targets", low=1)
+        if attack.get("area") is not None:
+            _check_hexes(attack["area"], "action.attack.area", MAX_AREA)
 
 
 def one_hex(value: Any, where: str) -> None:

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules.elements import ELEMENTS
@@ -347,8 +347,38 @@ def quote(
         steps.append(Step(rule, total))
         return total
 
+    total = _base_multiplied(ed, sticker, hexes, multi, lost, persistent, summon_stat, summon_action, step)  # 1-4
+    # 5. card level
+    if level > 1:
+        total = step(f"card level {level}: +{ed.per_level} x {level - 1}", total + ed.per_level * (level - 1))
+    # 6. previous enhancements
+    if previous:
+        s = "s" if previous != 1 else ""
+        total = step(f"{previous} previous enhancement{s} on the action: +{ed.per_previous} x {previous}",
+                     total + ed.per_previous * previous)
+    # 7. enhancer building (fh)
+    if enhancer_level is not None:
+        total = _building(ed.enhancer, enhancer_level, level, previous, total, step)
+    # 8. temporary variant (fh)
+    if temporary:
+        t = ed.temporary
+        if previous:
+            total = step(f"temporary: -{t.off_if_previous}, the action already has an enhancement",
+                         total - t.off_if_previous)
+        num, den = t.keep
+        total = step(f"temporary: x{num / den:g} (rounded up)", -(-total * num // den))
+    if total < 0:
+        total = step("not below 0", 0)
+    return Quote(total, tuple(steps))
+
+
+def _base_multiplied(ed: Edition, sticker: Sticker, hexes: Optional[int], multi: bool, lost: bool,
+                     persistent: bool, summon_stat: bool, summon_action: bool, step: Callable[[str, int], int]) -> int:
+    """``quote``'s steps 1-4: the base cost, then the several-targets, lost and persistent
+    multipliers (each step told to ``step``)."""
     # 1. base
     if sticker.kind == "hex":
+        assert hexes is not None  # (``sticker_for`` gives a hex sticker only with its hexes)
         n, num = hexes, ed.hex_numerator
         cost = -(-num // n) if ed.hex_round_up else num // n
         exact = num % n == 0
@@ -378,28 +408,7 @@ def quote(
             total = step("persistent: summon stats are not tripled", total)
         else:
             total = step("persistent bonus: x3", total * 3)
-    # 5. card level
-    if level > 1:
-        total = step(f"card level {level}: +{ed.per_level} x {level - 1}", total + ed.per_level * (level - 1))
-    # 6. previous enhancements
-    if previous:
-        s = "s" if previous != 1 else ""
-        total = step(f"{previous} previous enhancement{s} on the action: +{ed.per_previous} x {previous}",
-                     total + ed.per_previous * previous)
-    # 7. enhancer building (fh)
-    if enhancer_level is not None:
-        total = _building(ed.enhancer, enhancer_level, level, previous, total, step)
-    # 8. temporary variant (fh)
-    if temporary:
-        t = ed.temporary
-        if previous:
-            total = step(f"temporary: -{t.off_if_previous}, the action already has an enhancement",
-                         total - t.off_if_previous)
-        num, den = t.keep
-        total = step(f"temporary: x{num / den:g} (rounded up)", -(-total * num // den))
-    if total < 0:
-        total = step("not below 0", 0)
-    return Quote(total, tuple(steps))
+    return total
 
 
 def _building(b: EnhancerBuilding, building: int, level: int, previous: int, total: int, step) -> int:

@@ -50,7 +50,7 @@ Necessary conditions of such a pair u, v prune the candidates, each cheap:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ghcli.rules.hexes import CORNER_OFFSETS, segments_touch
 
@@ -164,6 +164,21 @@ def _pair(dq: int, dr: int) -> tuple:
     return cone, tuple(corners), na
 
 
+def _vertices(corners: Any, ends: list[Any], cone: Any) -> list[Any]:
+    """``clear_candidate``'s vertices: the hexes' corners, then the wall end points that may
+    be a turned line's (one wall there: both its rays the same; two: only if the cone has a
+    direction along the tangent, ``_tangent_along``)."""
+    vertices = list(corners)
+    for x, y, rs in ends:
+        if len(rs) == 2:
+            if cone is not None and not _tangent_along(rs, cone):
+                continue
+            vertices.append((x, y, rs))
+        else:
+            vertices.append((x, y, (rs[0], rs[0])))
+    return vertices
+
+
 def clear_candidate(
     dq: int, dr: int, walls: list, ends: list, origin: tuple = (0, 0), open_segments: Optional[dict] = None
 ) -> Optional[Candidate]:
@@ -181,14 +196,7 @@ def clear_candidate(
         open_segments = {}
     cone, corners, na = _pair(dq, dr)
     cx, cy = 3 * dq, 2 * dr + dq
-    vertices = list(corners)
-    for x, y, rs in ends:
-        if len(rs) == 2:
-            if cone is not None and not _tangent_along(rs, cone):
-                continue
-            vertices.append((x, y, rs))
-        else:
-            vertices.append((x, y, (rs[0], rs[0])))
+    vertices = _vertices(corners, ends, cone)
     n = len(vertices)
     last = None
     doubled = None  # the hexes' corners and the walls in doubled coordinates, on first use

@@ -60,6 +60,31 @@ def _count(name: str, value: Optional[int]) -> None:
         raise BadInput(f"{name} cannot be negative")
 
 
+def _card_lost(kind: str, cards: list[str], rng: Optional[random.Random], reroll: bool,
+               lose: Optional[str]) -> tuple[Optional[str], Optional[str], int]:
+    """``rest``'s card lost, the card rerolled from, and the damage taken for a reroll."""
+    lost_card: Optional[str] = None
+    rerolled_from: Optional[str] = None
+    damage = 0
+    if kind == "short" and cards and rng is not None:
+        first = rng.randrange(len(cards))
+        lost_card = cards[first]
+        if reroll:
+            others = [i for i in range(len(cards)) if i != first]
+            rerolled_from = lost_card
+            lost_card = cards[others[rng.randrange(len(others))]]
+            damage = REROLL_DAMAGE
+    elif kind == "short" and reroll and rng is None:
+        damage = REROLL_DAMAGE
+    if kind == "long" and lose is not None:
+        if cards and lose.lower() not in {c.lower() for c in cards}:
+            from ghcli.errors import NotFound
+
+            raise NotFound("discarded card", lose, cards)
+        lost_card = next((c for c in cards if c.lower() == lose.lower()), lose)
+    return lost_card, rerolled_from, damage
+
+
 def rest(
     kind: str,
     *,
@@ -94,24 +119,7 @@ def rest(
     if kind == "short" and lose is not None:
         raise BadInput("a short rest cannot choose the card: it is lost at random")
 
-    lost_card = rerolled_from = None
-    damage = 0
-    if kind == "short" and cards and rng is not None:
-        first = rng.randrange(len(cards))
-        lost_card = cards[first]
-        if reroll:
-            others = [i for i in range(len(cards)) if i != first]
-            rerolled_from = lost_card
-            lost_card = cards[others[rng.randrange(len(others))]]
-            damage = REROLL_DAMAGE
-    elif kind == "short" and reroll and rng is None:
-        damage = REROLL_DAMAGE
-    if kind == "long" and lose is not None:
-        if cards and lose.lower() not in {c.lower() for c in cards}:
-            from ghcli.errors import NotFound
-
-            raise NotFound("discarded card", lose, cards)
-        lost_card = next((c for c in cards if c.lower() == lose.lower()), lose)
+    lost_card, rerolled_from, damage = _card_lost(kind, cards, rng, reroll, lose)
 
     after = {}
     if discard is not None:
