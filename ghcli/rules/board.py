@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from ghcli.errors import BadInput, did_you_mean
 from ghcli.rules.hexes import Grid, Hex, HexNo, are_adjacent
@@ -105,11 +105,11 @@ class Board:
         return self.figure(self.active)
 
     @cached_property
-    def _occupants(self) -> dict[Hex, Figure]:
+    def _occupants(self) -> dict[tuple[int, int], Figure]:
         return {f.at: f for f in self.figures}
 
     def occupant(self, h: tuple[int, int]) -> Optional[Figure]:
-        return self._occupants.get(h)  # type: ignore[call-overload]
+        return self._occupants.get(h)
 
     @cached_property
     def grid(self) -> Grid:
@@ -170,7 +170,7 @@ def _filled(cls: type[_T], **fields: Any) -> _T:
     return obj
 
 
-def _header(doc: dict) -> tuple:
+def _header(doc: dict[str, Any]) -> tuple[str, str]:
     """The keys every board has, its format, and its (rules, orientation)."""
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
@@ -188,7 +188,7 @@ def _header(doc: dict) -> tuple:
     return rules, orientation
 
 
-def readings_of(value: Any) -> tuple:
+def readings_of(value: Any) -> tuple[tuple[str, str], ...]:
     """A board's ``readings`` (``{"map_edge": "open", "proximity": "straight"}``, each optional) as
     sorted (name, value) pairs without the defaults; BadInput names an unknown one."""
     if value is None:
@@ -208,14 +208,14 @@ def readings_of(value: Any) -> tuple:
     return tuple(sorted(out))
 
 
-def _map(cells: Any, plain: bool) -> tuple:
+def _map(cells: Any, plain: bool) -> tuple[list[Hex], dict[Hex, HexNo]]:
     """The map's hexes sorted, and {hex: its number} (``Grid`` numbers hexes in sorted order).
     ``plain``: ``validate`` found them plain [q, r] lists."""
     if not isinstance(cells, list) or not cells:
         raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
     hex_list = _hex_list(cells, plain)
     index = dict(zip(hex_list, range(len(hex_list)))) if hex_list is not None else None
-    if index is None or len(index) != len(hex_list):  # something is wrong: find it, naming where
+    if hex_list is None or index is None or len(index) != len(hex_list):  # something is wrong: find it
         seen = set()
         for i, h in enumerate(cells):
             hx = _hex(h, f"hexes[{i}]")
@@ -227,12 +227,12 @@ def _map(cells: Any, plain: bool) -> tuple:
     return hex_list, index
 
 
-def _terrain(doc: Any, hexes: frozenset, plain: frozenset) -> dict:
+def _terrain(doc: Any, hexes: frozenset[Hex], plain: frozenset[str]) -> dict[str, frozenset[Hex]]:
     """{terrain kind: its hexes}, every one on the map. ``plain``: the kinds whose cells
     ``validate`` found plain [q, r] lists."""
     if not isinstance(doc, dict):
         raise BadInput("board: 'terrain' must be an object")
-    terrain: dict[str, frozenset] = {}
+    terrain: dict[str, frozenset[Hex]] = {}
     new = tuple.__new__
     for name, cells in doc.items():
         if name not in TERRAINS:
@@ -254,7 +254,7 @@ def _terrain(doc: Any, hexes: frozenset, plain: frozenset) -> dict:
     return terrain
 
 
-def _walls(doc: list, plain: bool) -> frozenset:
+def _walls(doc: list[Any], plain: bool) -> frozenset[Wall]:
     """The thin walls, each a frozenset of two adjacent hexes. ``plain``: ``validate`` found
     every wall a pair of [q, r] lists."""
     walls = set()
@@ -275,7 +275,7 @@ def _walls(doc: list, plain: bool) -> frozenset:
     return frozenset(walls)
 
 
-def _figures(doc: Any, hexes: frozenset) -> tuple:
+def _figures(doc: Any, hexes: frozenset[Hex]) -> tuple[Figure, ...]:
     """The figures, each on its own hex of the map, ids unique."""
     if not isinstance(doc, list):
         raise BadInput("board: 'figures' must be a list")
@@ -324,7 +324,7 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
     return tuple(figures)
 
 
-def _active(active: Any, figures: tuple) -> str:
+def _active(active: Any, figures: tuple[Figure, ...]) -> str:
     """The active figure's id: one of the figures, a monster."""
     figure = next((f for f in figures if f.id == active), None)
     if figure is None:
@@ -332,7 +332,7 @@ def _active(active: Any, figures: tuple) -> str:
                        + did_you_mean(active, [f.id for f in figures]))
     if figure.side != "monster":
         raise BadInput(f"board: active figure {active!r} is not a monster")
-    return active
+    return figure.id
 
 
 #: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
@@ -351,7 +351,7 @@ class Plain(NamedTuple):
 
     hexes: bool
     walls: bool
-    terrain: frozenset
+    terrain: frozenset[str]
 
 
 def validate(doc: Any) -> Plain:
@@ -401,7 +401,7 @@ def _check_hexes(value: Any, where: str, limit: int) -> bool:
     if len(value) > limit:
         what = "board has" if where == "hexes" else f"board: {where} has"
         raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
-    if _plain_hexes(value):  # type: ignore[arg-type]
+    if _plain_hexes(value):
         return True  # the common case, at C speed; otherwise find the culprit to name it
     for i, h in enumerate(value):
         one_hex(h, f"{where}[{i}]")
@@ -513,7 +513,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _hex_list(values: Any, checked: bool = False) -> Optional[list]:
+def _hex_list(values: Any, checked: bool = False) -> Optional[list[Hex]]:
     """The hexes of a list of [q, r] pairs of integers, sorted (linear when they come sorted, as
     board files list them), or None if any is not one (``checked``: ``validate`` found
     them plain)."""
@@ -530,7 +530,7 @@ def _plain_hex(v: Any) -> bool:
             and -MAX_COORD <= v[0] <= MAX_COORD and -MAX_COORD <= v[1] <= MAX_COORD)
 
 
-def _plain_hexes(values: list, limit: int = MAX_COORD) -> bool:
+def _plain_hexes(values: Sequence[Any], limit: int = MAX_COORD) -> bool:
     """Every item of ``values`` is a list of two ints (not bools), each within +-``limit``.
     (One plain loop: cheaper, on this interpreter, than whole-list passes of map and set.)"""
     low = -limit

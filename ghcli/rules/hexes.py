@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 from operator import itemgetter
-from typing import Callable, Collection, Iterable, NamedTuple, Optional, TypeVar
+from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -69,7 +69,7 @@ class Hex(NamedTuple):
         return f"Hex({self.q}, {self.r})"
 
     @classmethod
-    def of(cls, value) -> "Hex":
+    def of(cls, value: Sequence[int]) -> Hex:
         """A Hex from a ``[q, r]`` pair (list or tuple of two integers)."""
         q, r = value
         return cls(int(q), int(r))
@@ -203,7 +203,7 @@ class Grid:
         steps = self._steps(hexes) if hexes else []
         for w in walls:
             ha, hb = w
-            a, b = index.get(tuple(ha)), index.get(tuple(hb))
+            a, b = index.get((ha[0], ha[1])), index.get((hb[0], hb[1]))
             if a is None or b is None:
                 continue
             for x, y in ((a, b), (b, a)):
@@ -304,19 +304,23 @@ class Grid:
 
 
 # -- segments in lattice coordinates (line of sight) -----------------------------
-def orient(a, b, c) -> int:
+#: A point of the plane, in lattice coordinates (ints) or exact ratios (Fractions).
+Point = Sequence[Any]
+
+
+def orient(a: Point, b: Point, c: Point) -> int:
     """The sign of the turn a -> b -> c: 1 counter-clockwise, -1 clockwise, 0 collinear (exact
     for ints and Fractions)."""
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return (v > 0) - (v < 0)
+    return int(v > 0) - int(v < 0)
 
 
-def _on_segment(a, b, p) -> bool:
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
     """p collinear with a-b lies within its bounding box."""
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    return bool(min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]))
 
 
-def segments_touch(p1, p2, q1, q2) -> bool:
+def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Closed segments p1-p2 and q1-q2 share at least one point (exact)."""
     o1 = orient(p1, p2, q1)
     o2 = orient(p1, p2, q2)

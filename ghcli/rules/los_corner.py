@@ -32,7 +32,7 @@ from __future__ import annotations
 PROGRAM_DISTANCE = 12
 
 
-def programs_clear(blob: bytes, perm: tuple, a: int, steps: list) -> bool:
+def programs_clear(blob: bytes, perm: tuple[int, ...], a: int, steps: list[tuple[int, ...]]) -> bool:
     """Some program of ``blob`` (``pack``: each program's length in bytes, then the
     program) runs from map hex number a with no step meeting -1 (its directions read
     through ``perm``: see ``los_portal.canonical``)."""

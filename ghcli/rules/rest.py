@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ghcli.errors import BadInput, Refused
 from ghcli.rules.order import LONG_REST_INITIATIVE
@@ -51,7 +51,7 @@ class RestOutcome:
     rerolled_from: Optional[str] = None
     damage_taken: int = 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -121,13 +121,13 @@ def rest(
 
     lost_card, rerolled_from, damage = _card_lost(kind, cards, rng, reroll, lose)
 
-    after = {}
+    hand_after: Optional[int] = None  # (the piles after the rest, when counted)
+    discard_after: Optional[int] = None
+    lost_after: Optional[int] = None
     if discard is not None:
-        after = {
-            "hand_after": None if hand is None else hand + discard - 1,
-            "discard_after": 0,
-            "lost_after": None if lost is None else lost + 1,
-        }
+        hand_after = None if hand is None else hand + discard - 1
+        discard_after = 0
+        lost_after = None if lost is None else lost + 1
     if kind == "short":
         return RestOutcome(
             kind="short",
@@ -141,7 +141,7 @@ def rest(
             lost_card=lost_card,
             rerolled_from=rerolled_from,
             damage_taken=damage,
-            **after,
+            hand_after=hand_after, discard_after=discard_after, lost_after=lost_after,
         )
     return RestOutcome(
         kind="long",
@@ -153,7 +153,7 @@ def rest(
         initiative=LONG_REST_INITIATIVE,
         plays_cards=False,
         lost_card=lost_card,
-        **after,
+        hand_after=hand_after, discard_after=discard_after, lost_after=lost_after,
     )
 
 
@@ -168,7 +168,7 @@ class Exhaustion:
     must_long_rest: bool
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 

@@ -307,7 +307,7 @@ class Reach:
             return self.raw_placements(h)
         out = self._covers.get(h)
         if out is None:
-            occ = {e.at: self.bit[e.id] for e in self.enemies}
+            occ: dict[tuple[int, int], EnemySet] = {e.at: self.bit[e.id] for e in self.enemies}
             here = self.grid.hexes[h]
             found = set()
             for pat in self.patterns:
