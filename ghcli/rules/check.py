@@ -49,7 +49,8 @@ class Verdict:
         return {"legal": self.legal, "reason": self.reason, "options": list(self.options)}
 
 
-def check(board: Board, decision: Decision, destination: tuple[int, int], targets: Optional[Sequence[str]] = None) -> Verdict:
+def check(board: Board, decision: Decision, destination: tuple[int, int],
+          targets: Optional[Sequence[str]] = None) -> Verdict:
     """The verdict on the monster ending at ``destination`` (attacking ``targets``, when given)."""
     options = tuple(o.to_dict() for o in decision.options)
     me = board.monster

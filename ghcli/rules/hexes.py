@@ -108,7 +108,7 @@ def lattice_corners(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple((X + dx, Y + dy) for dx, dy in CORNER_OFFSETS)
 
 
-def lattice_to_real(p: tuple[int, int]) -> tuple[float, float]:
+def lattice_to_real(p: tuple[float, float]) -> tuple[float, float]:
     """A lattice point back in real coordinates."""
     return (p[0] / 2.0, p[1] * SQRT3 / 2.0)
 
@@ -135,6 +135,34 @@ def mirror(offset: tuple[int, int]) -> tuple[int, int]:
     """An axial offset mirrored (swapping the q and s axes)."""
     q, r = offset
     return (-q - r, r)
+
+
+# -- the edges of a hex (line of sight) ------------------------------------------------
+def _edge_corners() -> tuple[tuple[tuple[int, int], tuple[tuple[int, int], tuple[int, int]]], ...]:
+    """For each direction, the lattice offsets (from a hex's centre) of the edge towards it."""
+    out = []
+    for d in DIRECTIONS:
+        out.append((d, shared_edge((0, 0), d)))
+    return tuple(out)
+
+
+_EDGE_CORNERS = _edge_corners()
+#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
+_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
+
+
+def _corner_edges() -> tuple[tuple[int, int, int], ...]:
+    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
+    of the two neighbours that share it and the direction from the first to the second."""
+    out = []
+    for c in CORNER_OFFSETS:
+        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
+        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
+        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
+    return tuple(out)
+
+
+_CORNER_EDGES = _corner_edges()
 
 
 #: A hex's number on one map (``Grid``): the hexes in sorted (q, r) order are 0, 1, 2, ...

@@ -31,11 +31,13 @@ off the map (the map's edge and wall hexes).
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Literal, Optional, Union
 
 from ghcli.rules.hexes import (
+    _CORNER_EDGES,
+    _EDGE_CORNERS,
+    _EDGE_FLAT,
     CORNER_OFFSETS,
-    DIRECTIONS,
     Grid,
     SQRT3,
     lattice_centre,
@@ -62,47 +64,31 @@ from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_l
 
 if TYPE_CHECKING:
     from ghcli.rules.board import Board
+    from ghcli.rules.los_open import OpenEdge
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
+#: A hex as (q, r) (a ``Hex`` or a plain pair).
+HexLike = tuple[int, int]
+#: A wall kept flat for the hot loops: ``(px, py, qx, qy)``, lattice.
+FlatWall = tuple[int, int, int, int]
+#: How two hexes see each other (``Sight._clear``): ``(p, q, scale)``, ``(frame, polygon, "portal")`` or
+#: ``(candidate, walls, "turned")``.
+Clear = tuple[Any, Any, Any]
+#: A segment with exact coordinates (ints or Fractions).
+ExactSegment = tuple[tuple[Any, Any], tuple[Any, Any]]
 
 
-def _edge_corners():
-    """For each direction, the lattice offsets (from a hex's centre) of the edge towards it."""
-    out = []
-    for d in DIRECTIONS:
-        out.append((d, shared_edge((0, 0), d)))
-    return tuple(out)
-
-
-_EDGE_CORNERS = _edge_corners()
-#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
-_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
-
-
-def _corner_edges() -> tuple:
-    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
-    of the two neighbours that share it and the direction from the first to the second."""
-    out = []
-    for c in CORNER_OFFSETS:
-        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
-        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
-        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
-    return tuple(out)
-
-
-_CORNER_EDGES = _corner_edges()
-
-
-def _walls_by_hex(hexset, thin_walls) -> dict:
+def _walls_by_hex(hexset: Collection[HexLike],
+                  thin_walls: Iterable[Collection[HexLike]]) -> dict[Optional[HexLike], dict[Segment, None]]:
     """The walls on each map hex's outline (thin walls and the map's edge), as
     ``{segment: None}`` per hex (q, r), all hexes together under the key None."""
-    every: dict = {}
-    out: dict = {None: every}
+    every: dict[Segment, None] = {}
+    out: dict[Optional[HexLike], dict[Segment, None]] = {None: every}
     for h in hexset:
         q, r = h
         X, Y = 3 * q, 2 * r + q
-        mine = None
+        mine: Optional[dict[Segment, None]] = None
         for (dq, dr), (c1, c2) in _EDGE_CORNERS:
             if (q + dq, r + dr) not in hexset:
                 a = (X + c1[0], Y + c1[1])
@@ -143,7 +129,7 @@ WALL_GRID_CELL = 2.0
 HALF_SQRT3 = SQRT3 / 2.0
 
 
-def _samples(h) -> list[Point]:
+def _samples(h: HexLike) -> list[Point]:
     """Six points of a hex in lattice units times SCALE: its corners, each pulled 1/SCALE
     of the way towards the centre (so they lie inside the hex). (With the edges'
     midpoints too the quick lines find a few more clear pairs, but cost more than the
@@ -183,8 +169,8 @@ class Sight:
 
     _cell = WALL_GRID_CELL
 
-    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None,
-                 map_edge: str = "wall"):
+    def __init__(self, hexes: Iterable[HexLike], thin_walls: Iterable[Collection[HexLike]], rules: str = "gloomhaven",
+                 grid: Optional[Grid] = None, map_edge: str = "wall"):
         self.hexes = frozenset(hexes)
         self._thin = list(thin_walls)
         self.rules = rules
@@ -192,37 +178,39 @@ class Sight:
         #: the corner rule under the ``open`` map-edge reading (``ghcli.rules.los_open``)
         self.open_edge = self.corners_only and map_edge == "open"
         self.map_edge = map_edge
-        self._cache: dict = {}
+        self._cache: dict[tuple[HexLike, HexLike], bool] = {}
         # the map as ``hexes.Grid`` (its gaps in ``steps`` are the walls: a thin wall or
         # the map's edge); the per-hex tables below are built from it lazily, for the
         # hexes a question is about only
         self._map = grid if grid is not None else Grid(self.hexes, self._thin)
         # the walls on each map hex's outline (every wall is an edge of a map hex), each
         # as a flat (px, py, qx, qy); only a thin wall is on two map hexes' outlines
-        self._hex_walls: dict = {}  # ``_walls_of``
+        self._hex_walls: dict[HexLike, tuple[FlatWall, ...]] = {}  # ``_walls_of``
         self._shared_walls = bool(self._thin)
-        self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
-        self._corners: dict = {}  # ``_live_corners``
-        self._samples: dict = {}  # ``_samples_of``
-        self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
-        self._rays: dict = {}  # ``_rays_at``
+        #: for ``_near_walls`` (explain), built on first use
+        self._grid: Optional[dict[tuple[int, int], list[tuple[float, float, Segment]]]] = None
+        self._corners: dict[HexLike, list[Point]] = {}  # ``_live_corners``
+        self._samples: dict[HexLike, list[Point]] = {}  # ``_samples_of``
+        #: ``los_exact.clear_candidate``'s, kept per board
+        self._open_segments: dict[tuple[Point, Point], bool] = {}
+        self._rays: dict[Point, tuple[tuple[int, int], ...]] = {}  # ``_rays_at``
 
     @cached_property
-    def walls(self) -> list:
+    def walls(self) -> list[Segment]:
         """Every wall (sorted segments): the thin walls and the map's edge."""
         return sorted(_walls_by_hex(self.hexes, self._thin)[None])
 
     @cached_property
-    def _centres(self) -> list:
+    def _centres(self) -> list[Point]:
         """The lattice centre of each map hex, by hex number (``hexes.Grid``)."""
         return [(3 * q, 2 * r + q) for q, r in self._map.hexes]
 
     @cached_property
-    def _dead(self) -> frozenset:
+    def _dead(self) -> frozenset[Point]:
         """Every wall's end points."""
         return frozenset(p for seg in self.walls for p in seg)
 
-    def _rays_at(self, p: Point) -> tuple:
+    def _rays_at(self, p: Point) -> tuple[tuple[int, int], ...]:
         """The directions of the walls at the lattice point p (``los_exact``), cached: of the
         three edges meeting there (between the three hexes with p as a corner), those that are
         walls: between a map hex and one off the map, or a thin wall."""
@@ -253,11 +241,11 @@ class Sight:
         return out
 
     @cached_property
-    def _thin_set(self) -> frozenset:
+    def _thin_set(self) -> frozenset[frozenset[HexLike]]:
         """The thin walls as frozensets of two (q, r) tuples."""
-        return frozenset(frozenset(tuple(h) for h in w) for w in self._thin)
+        return frozenset(frozenset((h[0], h[1]) for h in w) for w in self._thin)
 
-    def _walls_of(self, h) -> tuple:
+    def _walls_of(self, h: HexLike) -> tuple[FlatWall, ...]:
         """The walls (flat) on map hex h's outline: its edges where ``Grid.steps`` has a gap
         (a thin wall or the map's edge); none for a hex off the map (cached per hex)."""
         out = self._hex_walls.get(h)
@@ -273,7 +261,7 @@ class Sight:
             self._hex_walls[h] = out
         return out
 
-    def _wall_grid(self) -> dict:
+    def _wall_grid(self) -> dict[tuple[int, int], list[tuple[float, float, Segment]]]:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
         if self._grid is None:
             self._grid = {}
@@ -285,7 +273,7 @@ class Sight:
         return self._grid
 
     # -- helpers --------------------------------------------------------------
-    def _near_walls(self, a, b) -> list[Segment]:
+    def _near_walls(self, a: HexLike, b: HexLike) -> list[Segment]:
         """Walls that a line between hexes a and b could touch: those whose midpoint lies
         within NEAR_WALL (a hex's radius plus half an edge) of the segment between the
         centres (floats: see the constants' comments)."""
@@ -322,7 +310,7 @@ class Sight:
                         out.append(seg)
         return out
 
-    def _band_walls(self, a, b) -> list:
+    def _band_walls(self, a: HexLike, b: HexLike) -> list[FlatWall]:
         """The walls (flat) on the outlines of the map hexes meeting the convex hull of
         hexes a and b (see ``_band``): a superset of the walls touching that hull (every
         wall is an edge of a map hex, and every line between a and b lies in the hull),
@@ -330,14 +318,14 @@ class Sight:
         of those outlines: it is listed once."""
         q, r = a[0], a[1]
         walls_of = self._walls_of
-        out: list = []
+        out: list[FlatWall] = []
         for dq, dr in _band(b[0] - q, b[1] - r):
             got = walls_of((q + dq, r + dr))
             if got:
                 out += got
         return list(dict.fromkeys(out)) if self._shared_walls else out
 
-    def _live_corners(self, h) -> list[Point]:
+    def _live_corners(self, h: HexLike) -> list[Point]:
         """The corners of hex h (in order) on no wall's end point (cached per hex): a corner
         on one sees nothing, every line from it touches that wall."""
         out = self._corners.get(h)
@@ -360,7 +348,7 @@ class Sight:
             self._corners[h] = out
         return out
 
-    def _samples_of(self, h) -> list[Point]:
+    def _samples_of(self, h: HexLike) -> list[Point]:
         """``_samples(h)``, cached per hex."""
         out = self._samples.get(h)
         if out is None:
@@ -368,7 +356,7 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
-    def _sees(self, a, b) -> bool:
+    def _sees(self, a: HexLike, b: HexLike) -> bool:
         """The verdict for hexes a and b (a != b). Between two map hexes: the corner rule
         by the offset's step programs (``los_corner.programs_clear``); the any-point rule
         through the open edge between neighbours, else by a walk of the offset's chain
@@ -393,7 +381,7 @@ class Sight:
                     return tree_visible(tree[0], tree[1], i, j, grid.steps)
         return self._clear(a, b) is not None
 
-    def _clear(self, a, b):
+    def _clear(self, a: HexLike, b: HexLike) -> Optional[Clear]:
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
         points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon,
         "portal")`` (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
@@ -405,27 +393,27 @@ class Sight:
             return (found[0], found[1], 1)
         if self.corners_only:
             return None
-        walls = hull_walls(a, b, walls)
-        if walls is None:
+        inside = hull_walls(a, b, walls)
+        if inside is None:
             return None  # a chain of walls blocks every line
         found = _first_clear(
             self._samples_of(a), self._samples_of(b),
-            [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
+            [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in inside]
         )
         if found:
             return (found[0], found[1], SCALE)
-        found = self._portal(a, b)
-        if found is not False:
-            return found
-        return self._turned(a, b, walls)
+        portal = self._portal(a, b)
+        if portal is not False:
+            return portal
+        return self._turned(a, b, inside)
 
-    def _shared_corner_live(self, a, b) -> bool:
+    def _shared_corner_live(self, a: HexLike, b: HexLike) -> bool:
         """Neighbours a and b share a corner that is no wall's end point (so that corner, a corner of
         both, is a line from a corner of a to a corner of b touching no wall)."""
         live = self._live_corners(a)
         return any(c in live for c in shared_edge(a, b))
 
-    def _open_clear(self, a, b):
+    def _open_clear(self, a: HexLike, b: HexLike) -> Optional[Segment]:
         """Under the open map-edge reading (``ghcli.rules.los_open``): a clear line between a and b
         (lattice points: the two centres for neighbours with no thin wall between, else two
         corners), or None."""
@@ -437,21 +425,21 @@ class Sight:
 
         return first_clear(a, b, self._open_near(a, b))
 
-    def _open_near(self, a, b):
+    def _open_near(self, a: HexLike, b: HexLike) -> OpenEdge:
         """``los_open.OpenEdge`` for hexes a and b: the thin walls and hexes off the map near them."""
         from ghcli.rules.los_open import OpenEdge
 
         band = _band(b[0] - a[0], b[1] - a[1])
         thin = self._thin_by_hex
-        near: list = []
+        near: list[FlatWall] = []
         for dq, dr in band:
             near += thin.get((a[0] + dq, a[1] + dr), ())
         return OpenEdge(a, b, band, self.hexes, list(dict.fromkeys(near)))
 
     @cached_property
-    def _thin_by_hex(self) -> dict:
+    def _thin_by_hex(self) -> dict[HexLike, list[FlatWall]]:
         """Each hex's thin walls (flat lattice segments), for the open reading."""
-        out: dict = {}
+        out: dict[HexLike, list[FlatWall]] = {}
         for w in self._thin:
             h1, h2 = tuple(w)
             (px, py), (qx, qy) = shared_edge(h1, h2)
@@ -459,27 +447,29 @@ class Sight:
                 out.setdefault((h[0], h[1]), []).append((px, py, qx, qy))
         return out
 
-    def _open_explain(self, a, b, out: dict) -> None:
+    def _open_explain(self, a: HexLike, b: HexLike, out: dict[str, Any]) -> None:
         """``explain``'s blocked-line keys under the open reading: the corner line with the fewest
         blockers, then the shortest, and the first of them from its start."""
         from ghcli.rules.los_open import corner_lines, corners_of
 
         near = self._open_near(a, b)
-        best = None
+        best: Optional[tuple[tuple[int, int], Point, Point, list[Any]]] = None
         for p, q in corner_lines(a, b):
             found = near.blockers(p, q, first=False)
             key = (len(found), (p[0] - q[0]) ** 2 + 3 * (p[1] - q[1]) ** 2)
             if best is None or key < best[0]:
                 best = (key, p, q, found)
+        assert best is not None  # (two hexes have corner lines)
         _, p, q, found = best
 
-        def near_p(e):  # the squared distance (lattice, doubled) of an edge's midpoint from p
+        def near_p(e: Segment) -> int:  # the squared distance (lattice, doubled) of an edge's midpoint from p
             return (e[0][0] + e[1][0] - 2 * p[0]) ** 2 + 3 * (e[0][1] + e[1][1] - 2 * p[1]) ** 2
 
-        def seg_of(item):
+        def seg_of(item: tuple[str, Any]) -> Segment:
             kind, what = item
             if kind != "off":
-                return what
+                segment: Segment = what
+                return segment
             cs = corners_of(what)
             edges = [(cs[k], cs[(k + 1) % 6]) for k in range(6)]
             return min([e for e in edges if segments_touch(p, q, e[0], e[1])] or edges, key=near_p)
@@ -492,7 +482,7 @@ class Sight:
         out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
         out["touch"] = _touch_kind(p, q, first)
 
-    def _portal(self, a, b):
+    def _portal(self, a: HexLike, b: HexLike) -> Union[Clear, None, Literal[False]]:
         """``los_portal.portal_search`` for map hexes a and b, not neighbours:
         ``(frame, polygon, "portal")``, or None (every line is blocked); False when it
         does not apply (neighbours, or a hex off the map)."""
@@ -505,7 +495,7 @@ class Sight:
         poly = portal_search(frame, i, j, self._map.steps, self._centres)
         return None if poly is None else (frame, poly, "portal")
 
-    def _turned(self, a, b, walls: list):
+    def _turned(self, a: HexLike, b: HexLike, walls: list[FlatWall]) -> Optional[Clear]:
         """``los_exact.clear_candidate`` for hexes a and b, with ``walls`` (flat) a
         superset of those touching their hull: ``(candidate, walls, "turned")``, or
         None (every line is blocked)."""
@@ -513,8 +503,8 @@ class Sight:
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
         ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
-        ends = []
-        seen: set = set()
+        ends: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        seen: set[Point] = set()
         rays_at = self._rays_at
         for px, py, qx, qy in walls:
             for p in ((px, py), (qx, qy)):
@@ -533,7 +523,7 @@ class Sight:
         cand = clear_candidate(dq, dr, rel, ends, (ax, ay), self._open_segments)
         return None if cand is None else (cand, rel, "turned")
 
-    def clear_segment(self, a, b) -> Optional[tuple]:
+    def clear_segment(self, a: HexLike, b: HexLike) -> Optional[ExactSegment]:
         """A clear segment between the insides (or, corner lines, corners) of hexes a
         and b in exact lattice coordinates (ints or Fractions; see
         ``ghcli.rules.hexes``), or None when every line between them is blocked."""
@@ -549,29 +539,32 @@ class Sight:
             pa = _chord_middle(mx, my, ex, ey, CORNER_OFFSETS)
             pb = _chord_middle(mx, my, ex, ey, cb)
             ax, ay = 3 * a[0], 2 * a[1] + a[0]
-            return tuple((x + ax, y + ay) for x, y in (pa, pb))
+            assert pa is not None and pb is not None  # (the polygon's lines cross both hexes)
+            return ((pa[0] + ax, pa[1] + ay), (pb[0] + ax, pb[1] + ay))
         if found[2] == "turned":
             cand, rel, _ = found
             line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
             if line is None:  # pragma: no cover - the cell of clear lines is open
                 raise AssertionError(f"no witness for the clear line between {a} and {b}")
             ax, ay = 3 * a[0], 2 * a[1] + a[0]
-            return tuple((x + ax, y + ay) for x, y in line)
+            (x1, y1), (x2, y2) = line
+            return ((x1 + ax, y1 + ay), (x2 + ax, y2 + ay))
         p, q, scale = found
         if scale == 1:
             return (p, q)
         from fractions import Fraction  # only here: start-up of the rules commands
 
-        return tuple((Fraction(x, scale), Fraction(y, scale)) for x, y in (p, q))
+        return ((Fraction(p[0], scale), Fraction(p[1], scale)), (Fraction(q[0], scale), Fraction(q[1], scale)))
 
-    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+    def witness(self, a: HexLike, b: HexLike) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
         seg = self.clear_segment(a, b)
         if seg is None:
             return None
-        return tuple(lattice_to_real((float(x), float(y))) for x, y in seg)
+        (x1, y1), (x2, y2) = seg
+        return (lattice_to_real((float(x1), float(y1))), lattice_to_real((float(x2), float(y2))))
 
-    def visible(self, a, b) -> bool:
+    def visible(self, a: HexLike, b: HexLike) -> bool:
         if a == b:
             return True
         key = (a, b) if a <= b else (b, a)
@@ -581,18 +574,18 @@ class Sight:
             self._cache[key] = v
         return v
 
-    def visible_from(self, a) -> list:
+    def visible_from(self, a: HexLike) -> list[HexLike]:
         """Every map hex visible from a (a included), sorted."""
         return sorted(h for h in self.hexes if self.visible(a, h))
 
-    def explain(self, a, b) -> dict:
+    def explain(self, a: HexLike, b: HexLike) -> dict[str, Any]:
         """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
         corner-to-corner line (fewest walls crossed, then touched, then shortest) and the
         wall it touches nearest its start (real coordinates), and that wall as the two
         hexes it stands between (``wall``: a map hex first; ``off_map``: the other one
         when it is not on the map, so the wall is the map's edge, else None)."""
         line = None if a == b else self.witness(a, b)
-        out = {
+        out: dict[str, Any] = {
             "from": [a[0], a[1]],
             "to": [b[0], b[1]],
             "visible": a == b or line is not None,
@@ -617,7 +610,7 @@ class Sight:
             self._open_explain(a, b, out)
         elif a != b and line is None:
             walls = self._near_walls(a, b)
-            best = None
+            best: Optional[tuple[tuple[int, int, int], Point, Point, list[Segment]]] = None
             for ca in lattice_corners(a):
                 for cb in lattice_corners(b):
                     if ca == cb:
@@ -628,6 +621,7 @@ class Sight:
                     key = (crossed, len(hits), length)
                     if best is None or key < best[0]:
                         best = (key, ca, cb, hits)
+            assert best is not None  # (two hexes apart have corner lines)
             _, ca, cb, hits = best
             # the touched wall nearest the start of the line
             first = min(hits, key=lambda w: ((w[0][0] + w[1][0] - 2 * ca[0]) ** 2
@@ -653,7 +647,7 @@ def clear_caches() -> None:
 
 
 @lru_cache(maxsize=4096)
-def _programs_for(dq: int, dr: int) -> Optional[tuple]:
+def _programs_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     """``(programs, perm)`` for the offset (dq, dr) (``los_corner``, shipped in
     ``ghcli.rules._corner_programs``), or None beyond the shipped distance (or
     under 2)."""
@@ -668,7 +662,7 @@ def _programs_for(dq: int, dr: int) -> Optional[tuple]:
 
 
 @lru_cache(maxsize=4096)
-def _tree_for(dq: int, dr: int) -> Optional[tuple]:
+def _tree_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     """``(tree, perm)`` for the offset (dq, dr) (``los_portal.canonical``,
     ``chain_tree``, shipped in ``ghcli.rules._sight_trees``), or None beyond the
     shipped trees' distance (or under 2)."""

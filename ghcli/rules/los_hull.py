@@ -13,7 +13,7 @@ coordinates of ``ghcli.rules.hexes``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Optional, Union
+from typing import Iterable, Iterator, Optional, Sequence, Union
 
 from ghcli.rules.hexes import CORNER_OFFSETS, Hex, orient as _orient
 
@@ -25,6 +25,12 @@ FlatWall = tuple[int, int, int, int]
 HullEdge = tuple[int, int, int, int, Optional[tuple[int, int]]]
 #: An end of a wall's piece inside the hull: a lattice point, a side's label (a negative int), or None.
 End = Union[Point, int, None]
+#: The hull's edges (``_hull``), the labels of its two sides joining A to B (or None, None).
+HullOf = tuple[tuple[HullEdge, ...], Optional[int], Optional[int]]
+#: The hull as four slabs (``_slabs``): ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``.
+Slabs = tuple[int, int, int, int, int, int, int, int, int]
+#: ``_hull_proof``'s answer: ``(edges, s_plus, s_minus, parallel, slabs)``.
+HullProof = tuple[tuple[HullEdge, ...], Optional[int], Optional[int], bool, Slabs]
 
 
 def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -32,29 +38,29 @@ def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     return _orient(p1, p2, q1) * _orient(p1, p2, q2) < 0 and _orient(q1, q2, p1) * _orient(q1, q2, p2) < 0
 
 
-def _hull(pa: tuple, pb: tuple) -> tuple:
+def _hull(pa: Sequence[Point], pb: Sequence[Point]) -> tuple[HullEdge, ...]:
     """The convex hull of two convex polygons A and B (their corners: lattice points), for
     the separation proof of ``_ipieces``: a tuple of edges
     ``(ux, uy, dx, dy, side)`` counter-clockwise (start u, direction d, no collinear
     vertices), where ``side`` is None on the hull's stretches of A's or B's outline, and
     on the two edges joining A to B it is ``(lo, hi)``: the range of ``dot(x - u, d)``
     of the edge's points lying on neither polygon's far outline (its ends included)."""
-    tag: dict = {}
+    tag: dict[Point, int] = {}
     for c in pa:
         tag[c] = tag.get(c, 0) | 1
     for c in pb:
         tag[c] = tag.get(c, 0) | 2
     pts = sorted(tag)
 
-    def cross(o, a, b):
+    def cross(o: Point, a: Point, b: Point) -> int:
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
-    lower: list = []
+    lower: list[Point] = []
     for p in pts:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
             lower.pop()
         lower.append(p)
-    upper: list = []
+    upper: list[Point] = []
     for p in reversed(pts):
         while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
             upper.pop()
@@ -82,7 +88,7 @@ def _hull(pa: tuple, pb: tuple) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _hull_of(dq: int, dr: int) -> tuple:
+def _hull_of(dq: int, dr: int) -> HullOf:
     """The convex hull H of hex A at the lattice origin and hex B at axial offset
     (dq, dr) as ``(edges, s1, s2)``: its edges (see ``_hull``; the two sides joining A
     to B first, they reject most walls outside H) and the labels of those two sides
@@ -97,7 +103,7 @@ def _hull_of(dq: int, dr: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _band(dq: int, dr: int) -> tuple:
+def _band(dq: int, dr: int) -> tuple[tuple[int, int], ...]:
     """Axial offsets (from hex A) of every hex that meets the convex hull H of hex A
     and the hex B at offset (dq, dr) (touching it included): a hex meets H when their
     extents overlap along each of H's four slabs (``_slabs``; both are convex,
@@ -128,7 +134,7 @@ def _band(dq: int, dr: int) -> tuple:
     return tuple(out)
 
 
-def _slabs(dq: int, dr: int) -> tuple:
+def _slabs(dq: int, dr: int) -> Slabs:
     """The convex hull H of hex A (centre at the lattice origin) and the hex B at axial
     offset (dq, dr) as four slabs: ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``. H
     is the Minkowski sum of A and the segment from 0 to B's centre (bx, by), so its
@@ -145,8 +151,8 @@ def _slabs(dq: int, dr: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _hull_proof(dq: int, dr: int) -> tuple:
-    """What ``Sight._hull_walls`` needs of the convex hull H of hex A (centre at the
+def _hull_proof(dq: int, dr: int) -> HullProof:
+    """What ``hull_walls`` needs of the convex hull H of hex A (centre at the
     lattice origin) and the hex B at axial offset (dq, dr):
     ``(edges, s_plus, s_minus, parallel, slabs)``.
 
@@ -171,7 +177,8 @@ def _hull_proof(dq: int, dr: int) -> tuple:
     return edges, s_plus, s_minus, parallel, slabs
 
 
-def _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy) -> tuple:
+def _leaves_by(edges: tuple[HullEdge, ...], parallel: bool, slabs: Slabs, s_plus: Optional[int],
+               s_minus: Optional[int], pin: bool, px: int, py: int, qx: int, qy: int) -> tuple[End, End]:
     """For a wall p-q with exactly one end strictly inside the hull H (p if ``pin``,
     else q), that end and the label of the side by which the wall leaves H, or
     (None, None) if it leaves by A's or B's outline (see ``_hull_proof``)."""
@@ -199,7 +206,7 @@ def _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy) -> 
     return (px, py), side
 
 
-def _clip(edges: tuple, px: int, py: int, qx: int, qy: int) -> Optional[tuple]:
+def _clip(edges: tuple[HullEdge, ...], px: int, py: int, qx: int, qy: int) -> Optional[tuple[End, End]]:
     """The piece of the wall p-q inside the convex hull H given by ``edges`` (see
     ``_hull_of``) as ``(end1, end2)`` (see ``_ipieces``), or None when it misses H."""
     for _seg, e1, e2 in _ipieces(edges, (((px, py), (qx, qy)),)):
@@ -220,7 +227,7 @@ def _side_label(edges: tuple[HullEdge, ...], px: int, py: int, qx: int, qy: int,
     return None
 
 
-def _ipieces(edges: tuple, segs: Iterable[Segment]):
+def _ipieces(edges: tuple[HullEdge, ...], segs: Iterable[Segment]) -> Iterator[tuple[Segment, End, End]]:
     """The segments (lattice, relative to A's centre) touching the convex hull H given
     by ``edges`` (see ``_hull_of``), as ``(segment, end1, end2)``.
 
@@ -239,10 +246,10 @@ def _ipieces(edges: tuple, segs: Iterable[Segment]):
     for seg in segs:
         (px, py), (qx, qy) = seg
         in_n, in_d, out_n, out_d = 0, 1, 1, 1
-        tin: list = []
-        tout: list = []
-        ptight: list = []
-        qtight: list = []
+        tin: list[int] = []
+        tout: list[int] = []
+        ptight: list[int] = []
+        qtight: list[int] = []
         along = False
         for i, (ux, uy, dx, dy, _side) in enumerate(edges):
             fp = dx * (py - uy) - dy * (px - ux)
@@ -274,7 +281,8 @@ def _ipieces(edges: tuple, segs: Iterable[Segment]):
             c = in_n * out_d - out_n * in_d
             if c > 0:
                 continue  # misses H
-            e1 = e2 = None
+            e1: End = None
+            e2: End = None
             if not along and c < 0:
                 if tin:
                     e1 = _side_label(edges, px, py, qx, qy, in_n, in_d, tin)
@@ -293,7 +301,7 @@ def _ipieces(edges: tuple, segs: Iterable[Segment]):
             yield seg, e1, e2
 
 
-def _first_clear(us: list[Point], vs: list[Point], walls: list) -> Optional[tuple[Point, Point]]:
+def _first_clear(us: Sequence[Point], vs: Sequence[Point], walls: Sequence[FlatWall]) -> Optional[tuple[Point, Point]]:
     """The first (in the order of ``us``, then ``vs``) pair of points whose segment touches
     none of ``walls`` (tuples ``(px, py, qx, qy)``), or None (exact orientation tests), and
     the wall that stopped the last line tried first (neighbouring lines are usually
@@ -357,7 +365,11 @@ def hull_walls(a: tuple[int, int], b: tuple[int, int], near: list[FlatWall]) -> 
     edges, s_plus, s_minus, parallel, slabs = _hull_proof(b[0] - a[0], b[1] - a[1])
     ylo, yhi, slo, shi, dlo, dhi, bx, by, g = slabs
     out = []
-    parent: dict = {}
+    parent: dict[End, End] = {}  # the union-find over the joints (and the two sides' labels)
+    e1: End
+    e2: End
+    r1: End
+    r2: End
     for seg in near:
         px, py, qx, qy = seg
         px -= ax
@@ -402,7 +414,7 @@ def hull_walls(a: tuple[int, int], b: tuple[int, int], near: list[FlatWall]) -> 
 
 
 
-def _touch_kind(p, q, wall) -> str:
+def _touch_kind(p: Point, q: Point, wall: Segment) -> str:
     """How the segment p-q meets the wall segment: ``"crosses"`` it, runs ``"along"`` it, or touches
     one of its ``"end"`` points (or touches it with its own end: ``"end"`` too). (``explain`` says
     ``"between"`` for neighbours with a thin wall on their shared edge.)"""
@@ -415,7 +427,7 @@ def _touch_kind(p, q, wall) -> str:
     return "end"
 
 
-def edge_hexes(seg: Segment) -> tuple:
+def edge_hexes(seg: Segment) -> tuple[Hex, ...]:
     """The two hexes (axial, sorted) whose shared edge is the lattice segment ``seg``."""
     (px, py), q = seg
     out = []

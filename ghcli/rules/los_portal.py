@@ -50,12 +50,22 @@ which edges are open), decided once per offset between the two hexes:
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ghcli.rules.hexes import CORNER_OFFSETS, DIRECTIONS
 
+if TYPE_CHECKING:
+    from fractions import Fraction
 
-def _edge_ends() -> tuple:
+#: A line ``a x + b y + c = 0`` of the line parameters (x = s0, y = m), or its half-plane ``< 0``.
+Line = tuple[int, int, int]
+#: A polygon's vertex: homogeneous integer coordinates (x, y, w), w > 0, and the boundary line from it.
+Vertex = tuple[int, int, int, Line]
+#: A convex polygon of line parameters, its vertices in order.
+Polygon = list[Vertex]
+
+
+def _edge_ends() -> tuple[tuple[int, int, int, int], ...]:
     """For each direction (DIRECTIONS order): the lattice offsets ``(px, py, qx, qy)``
     of the edge towards it from a hex centred at 0, ordered so that a line crossing
     it outwards has p on its right and q on its left (p before q counter-clockwise)."""
@@ -79,7 +89,7 @@ _STEP = tuple((3 * dq, 2 * dr + dq) for dq, dr in DIRECTIONS)
 _BACK = tuple(DIRECTIONS.index((-dq, -dr)) for dq, dr in DIRECTIONS)
 
 
-def _meet(l1: tuple, l2: tuple) -> tuple:
+def _meet(l1: Line, l2: Line) -> tuple[int, int, int]:
     """The common point of the lines ``a x + b y + c = 0`` (homogeneous, W > 0)."""
     a1, b1, c1 = l1
     a2, b2, c2 = l2
@@ -89,7 +99,7 @@ def _meet(l1: tuple, l2: tuple) -> tuple:
     return (b1 * c2 - c1 * b2, c1 * a2 - a1 * c2, w)
 
 
-def _cut(poly: list, a: int, b: int, c: int) -> Optional[list]:
+def _cut(poly: Polygon, a: int, b: int, c: int) -> Optional[Polygon]:
     """The convex polygon ``poly`` (its vertices in order, each ``(x, y, w, line)``:
     the vertex in homogeneous integer coordinates, w > 0, and the boundary line that
     starts there) cut by the open half-plane ``a x + b y + c < 0``, or None when
@@ -102,7 +112,7 @@ def _cut(poly: list, a: int, b: int, c: int) -> Optional[list]:
     k = len(fs)
     start = fs.index(min(fs))
     h = (a, b, c)
-    out: list = []
+    out: Polygon = []
     for j in range(k):
         i = start + j
         if i >= k:
@@ -132,7 +142,8 @@ class PairFrame:
         self.cx, self.cy = cx, cy
         # t = cx x + 3 cy y (the real dot product with B's centre, times 4); s = cx y - cy x
         # the directions from A to B: the hexagon B - A, corners c + 2 k
-        lo = hi = None
+        lo: Optional[tuple[int, int]] = None
+        hi: Optional[tuple[int, int]] = None
         for kx, ky in CORNER_OFFSETS:
             x, y = cx + 2 * kx, cy + 2 * ky
             t, s = cx * x + 3 * cy * y, cx * y - cy * x
@@ -143,6 +154,7 @@ class PairFrame:
             if hi is None or s * hi[0] > hi[1] * t:
                 hi = (t, s)
         # m > lo_s / lo_t: -lo_t m + lo_s < 0; m < hi_s / hi_t: hi_t m - hi_s < 0 (x = s0, y = m)
+        assert lo is not None and hi is not None
         bottom = (0, -lo[0], lo[1])
         top = (0, hi[0], -hi[1])
         # |m| < M, and a line through A meets A's outline at |t|, |s| <= T: |s0| < S
@@ -166,7 +178,7 @@ class PairFrame:
         # B's corners as (t, s)
         self._b = tuple((t + cx * cx + 3 * cy * cy, s) for t, s in self.corner_ts)
 
-    def misses_b(self, verts: list) -> bool:
+    def misses_b(self, verts: Polygon) -> bool:
         """Every line of the polygon (its vertices ``verts``) misses B's inside: B lies
         wholly on one closed side of the line at every vertex, the same side at all
         (each corner's side is linear in the line's parameters)."""
@@ -182,7 +194,7 @@ class PairFrame:
                 return False
         return True
 
-    def crossing(self, hx: int, hy: int, k: int) -> tuple:
+    def crossing(self, hx: int, hy: int, k: int) -> tuple[Line, Line]:
         """The two half-planes of crossing the edge towards direction k of the hex centred
         at (hx, hy) (lattice, relative to A's centre) outwards: p right, q left."""
         px, py, qx, qy = _EDGE_ENDS[k]
@@ -198,7 +210,8 @@ class PairFrame:
         )
 
 
-def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) -> Optional[list]:
+def portal_search(frame: PairFrame, a: int, b: int, steps: list[tuple[int, ...]],
+                  centres: list[tuple[int, int]]) -> Optional[Polygon]:
     """The polygon (see ``_cut``) of the lines that cross a chain of open edges from
     map hex number a to b (see the module docstring), or None when there is none.
     ``steps``: ``Grid.steps``; ``centres[i]``: hex i's lattice centre. A chain is
@@ -212,7 +225,7 @@ def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) 
     misses_b = frame.misses_b
     cx, cy = frame.cx, frame.cy
     ax, ay = centres[a]
-    stack = [(a, -1, frame.start)]
+    stack: list[tuple[int, int, Polygon]] = [(a, -1, frame.start)]
     pop = stack.pop
     push = stack.append
     corner_ts = frame.corner_ts
@@ -241,14 +254,16 @@ def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) 
             got = poly
             if sq == 0:  # q left: s0 + m t_q - s_q < 0
                 tk, sk = corner_ts[qj]
-                got = _cut(got, 1, th + tk, -sh - sk)
-                if got is None:  # pragma: no cover - q splits the polygon: some of it is left
+                cut = _cut(got, 1, th + tk, -sh - sk)
+                if cut is None:  # pragma: no cover - q splits the polygon: some of it is left
                     continue
+                got = cut
             if sp == 0:  # p right: -s0 - m t_p + s_p < 0
                 tk, sk = corner_ts[pj]
-                got = _cut(got, -1, -th - tk, sh + sk)
-                if got is None:
+                cut = _cut(got, -1, -th - tk, sh + sk)
+                if cut is None:
                     continue
+                got = cut
             if y == b:
                 return got
             if got is not poly and misses_b(got):
@@ -257,14 +272,14 @@ def portal_search(frame: PairFrame, a: int, b: int, steps: list, centres: list) 
     return None
 
 
-def portal_line(frame: PairFrame, poly: list) -> tuple:
+def portal_line(frame: PairFrame, poly: Polygon) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]:
     """A line of the polygon's inside (the mean of its vertices) as a point and a
     direction, exact (Fractions), in lattice coordinates relative to A's centre."""
     from fractions import Fraction  # only here: start-up of the rules commands
 
     n = len(poly)
-    s0 = sum(Fraction(x, w) for x, _y, w, _l in poly) / n
-    m = sum(Fraction(y, w) for _x, y, w, _l in poly) / n
+    s0 = sum((Fraction(x, w) for x, _y, w, _l in poly), Fraction(0)) / n
+    m = sum((Fraction(y, w) for _x, y, w, _l in poly), Fraction(0)) / n
     cx, cy = frame.cx, frame.cy
     d = cx * cx + 3 * cy * cy
     # (t, s) -> (x, y): x = (cx t - 3 cy s) / d, y = (cy t + cx s) / d; the points t = 0, 1
@@ -279,7 +294,7 @@ def portal_line(frame: PairFrame, poly: list) -> tuple:
 TREE_DISTANCE = 12
 
 
-def _symmetries() -> tuple:
+def _symmetries() -> tuple[tuple[int, int, int, int], ...]:
     """The twelve symmetries of the hex grid about a hex centre, as integer matrices
     ``(a, b, c, d)`` of axial vectors, ``(q, r) -> (a q + b r, c q + d r)`` (linear, so
     each maps hexes, edges and lines alike): the six turns (60 degrees:
@@ -295,7 +310,7 @@ def _symmetries() -> tuple:
 _SYMMETRIES = _symmetries()
 
 
-def _perm(m: tuple) -> tuple:
+def _perm(m: tuple[int, int, int, int]) -> tuple[int, ...]:
     """For the symmetry m: for each direction k, the direction m maps to k."""
     a, b, c, d = m
     images = [(a * q + b * r, c * q + d * r) for q, r in DIRECTIONS]
@@ -305,7 +320,7 @@ def _perm(m: tuple) -> tuple:
 _PERMS = tuple(_perm(m) for m in _SYMMETRIES)
 
 
-def canonical(dq: int, dr: int) -> tuple:
+def canonical(dq: int, dr: int) -> tuple[tuple[int, int], tuple[int, ...]]:
     """``(offset, perm)``: the least image of the offset under the twelve symmetries,
     and for each direction k of that image's tree the direction it stands for at
     the offset asked (``perm[k]``)."""
@@ -313,7 +328,7 @@ def canonical(dq: int, dr: int) -> tuple:
     return o, _PERMS[i]
 
 
-def tree_visible(tree: bytes, perm: tuple, a: int, b: int, steps: list) -> bool:
+def tree_visible(tree: bytes, perm: tuple[int, ...], a: int, b: int, steps: list[tuple[int, ...]]) -> bool:
     """Some chain of ``tree`` (``los_tables.chain_tree``, its directions read through ``perm``:
     see ``canonical``) runs from map hex number a to b along open edges
     (``Grid.steps``: -1 for a wall or the map's edge)."""

@@ -17,20 +17,24 @@ tests/test_generated_tables.py) says whether the shipped ones are today's.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ghcli.rules.hexes import CORNER_OFFSETS, DIRECTIONS, segments_touch
 from ghcli.rules.los_corner import PROGRAM_DISTANCE
-from ghcli.rules.los_portal import _BACK, _STEP, TREE_DISTANCE, PairFrame, _cut, canonical
+from ghcli.rules.los_portal import _BACK, _STEP, TREE_DISTANCE, PairFrame, Polygon, _cut, canonical
+
+Point = tuple[int, int]
 
 __all__ = ["PROGRAM_DISTANCE", "TREE_DISTANCE", "chain_tree", "corner_programs", "pack", "segment_program",
            "tree_offsets"]
 
 
 # -- Gloomhaven's corner segments (``los_corner``) ---------------------------------------
-def _centre(h) -> tuple:
+def _centre(h: tuple[int, int]) -> Point:
     return (3 * h[0], 2 * h[1] + h[0])
 
 
-def _edge(h, k) -> tuple:
+def _edge(h: tuple[int, int], k: int) -> tuple[Point, Point]:
     """The lattice ends of the edge of hex h towards direction k."""
     cx, cy = _centre(h)
     nx, ny = _centre((h[0] + DIRECTIONS[k][0], h[1] + DIRECTIONS[k][1]))
@@ -39,7 +43,7 @@ def _edge(h, k) -> tuple:
     return ends[0], ends[1]
 
 
-def segment_program(p: tuple, q: tuple) -> bytes:
+def segment_program(p: Point, q: Point) -> bytes:
     """The step program (see the module docstring) of the closed segment from lattice
     point p, a corner of the hex A at the origin, to q: two bytes a step, the slot
     it starts from (slot 0: A; each step to a hex not yet reached gives it the next
@@ -79,7 +83,7 @@ def segment_program(p: tuple, q: tuple) -> bytes:
     return bytes(out)
 
 
-def corner_programs(dq: int, dr: int) -> tuple:
+def corner_programs(dq: int, dr: int) -> tuple[bytes, ...]:
     """The 36 step programs of the corner segments from hex A (at the origin) to the
     hex at axial offset (dq, dr), shortest segment first."""
     bx, by = _centre((dq, dr))
@@ -88,7 +92,7 @@ def corner_programs(dq: int, dr: int) -> tuple:
     return tuple(segment_program(p, q) for p, q in segs)
 
 
-def pack(programs) -> bytes:
+def pack(programs: Iterable[bytes]) -> bytes:
     """Programs one after another, each after its length in bytes."""
     return b"".join(bytes((len(p),)) + p for p in programs)
 
@@ -107,7 +111,7 @@ def chain_tree(dq: int, dr: int) -> bytes:
     frame = PairFrame(dq, dr)
     cx, cy = frame.cx, frame.cy
 
-    def grow(hx, hy, back, poly) -> bytes:
+    def grow(hx: int, hy: int, back: int, poly: Polygon) -> bytes:
         out = []
         for k in frame.exits:
             if k == back:
@@ -133,7 +137,7 @@ def chain_tree(dq: int, dr: int) -> bytes:
     return grow(0, 0, -1, frame.start)
 
 
-def tree_offsets(limit: int = TREE_DISTANCE) -> list:
+def tree_offsets(limit: int = TREE_DISTANCE) -> list[tuple[int, int]]:
     """The canonical offsets (``canonical``) at distance 2 to ``limit``, sorted."""
     out = set()
     for dq in range(-limit, limit + 1):

@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ghcli.errors import BadInput
+
 #: A JSON object of the shipped data (a stat card row, an ability card, one of its actions).
 Json = dict[str, Any]
-
-from ghcli.errors import BadInput
 
 
 def _number(value: Any, what: str, card: int) -> int:
