@@ -3,17 +3,21 @@ small boards of our own, and the fast searches against plain reference searches.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import re
 import random
 
 import pytest
 
-from ghcli.rules.board import Board
+from ghcli.rules.board import Action, Board, Figure
+from ghcli.rules.board import Attack as BoardAttack
 from ghcli.rules.hexes import Grid, Hex
 from ghcli.rules.monster import decide
 from ghcli.rules.monster.destination import approach
 from ghcli.rules.monster.focus import choose_focus
+from ghcli.rules.monster.movement import Movement
+from ghcli.rules.monster.reach import Reach
 from ghcli.rules.monster.values import MOVE, NEG, negatives, negatives_part
 from ghcli.rules.monster.targets import TargetGroups, best_masks
 from ghcli.rules.monster.turn import Turn
@@ -151,6 +155,52 @@ def test_one_search_gives_what_one_search_per_hex_gives(seed):
         totals = {x: negatives_part(mv.cost[x]) + c for x, c in rem.items() if c is not None}
         best = min(totals.values(), default=None)
         assert got[d] == {x: rem[x] for x, v in totals.items() if v == best}
+
+
+@pytest.mark.parametrize("seed", [s for s in range(30) if s % 3 == 0] + [1, 2])
+def test_the_fast_path_is_the_search(seed):
+    """``first_reach`` (the costs from the monster on a board without ice) gives what the one
+    bucketed search, ``cheapest_first``, gives: the same costs and the same parents (so the
+    same path shown), on boards with difficult terrain, traps and obstacles."""
+    from ghcli.rules.monster.movement import Costs, cheapest_first, first_reach
+
+    t = Turn.of(_random_board(seed))
+    terrain = t.terrain
+    if any(terrain.icy):
+        terrain = dataclasses.replace(terrain, icy=[0] * len(terrain.icy))
+    n, start = len(t.grid), terrain.start
+    cost, parent = [None] * n, [-1] * n
+    cost[start] = 0
+    closed = list(terrain.blocked)
+    closed[start] = 0
+    moves = Movement(terrain, "walk")._moves
+    cheapest_first(cost, {0: [start]}, closed, moves, list(range(n)), parent, merge=False)
+    assert first_reach(terrain) == Costs(cost, parent)
+    assert sum(c is not None for c in cost) > 1
+
+
+def test_stage_2_is_built_from_plain_values():
+    """``Reach`` needs no board: a map, the enemies (their order gives their bits), the action,
+    and a source of line of sight (asked only when a question needs it)."""
+    grid = Grid([(q, 0) for q in range(5)])
+    enemies = [Figure("a", "character", Hex(2, 0), initiative=10), Figure("b", "character", Hex(4, 0), initiative=20)]
+    asked = []
+
+    class Clear:
+        def visible(self, p, q):
+            asked.append((p, q))
+            return q != Hex(4, 0)  # b stands behind something
+
+    def sight():
+        asked.append("built")
+        return Clear()
+
+    reach = Reach(grid, enemies, Action(move=2, attack=BoardAttack(range=3)), sight)
+    assert reach.bit == {"a": 1, "b": 2} and asked == []
+    assert reach.range_mask(0) == 1  # b is 4 hexes away: out of range, never asked
+    assert reach.hit_mask(0) == 1 and asked == ["built", (Hex(0, 0), Hex(2, 0))]
+    assert reach.dis_mask(0) == 0 and reach.dis_mask(1) == 1 and reach.dis_mask(3) == 3  # ranged, adjacent
+    assert [e.id for e in reach.members(reach.hit_mask(3))] == ["a"]
 
 
 # -- stage 2: attack hexes and sight -----------------------------------------------------------
