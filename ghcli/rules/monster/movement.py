@@ -137,7 +137,11 @@ def cheapest_first(label: list[Optional[Cost]], buckets: dict[Cost, list[HexNo]]
             if left is not None:
                 left.discard(i)
             m = src[i]
-            ends, price = slides.get(i) or (steps[i], enter)  # (next to ice: its steps and slides)
+            got = slides.get(i)
+            if got is None:
+                ends, price = steps[i], enter
+            else:  # next to ice: its steps and slides
+                ends, price = got
             for j in ends:
                 if closed[j]:
                     continue

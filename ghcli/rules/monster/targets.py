@@ -206,8 +206,9 @@ class TargetGroups:
             seen = 0
             for n, raw in self._bounds_of(h):  # highest first
                 new, seen = raw & ~seen, seen | raw
-                for b in scan(new):
-                    out[b] = n
+                if new:  # (most placements add no one: no scan made for them)
+                    for b in scan(new):
+                        out[b] = n
         return out
 
     def can_attack(self, h: HexNo, group: EnemySet) -> bool:
