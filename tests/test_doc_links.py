@@ -62,10 +62,10 @@ def test_the_readme_is_a_front_door():
     assert "**Unofficial.**" in text
     assert 'pip install -e . && ghcli init --name "Our Gloomhaven" --seed 7 && ghcli status' in text
     assert "pip install -e '.[test]' && pytest -q" in text
-    # .ci/run: the README's install, the lint, then the README's test run
+    # .ci/run: the README's install, the lint, the rules core's types, then the README's test run
     ci = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
           if line and not line.startswith(("#", "set ", "cd "))]
-    assert ci == ["pip install -e '.[test]'", "ruff check ghcli tests benchmarks", "pytest -q"]
+    assert ci == ["pip install -e '.[test]'", "ruff check ghcli tests benchmarks tools", "mypy", "pytest -q"]
     for heading in ("## A two-minute tour", "## The docs", "## Layout", "## Errors and exit codes"):
         assert heading in text, heading
     # the reference sections live in docs/: the README holds only the tour's

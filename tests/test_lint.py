@@ -4,7 +4,7 @@ The README's test command runs this test, so linting is part of `pytest -q`;
 .ci/run also runs ruff on its own before the tests. Skipped only when ruff
 (in the `test` extra) is not installed.
 
-It checks the whole tree that .ci/run lints: ghcli, tests and benchmarks.
+It checks the whole tree that .ci/run lints: ghcli, tests, benchmarks and tools.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHECKED = ["ghcli", "tests", "benchmarks"]
+CHECKED = ["ghcli", "tests", "benchmarks", "tools"]
 
 
 def test_checked_paths_exist():

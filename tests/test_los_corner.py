@@ -1,17 +1,16 @@
 """Gloomhaven's corner-to-corner rule by step programs (``ghcli.rules.los_corner``),
 against a brute force of this file's own (every corner segment tested against every
-wall, exactly) on boards of pillars and thin walls, under the grid's symmetries, and
-the shipped programs against the ones built afresh.
+wall, exactly) on boards of pillars and thin walls, and under the grid's symmetries
+(the shipped programs against the ones built afresh: tests/test_generated_tables.py).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from los_reference import assert_symmetric, _near, _pairs, _pillars_board, _rows_board, _touch, _walls
 
-from ghcli.rules import _corner_programs, los_corner
+from ghcli.rules import los_corner, los_tables
 from ghcli.rules.hexes import Grid, distance, lattice_corners
 from ghcli.rules.los import Sight
 
@@ -23,11 +22,6 @@ def _brute(walls, a, b) -> bool:
         not any(_touch(p, q, w[0], w[1]) for w in near)
         for p in lattice_corners(a) for q in lattice_corners(b)
     )
-
-
-def test_shipped_programs_are_the_built_ones():
-    assert Path(_corner_programs.__file__).read_text() == los_corner.program_module()
-    assert _corner_programs.LIMIT == los_corner.PROGRAM_DISTANCE
 
 
 @pytest.mark.parametrize("board", [
@@ -66,7 +60,7 @@ def test_a_program_by_hand():
     edges at each of its ends and nothing else, so its program has six steps and
     reaches the five hexes around those two corners; a thin wall on one of those edges
     shuts it, one on another edge of (1, 0) does not."""
-    prog = los_corner.segment_program((2, 0), (4, 2))
+    prog = los_tables.segment_program((2, 0), (4, 2))
     assert len(prog) == 12
     hexes = {(q, r) for q in range(-2, 5) for r in range(-3, 3)}
     grid = Grid(hexes)
@@ -80,7 +74,7 @@ def test_a_program_by_hand():
             slots.append(y)
     assert {tuple(grid.hexes[i]) for i in slots} == {(0, 0), (1, 0), (1, -1), (2, 0), (1, 1)}
     same = tuple(range(6))
-    assert los_corner.programs_clear(los_corner.pack([prog]), same, start, grid.steps)
+    assert los_corner.programs_clear(los_tables.pack([prog]), same, start, grid.steps)
     for wall, shut in (([(1, 0), (1, -1)], True), ([(2, 0), (1, 1)], True), ([(1, 0), (2, -1)], False)):
         walled = Grid(hexes, [wall])
-        assert los_corner.programs_clear(los_corner.pack([prog]), same, start, walled.steps) is not shut, wall
+        assert los_corner.programs_clear(los_tables.pack([prog]), same, start, walled.steps) is not shut, wall

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from los_reference import assert_symmetric, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
 
-from ghcli.rules import _sight_trees, los_portal
+from ghcli.rules import los_hull, los_portal, los_tables
 from ghcli.rules.hexes import DIRECTIONS, distance, lattice_corners, shared_edge
 from ghcli.rules.los import Sight
 
@@ -32,17 +31,10 @@ def _methods(sight: Sight, a, b) -> dict:
     return out
 
 
-def test_shipped_trees_are_the_built_ones():
-    """``ghcli/rules/_sight_trees.py`` is what ``tree_module`` writes today (every tree
-    rebuilt from the geometry)."""
-    assert Path(_sight_trees.__file__).read_text() == los_portal.tree_module()
-    assert _sight_trees.LIMIT == los_portal.TREE_DISTANCE
-
-
 def test_canonical_offsets_cover_every_offset():
     """Each offset's canonical image is one with a tree, and the direction map takes the
     image's steps to the offset's: walking the image's centre back gives the offset."""
-    offsets = set(los_portal.tree_offsets())
+    offsets = set(los_tables.tree_offsets())
     for dq in range(-12, 13):
         for dr in range(-12, 13):
             d = distance((0, 0), (dq, dr))
@@ -70,7 +62,7 @@ def test_pillars_the_methods_agree_with_the_reference(rules, seed):
     """Every pair of a board of separate pillars: the three exact methods agree; a
     visible pair's clear segment is clear (checked here), a blocked pair is the
     brute-force reference's too. Some blocked pairs are shut out by several pillars
-    together (no chain of walls crosses their hull: ``Sight._hull_walls`` proves
+    together (no chain of walls crosses their hull: ``los_hull.hull_walls`` proves
     nothing there), the case the chain trees settle with no geometry at all."""
     hexes, thin = _pillars_board(seed)
     walls = _walls(hexes, thin)
@@ -81,7 +73,7 @@ def test_pillars_the_methods_agree_with_the_reference(rules, seed):
         assert len(set(got.values())) == 1, (a, b, got)
         if got["answer"]:
             assert _segment_ok(sight.clear_segment(a, b), walls, a, b), (a, b)
-        elif sight._hull_walls(a, b, sight._band_walls(a, b)) is not None:
+        elif los_hull.hull_walls(a, b, sight._band_walls(a, b)) is not None:
             together += 1
             if together % 4 == 1:
                 assert not _reference(walls, a, b), (a, b)
@@ -127,7 +119,7 @@ def test_verdicts_keep_the_grid_symmetries():
 
 
 def _tree_chains(tree: bytes) -> set:
-    """Every chain of a tree (``los_portal.chain_tree``) as a tuple of directions."""
+    """Every chain of a tree (``los_tables.chain_tree``) as a tuple of directions."""
     out = set()
 
     def walk(j, end, path):
@@ -184,7 +176,7 @@ def test_chain_tree_is_the_chains_of_lines(offset):
     the tree's chains and no other (every chain of the tree is crossed by an open set of
     lines, so enough random ones find it)."""
     rng = random.Random(sum(offset) * 7 + offset[0])
-    tree = los_portal.chain_tree(*offset)
+    tree = los_tables.chain_tree(*offset)
     want = _tree_chains(tree)
     seen = set()
     for _ in range(4000):
@@ -205,4 +197,4 @@ def test_chain_tree_small_offset():
         (up, down, right), (right, up, down), (up, down, up, down),
         (down, up, right), (right, down, up), (down, up, down, up),
     }
-    assert _tree_chains(los_portal.chain_tree(2, 0)) == want
+    assert _tree_chains(los_tables.chain_tree(2, 0)) == want

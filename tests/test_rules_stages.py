@@ -3,18 +3,22 @@ small boards of our own, and the fast searches against plain reference searches.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import re
 import random
 
 import pytest
 
-from ghcli.rules.board import Board
+from ghcli.rules.board import Action, Board, Figure
+from ghcli.rules.board import Attack as BoardAttack
 from ghcli.rules.hexes import Grid, Hex
 from ghcli.rules.monster import decide
 from ghcli.rules.monster.destination import approach
 from ghcli.rules.monster.focus import choose_focus
-from ghcli.rules.monster.movement import MOVE, NEG
+from ghcli.rules.monster.movement import Movement
+from ghcli.rules.monster.reach import Reach
+from ghcli.rules.monster.values import MOVE, NEG, negatives, negatives_part
 from ghcli.rules.monster.targets import TargetGroups, best_masks
 from ghcli.rules.monster.turn import Turn
 
@@ -77,7 +81,7 @@ M ^ . . a
     cost = t.movement.cost
     assert cost[at(t, 1, 0)] == 1 * NEG + 1
     # (2, 0): through the trap in 2, round it in 7 (down, along the bottom, up and back)
-    assert cost[at(t, 2, 0)] == 7 and cost[at(t, 2, 0)] >> 20 == 0
+    assert cost[at(t, 2, 0)] == 7 and negatives(cost[at(t, 2, 0)]) == 0
     assert t.movement.path_to(at(t, 2, 0))[0] == t.terrain.start
 
 
@@ -148,9 +152,55 @@ def test_one_search_gives_what_one_search_per_hex_gives(seed):
     got = mv.towards(dests, froms)
     for d in dests:
         rem = {x: _forward(t, x).get(d) for x in froms}
-        totals = {x: (mv.cost[x] >> 20) * NEG + c for x, c in rem.items() if c is not None}
+        totals = {x: negatives_part(mv.cost[x]) + c for x, c in rem.items() if c is not None}
         best = min(totals.values(), default=None)
         assert got[d] == {x: rem[x] for x, v in totals.items() if v == best}
+
+
+@pytest.mark.parametrize("seed", [s for s in range(30) if s % 3 == 0] + [1, 2])
+def test_the_fast_path_is_the_search(seed):
+    """``first_reach`` (the costs from the monster on a board without ice) gives what the one
+    bucketed search, ``cheapest_first``, gives: the same costs and the same parents (so the
+    same path shown), on boards with difficult terrain, traps and obstacles."""
+    from ghcli.rules.monster.movement import Costs, cheapest_first, first_reach
+
+    t = Turn.of(_random_board(seed))
+    terrain = t.terrain
+    if any(terrain.icy):
+        terrain = dataclasses.replace(terrain, icy=[0] * len(terrain.icy))
+    n, start = len(t.grid), terrain.start
+    cost, parent = [None] * n, [-1] * n
+    cost[start] = 0
+    closed = list(terrain.blocked)
+    closed[start] = 0
+    moves = Movement(terrain, "walk")._moves
+    cheapest_first(cost, {0: [start]}, closed, moves, list(range(n)), parent, merge=False)
+    assert first_reach(terrain) == Costs(cost, parent)
+    assert sum(c is not None for c in cost) > 1
+
+
+def test_stage_2_is_built_from_plain_values():
+    """``Reach`` needs no board: a map, the enemies (their order gives their bits), the action,
+    and a source of line of sight (asked only when a question needs it)."""
+    grid = Grid([(q, 0) for q in range(5)])
+    enemies = [Figure("a", "character", Hex(2, 0), initiative=10), Figure("b", "character", Hex(4, 0), initiative=20)]
+    asked = []
+
+    class Clear:
+        def visible(self, p, q):
+            asked.append((p, q))
+            return q != Hex(4, 0)  # b stands behind something
+
+    def sight():
+        asked.append("built")
+        return Clear()
+
+    reach = Reach(grid, enemies, Action(move=2, attack=BoardAttack(range=3)), sight)
+    assert reach.bit == {"a": 1, "b": 2} and asked == []
+    assert reach.range_mask(0) == 1  # b is 4 hexes away: out of range, never asked
+    assert reach.hit_mask(0) == 1 and asked == ["built", (Hex(0, 0), Hex(2, 0))]
+    assert reach.dis_mask(0) == 0 and reach.dis_mask(1) == 1 and reach.dis_mask(3) == 3  # ranged, adjacent
+    assert [e.id for e in reach.members(reach.hit_mask(3))] == ["a"]
 
 
 # -- stage 2: attack hexes and sight -----------------------------------------------------------
@@ -286,15 +336,13 @@ def test_sight_is_asked_only_where_the_answer_can_change(monkeypatch):
     the solver once asked line of sight for 825 pairs of hexes; bounds that ask none settle
     most hexes, and the rest ask one enemy at a time (75 pairs today). The answer stays the
     case's."""
-    import ghcli.rules.monster.reach as reach_module
+    real, made = Board.sight.func, []
 
-    real, made = reach_module.sight_for, []
-
-    def counting_sight_for(board):
+    def counting_sight(board):
         made.append(_CountingSight(real(board)))
         return made[-1]
 
-    monkeypatch.setattr(reach_module, "sight_for", counting_sight_for)
+    monkeypatch.setattr(Board, "sight", property(counting_sight))
     doc = _case_doc("J-131")
     answer = decide(Board.from_dict(doc)).to_dict()
     assert len(made) == 1 and len(made[0].asked) <= 100

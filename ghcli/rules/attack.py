@@ -57,7 +57,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ghcli.errors import BadInput
 
@@ -203,7 +203,7 @@ def describe_deck(deck: Sequence[Modifier]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: _sort_label(kv[0])))
 
 
-def _sort_label(label: str):
+def _sort_label(label: str) -> tuple[bool, bool, bool, int, str]:
     card = Modifier.parse(label)
     return (card.rolling, card.special != "", card.kind != ADD, -card.value, label)
 
@@ -234,7 +234,7 @@ class Attack:
     pierce: int = 0
     conditions: tuple[str, ...] = ()  # the attack's own effects (apply even on a null)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.base < 0:
             raise BadInput("the base attack cannot be negative")
         if self.shield < 0 or self.pierce < 0:
@@ -265,7 +265,14 @@ class Attack:
 # acc: (additive sum, pierce) of the rolling cards applied so far
 
 
-def _initial(mode: str) -> tuple:
+#: Where a draw stands (see above): ("normal",), ("first", mode), ("adv2", card), ("dis2", card), ("ignore",).
+Phase = tuple[Any, ...]
+#: What one card drawn does to the draw: (the next phase or None when it ends, acc, [(which card, used)],
+#: the final card or None).
+Drawn = tuple[Optional[Phase], tuple[int, int], list[tuple[str, bool]], Optional["Modifier"]]
+
+
+def _initial(mode: str) -> Phase:
     return ("normal",) if mode == "normal" else ("first", mode)
 
 
@@ -278,7 +285,7 @@ def _better(att: Attack, a: Modifier, b: Modifier) -> bool:
     return ka >= kb and ea >= eb and (ka > kb or ea > eb)
 
 
-def _step(att: Attack, phase: tuple, acc: tuple[int, int], card: Modifier):
+def _step(att: Attack, phase: Phase, acc: tuple[int, int], card: Modifier) -> Drawn:
     """Draw ``card``: (next phase, acc, [(which, used)], final card or None). which: "this" or "held"."""
     add, pierce = acc
     tag = phase[0]
@@ -330,7 +337,7 @@ class DrawnCard:
     used: bool
     leaves_deck: bool
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The card as JSON: label, rolling, used, leaves the deck, makes the deck shuffle."""
         return {
             "card": str(self.card),
@@ -358,7 +365,7 @@ class Resolution:
         """The drawn cards that leave the deck (bless and curse), as labels."""
         return tuple(str(d.card) for d in self.drawn if d.leaves_deck)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The attack as JSON, card by card (the heart of ``rules attack --seed S --json``)."""
         return {
             "drawn": [d.as_dict() for d in self.drawn],
@@ -377,7 +384,7 @@ def resolve(att: Attack, cards: Iterable[Modifier]) -> Resolution:
     """Resolve the attack drawing ``cards`` in order (the top of the deck first)."""
     it = iter(cards)
 
-    def next_card(_drawn):
+    def next_card(_drawn: list[Modifier]) -> Modifier:
         try:
             return next(it)
         except StopIteration:
@@ -386,14 +393,15 @@ def resolve(att: Attack, cards: Iterable[Modifier]) -> Resolution:
     return _resolve(att, next_card)
 
 
-def _resolve(att: Attack, next_card) -> Resolution:
+def _resolve(att: Attack, next_card: Callable[[list[Modifier]], Modifier]) -> Resolution:
     """One target's draw, each card from ``next_card(cards drawn so far in this draw)``."""
-    phase: Optional[tuple] = _initial(att.mode)
+    phase: Optional[Phase] = _initial(att.mode)
     acc = (0, 0)
-    drawn: list[list] = []  # [card, used]
-    held = None
+    drawn: list[list[Any]] = []  # [card, used]
+    held = 0
     final = None
     while final is None:
+        assert phase is not None  # (a phase ends only with the final card)
         card = next_card([c for c, _ in drawn])
         drawn.append([card, False])
         phase, acc, verdicts, final = _step(att, phase, acc, card)
@@ -439,7 +447,7 @@ class Distribution:
         """The mean damage, exactly."""
         return sum((d * p for d, p in self.probabilities.items()), Fraction(0))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The distribution as JSON: floats for reading, exact fractions as strings beside them."""
         return {
             "distribution": {str(d): float(p) for d, p in self.probabilities.items()},
@@ -457,9 +465,9 @@ def distribution(att: Attack, deck: Sequence[Modifier]) -> Distribution:
     counter = Counter(deck)
     types = sorted(counter)
     start = tuple(counter[t] for t in types)
-    memo: dict = {}
+    memo: dict[tuple[Any, ...], dict[tuple[int, bool], Fraction]] = {}
 
-    def go(counts: tuple[int, ...], phase: tuple, acc: tuple[int, int], shuffled: bool) -> dict:
+    def go(counts: Counts, phase: Phase, acc: tuple[int, int], shuffled: bool) -> dict[tuple[int, bool], Fraction]:
         key = (counts, phase, acc, shuffled)
         if key in memo:
             return memo[key]
@@ -479,6 +487,7 @@ def distribution(att: Attack, deck: Sequence[Modifier]) -> Distribution:
                 out[(dmg, sh)] = out.get((dmg, sh), Fraction(0)) + p
             else:
                 rest = counts[:i] + (n - 1,) + counts[i + 1:]
+                assert nphase is not None  # (no final card yet: the draw goes on)
                 for k, q in go(rest, nphase, nacc, sh).items():
                     out[k] = out.get(k, Fraction(0)) + p * q
         memo[key] = out
@@ -543,7 +552,7 @@ def draw_targets(attacks: Sequence[Attack], deck: Sequence[Modifier], rng: rando
     reshuffles: list[tuple[int, int]] = []
     out = []
     for k, att in enumerate(attacks):
-        def next_card(so_far, k=k):
+        def next_card(so_far: list[Modifier], k: int = k) -> Modifier:
             nonlocal pile, discarded
             if not pile:
                 if not discarded:
@@ -559,6 +568,49 @@ def draw_targets(attacks: Sequence[Attack], deck: Sequence[Modifier], rng: rando
     return MultiResolution(tuple(out), tuple(reshuffles))
 
 
+#: How many cards of each type (``distributions``' card types, in order).
+Counts = tuple[int, ...]
+
+
+#: ``_draws``' answer: {outcome: probability}
+Outcomes = dict[tuple[Any, ...], Fraction]
+
+
+def _draws(att: Attack, types: list[Modifier], memo: dict[tuple[Any, ...], Outcomes],
+           P: Counts, C: Counts, phase: Phase, acc: tuple[int, int], sh: bool) -> Outcomes:
+    """For ``distributions``: one draw of ``att`` from pile P (counts by card type of ``types``),
+    C drawn so far (kept out): {(dmg, shuffle, pile after, drawn) or (None, phase, acc, shuffle,
+    drawn) when the pile runs out: probability}. The discard pile is left out (it changes nothing
+    until the pile runs out), so the table (``memo``) is shared by every state."""
+    key = (P, C, phase, acc, sh)
+    if key in memo:
+        return memo[key]
+    total = sum(P)
+    if total == 0:
+        memo[key] = {(None, phase, acc, sh, C): Fraction(1)}
+        return memo[key]
+    out: Outcomes = {}
+    for i, n in enumerate(P):
+        if not n:
+            continue
+        p = Fraction(n, total)
+        card = types[i]
+        nP = P[:i] + (n - 1,) + P[i + 1:]
+        nC = C if card.leaves_deck else C[:i] + (C[i] + 1,) + C[i + 1:]
+        nphase, nacc, _, final = _step(att, phase, acc, card)
+        nsh = sh or card.shuffles
+        if final is not None:
+            _, dmg = att.value_and_damage(nacc[0], nacc[1], final)
+            k = (dmg, nsh, nP, nC)
+            out[k] = out.get(k, Fraction(0)) + p
+        else:
+            assert nphase is not None  # (no final card yet: the draw goes on)
+            for k, q in _draws(att, types, memo, nP, nC, nphase, nacc, nsh).items():
+                out[k] = out.get(k, Fraction(0)) + p * q
+    memo[key] = out
+    return out
+
+
 def distributions(attacks: Sequence[Attack], deck: Sequence[Modifier],
                   discard: Sequence[Modifier] = ()) -> list[Distribution]:
     """Each target's exact damage distribution (Fractions) for a multi-target attack from one deck
@@ -571,58 +623,30 @@ def distributions(attacks: Sequence[Attack], deck: Sequence[Modifier],
     types = sorted(set(deck))
     index = {t: i for i, t in enumerate(types)}
 
-    def counts(cards) -> tuple:
+    def counts(cards: Iterable[Modifier]) -> Counts:
         c = [0] * len(types)
         for card in cards:
             c[index[card]] += 1
         return tuple(c)
 
-    def plus(a: tuple, b: tuple) -> tuple:
+    def plus(a: Counts, b: Counts) -> Counts:
         return tuple(x + y for x, y in zip(a, b))
 
     zero = (0,) * len(types)
-    states: dict = {(counts(pile), counts(discard), False): Fraction(1)}  # (pile, discard, shuffle) -> probability
+    # (pile, discard, shuffle) -> probability
+    states: dict[tuple[Counts, Counts, bool], Fraction] = {(counts(pile), counts(discard), False): Fraction(1)}
     result = []
     for att in attacks:
-        memo: dict = {}
+        memo: dict[tuple[Any, ...], Outcomes] = {}
 
-        def go(P, C, phase, acc, sh):
-            """One draw from pile P, C drawn so far (kept out): {(dmg, shuffle, pile after, drawn) or
-            (None, phase, acc, shuffle, drawn) when the pile runs out: probability}. The discard pile is
-            left out (it changes nothing until the pile runs out), so the table is shared by every state."""
-            key = (P, C, phase, acc, sh)
-            if key in memo:
-                return memo[key]
-            total = sum(P)
-            if total == 0:
-                out = {(None, phase, acc, sh, C): Fraction(1)}
-                memo[key] = out
-                return out
-            out: dict = {}
-            for i, n in enumerate(P):
-                if not n:
-                    continue
-                p = Fraction(n, total)
-                card = types[i]
-                nP = P[:i] + (n - 1,) + P[i + 1:]
-                nC = C if card.leaves_deck else C[:i] + (C[i] + 1,) + C[i + 1:]
-                nphase, nacc, _, final = _step(att, phase, acc, card)
-                nsh = sh or card.shuffles
-                if final is not None:
-                    _, dmg = att.value_and_damage(nacc[0], nacc[1], final)
-                    k = (dmg, nsh, nP, nC)
-                    out[k] = out.get(k, Fraction(0)) + p
-                else:
-                    for k, q in go(nP, nC, nphase, nacc, nsh).items():
-                        out[k] = out.get(k, Fraction(0)) + p * q
-            memo[key] = out
-            return out
+        def go(P: Counts, C: Counts, phase: Phase, acc: tuple[int, int], sh: bool) -> Outcomes:
+            return _draws(att, types, memo, P, C, phase, acc, sh)
 
-        probs: dict = {}
+        probs: dict[int, Fraction] = {}
         shuffle = Fraction(0)
-        after: dict = {}
+        after: dict[tuple[Counts, Counts, bool], Fraction] = {}
 
-        def add(dmg, sh, nP, nD, w):
+        def add(dmg: int, sh: bool, nP: Counts, nD: Counts, w: Fraction) -> None:
             nonlocal shuffle
             probs[dmg] = probs.get(dmg, Fraction(0)) + w
             if sh:

@@ -9,13 +9,21 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain, repeat
-from typing import Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from ghcli.errors import BadInput, did_you_mean
-from ghcli.rules.hexes import Grid, Hex, are_adjacent
+from ghcli.rules.hexes import Grid, Hex, HexNo, are_adjacent
 from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
+
+if TYPE_CHECKING:
+    from ghcli.rules.los import Sight
+
+_T = TypeVar("_T")
+#: A thin wall: the two adjacent hexes it stands between.
+Wall = frozenset[Hex]
 
 TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
@@ -47,12 +55,8 @@ class Attack:
     """The monster's attack: range (0 melee), targets (a number or "all"), area hexes."""
 
     range: int = 0
-    targets: Any = 1  # int, or "all"
+    targets: Union[int, str] = 1  # a number, or "all"
     area: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def melee(self) -> bool:
-        return self.range == 0
 
 
 @dataclass(frozen=True)
@@ -72,23 +76,24 @@ class Board:
     """A board of format 1 as values: rule set, map, figures, the active monster and its action."""
 
     rules: str
-    hexes: frozenset
-    figures: tuple
+    hexes: frozenset[Hex]
+    figures: tuple[Figure, ...]
     active: str
     action: Action
-    obstacle: frozenset = frozenset()
-    trap: frozenset = frozenset()
-    hazardous: frozenset = frozenset()
-    difficult: frozenset = frozenset()
-    icy: frozenset = frozenset()
-    walls: frozenset = frozenset()  # frozensets of two adjacent Hexes
+    obstacle: frozenset[Hex] = frozenset()
+    trap: frozenset[Hex] = frozenset()
+    hazardous: frozenset[Hex] = frozenset()
+    difficult: frozenset[Hex] = frozenset()
+    icy: frozenset[Hex] = frozenset()
+    walls: frozenset[Wall] = frozenset()
     orientation: str = "flat"
     #: the table's readings where the rules leave it open (``rulesets.READINGS``): sorted
     #: (name, value) pairs, those not the default only
-    readings: tuple = ()
-    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    readings: tuple[tuple[str, str], ...] = ()
+    #: ``from_dict``'s numbering of the map (the sorted hexes, their numbers), for ``grid``
+    _numbered: ClassVar[Optional[tuple[list[Hex], dict[tuple[int, int], HexNo]]]] = None
 
-    # -- lookups -----------------------------------------------------------
+    # -- lookups (the tables below are the board's own, built on first use) ---------
     def figure(self, fid: str) -> Figure:
         for f in self.figures:
             if f.id == fid:
@@ -99,36 +104,38 @@ class Board:
     def monster(self) -> Figure:
         return self.figure(self.active)
 
-    def occupant(self, h) -> Optional[Figure]:
-        occ = self._cache.get("occupants")
-        if occ is None:
-            occ = {f.at: f for f in self.figures}
-            self._cache["occupants"] = occ
-        return occ.get(h)
+    @cached_property
+    def _occupants(self) -> dict[tuple[int, int], Figure]:
+        return {f.at: f for f in self.figures}
 
-    @property
+    def occupant(self, h: tuple[int, int]) -> Optional[Figure]:
+        return self._occupants.get(h)
+
+    @cached_property
     def grid(self) -> Grid:
-        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``), built once."""
-        grid = self._cache.get("grid")
-        if grid is None:
-            numbered = self._cache.get("numbered")  # (``from_dict`` numbered the hexes already)
-            grid = Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
-            self._cache["grid"] = grid
-        return grid
+        """The map as arrays indexed by hex number (``ghcli.rules.hexes.Grid``)."""
+        numbered = self._numbered
+        return Grid.numbered(*numbered, self.walls) if numbered else Grid(self.hexes, self.walls)
 
-    @property
-    def links(self) -> dict:
-        """For each map hex, its neighbours on the map with no thin wall between (cached)."""
-        links = self._cache.get("links")
-        if links is None:
-            g = self.grid
-            hexes = g.hexes
-            links = self._cache["links"] = {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
-        return links
+    @cached_property
+    def links(self) -> dict[Hex, tuple[Hex, ...]]:
+        """For each map hex, its neighbours on the map with no thin wall between."""
+        g = self.grid
+        hexes = g.hexes
+        return {h: tuple(hexes[j] for j in g.links[i]) for i, h in enumerate(hexes)}
+
+    @cached_property
+    def sight(self) -> Sight:
+        """Line of sight on this board (``ghcli.rules.los.Sight``, under its map-edge reading);
+        ``ghcli.rules.los`` is imported on the first question."""
+        from ghcli.rules.los import Sight
+
+        edge = dict(self.readings).get("map_edge", "wall")
+        return Sight(self.hexes, self.walls, self.rules, self.grid, map_edge=edge)
 
     # -- construction ------------------------------------------------------
     @classmethod
-    def from_dict(cls, doc: Any) -> "Board":
+    def from_dict(cls, doc: Any) -> Board:
         """The board of a format-1 document (parsed JSON), checked: ``validate``'s types and
         limits first, then the meaning, in this order: keys, format, rules, orientation, the
         map, terrain, walls, figures, the active figure, the action. Raises ``BadInput``
@@ -145,15 +152,15 @@ class Board:
                         readings=readings_of(doc.get("readings")),
                         action=_action(doc["action"]), walls=walls, obstacle=terrain.get("obstacle", _NONE),
                         trap=terrain.get("trap", _NONE), hazardous=terrain.get("hazardous", _NONE),
-                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE), _cache={})
-        board._cache["numbered"] = (hex_list, index)  # for ``grid``
+                        difficult=terrain.get("difficult", _NONE), icy=terrain.get("icy", _NONE),
+                        _numbered=(hex_list, index))
         return board
 
 
-_NONE: frozenset = frozenset()
+_NONE: frozenset[Hex] = frozenset()
 
 
-def _filled(cls, **fields):
+def _filled(cls: type[_T], **fields: Any) -> _T:
     """An instance of the frozen dataclass ``cls`` with these fields (every one of them), made
     without its ``__init__``, which sets each field through ``object.__setattr__`` (some ten
     times the cost, and a board has up to 60 figures): its ``__dict__`` is filled at once.
@@ -163,7 +170,7 @@ def _filled(cls, **fields):
     return obj
 
 
-def _header(doc: dict) -> tuple:
+def _header(doc: dict[str, Any]) -> tuple[str, str]:
     """The keys every board has, its format, and its (rules, orientation)."""
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
@@ -181,7 +188,7 @@ def _header(doc: dict) -> tuple:
     return rules, orientation
 
 
-def readings_of(value: Any) -> tuple:
+def readings_of(value: Any) -> tuple[tuple[str, str], ...]:
     """A board's ``readings`` (``{"map_edge": "open", "proximity": "straight"}``, each optional) as
     sorted (name, value) pairs without the defaults; BadInput names an unknown one."""
     if value is None:
@@ -201,14 +208,14 @@ def readings_of(value: Any) -> tuple:
     return tuple(sorted(out))
 
 
-def _map(cells: Any, plain: bool) -> tuple:
+def _map(cells: Any, plain: bool) -> tuple[list[Hex], dict[Hex, HexNo]]:
     """The map's hexes sorted, and {hex: its number} (``Grid`` numbers hexes in sorted order).
     ``plain``: ``validate`` found them plain [q, r] lists."""
     if not isinstance(cells, list) or not cells:
         raise BadInput("board: 'hexes' must be a non-empty list of [q, r]")
     hex_list = _hex_list(cells, plain)
     index = dict(zip(hex_list, range(len(hex_list)))) if hex_list is not None else None
-    if index is None or len(index) != len(hex_list):  # something is wrong: find it, naming where
+    if hex_list is None or index is None or len(index) != len(hex_list):  # something is wrong: find it
         seen = set()
         for i, h in enumerate(cells):
             hx = _hex(h, f"hexes[{i}]")
@@ -220,12 +227,12 @@ def _map(cells: Any, plain: bool) -> tuple:
     return hex_list, index
 
 
-def _terrain(doc: Any, hexes: frozenset, plain: frozenset) -> dict:
+def _terrain(doc: Any, hexes: frozenset[Hex], plain: frozenset[str]) -> dict[str, frozenset[Hex]]:
     """{terrain kind: its hexes}, every one on the map. ``plain``: the kinds whose cells
     ``validate`` found plain [q, r] lists."""
     if not isinstance(doc, dict):
         raise BadInput("board: 'terrain' must be an object")
-    terrain: dict[str, frozenset] = {}
+    terrain: dict[str, frozenset[Hex]] = {}
     new = tuple.__new__
     for name, cells in doc.items():
         if name not in TERRAINS:
@@ -247,7 +254,7 @@ def _terrain(doc: Any, hexes: frozenset, plain: frozenset) -> dict:
     return terrain
 
 
-def _walls(doc: list, plain: bool) -> frozenset:
+def _walls(doc: list[Any], plain: bool) -> frozenset[Wall]:
     """The thin walls, each a frozenset of two adjacent hexes. ``plain``: ``validate`` found
     every wall a pair of [q, r] lists."""
     walls = set()
@@ -268,7 +275,7 @@ def _walls(doc: list, plain: bool) -> frozenset:
     return frozenset(walls)
 
 
-def _figures(doc: Any, hexes: frozenset) -> tuple:
+def _figures(doc: Any, hexes: frozenset[Hex]) -> tuple[Figure, ...]:
     """The figures, each on its own hex of the map, ids unique."""
     if not isinstance(doc, list):
         raise BadInput("board: 'figures' must be a list")
@@ -317,7 +324,7 @@ def _figures(doc: Any, hexes: frozenset) -> tuple:
     return tuple(figures)
 
 
-def _active(active: Any, figures: tuple) -> str:
+def _active(active: Any, figures: tuple[Figure, ...]) -> str:
     """The active figure's id: one of the figures, a monster."""
     figure = next((f for f in figures if f.id == active), None)
     if figure is None:
@@ -325,7 +332,7 @@ def _active(active: Any, figures: tuple) -> str:
                        + did_you_mean(active, [f.id for f in figures]))
     if figure.side != "monster":
         raise BadInput(f"board: active figure {active!r} is not a monster")
-    return active
+    return figure.id
 
 
 #: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
@@ -344,7 +351,7 @@ class Plain(NamedTuple):
 
     hexes: bool
     walls: bool
-    terrain: frozenset
+    terrain: frozenset[str]
 
 
 def validate(doc: Any) -> Plain:
@@ -364,28 +371,7 @@ def validate(doc: Any) -> Plain:
     """
     if not isinstance(doc, dict):
         raise BadInput("board must be a JSON object")
-
-    def hexes(value: Any, where: str, limit: int) -> bool:
-        if not isinstance(value, (list, tuple)):
-            raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
-        if len(value) > limit:
-            what = "board has" if where == "hexes" else f"board: {where} has"
-            raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
-        if _plain_hexes(value):
-            return True  # the common case, at C speed; otherwise find the culprit to name it
-        for i, h in enumerate(value):
-            one_hex(h, f"{where}[{i}]")
-        return False
-
-    def number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
-        ok = isinstance(value, int) if whole else isinstance(value, (int, float))
-        if not ok or isinstance(value, bool) or value != value:
-            kind = "a whole number" if whole else "a number"
-            raise BadInput(f"board: {where} must be {kind}, not {_kind(value)}")
-        if not low <= value <= MAX_NUMBER:
-            raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
-
-    plain = "hexes" in doc and hexes(doc["hexes"], "hexes", MAX_HEXES)
+    plain = "hexes" in doc and _check_hexes(doc["hexes"], "hexes", MAX_HEXES)
     for key in ("rules", "orientation", "active"):
         if key in doc and not isinstance(doc[key], str):
             raise BadInput(f"board: {key!r} must be a string, not {_kind(doc[key])}")
@@ -395,63 +381,101 @@ def validate(doc: Any) -> Plain:
         if not isinstance(terrain, dict):
             raise BadInput(f"board: 'terrain' must be an object of hex lists, not {_kind(terrain)}")
         for name, cells in terrain.items():
-            if hexes(cells, f"terrain.{name}", MAX_HEXES):
+            if _check_hexes(cells, f"terrain.{name}", MAX_HEXES):
                 plain_terrain.add(name)
     walls = doc.get("walls")
-    plain_walls = False
-    if walls is not None:
-        if not isinstance(walls, list):
-            raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
-        if len(walls) > 3 * MAX_HEXES:
-            raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
-        plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
-                       and _plain_hexes(list(chain.from_iterable(walls))))
-        for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
-            if not isinstance(w, (list, tuple)) or len(w) != 2:
-                raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
-            one_hex(w[0], f"walls[{i}][0]")
-            one_hex(w[1], f"walls[{i}][1]")
+    plain_walls = walls is not None and _check_walls(walls)
     figures = doc.get("figures")
     if figures is not None:
-        if not isinstance(figures, list):
-            raise BadInput(f"board: 'figures' must be a list, not {_kind(figures)}")
-        if len(figures) > MAX_FIGURES:
-            raise BadInput(f"board: {len(figures)} figures; at most {MAX_FIGURES}")
-        for i, f in enumerate(figures):
-            if not isinstance(f, dict):
-                raise BadInput(f"board: figures[{i}] must be an object, not {_kind(f)}")
-            for key in ("id", "side", "label"):
-                if key in f and not isinstance(f[key], str):
-                    raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
-            # (the common values checked at once; the messages made only for the others)
-            if "at" in f and not _plain_hex(f["at"]):
-                one_hex(f["at"], f"figures[{i}].at")
-            init = f.get("initiative")
-            if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
-                number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
-            standee = f.get("standee")
-            if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
-                number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
-            for key in ("elite", "invisible"):
-                if key in f and not isinstance(f[key], bool):
-                    raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
-    action = doc.get("action")
+        _check_figures(figures)
     if "action" in doc:
-        if not isinstance(action, dict):
-            raise BadInput(f"board: 'action' must be an object, not {_kind(action)}")
-        if action.get("move") is not None:
-            number(action["move"], "action.move")
-        attack = action.get("attack")
-        if attack is not None:
-            if not isinstance(attack, dict):
-                raise BadInput(f"board: action.attack must be an object or null, not {_kind(attack)}")
-            if attack.get("range") is not None:
-                number(attack["range"], "action.attack.range")
-            if attack.get("targets", 1) != "all":
-                number(attack.get("targets", 1), "action.attack.targets", low=1)
-            if attack.get("area") is not None:
-                hexes(attack["area"], "action.attack.area", MAX_AREA)
+        _check_action(doc["action"])
     return Plain(plain, plain_walls, frozenset(plain_terrain))
+
+
+def _check_hexes(value: Any, where: str, limit: int) -> bool:
+    """``validate``: refuse a list of hexes that is not one or is too long; True when every item
+    is a plain [q, r] list."""
+    if not isinstance(value, (list, tuple)):
+        raise BadInput(f"board: {where} must be a list of hexes [q, r], not {_kind(value)}")
+    if len(value) > limit:
+        what = "board has" if where == "hexes" else f"board: {where} has"
+        raise BadInput(f"{what} {len(value):,} hexes; at most {limit:,}")
+    if _plain_hexes(value):
+        return True  # the common case, at C speed; otherwise find the culprit to name it
+    for i, h in enumerate(value):
+        one_hex(h, f"{where}[{i}]")
+    return False
+
+
+def _check_number(value: Any, where: str, whole: bool = True, low: int = 0) -> None:
+    """``validate``: refuse anything but a number (``whole``: an int) within low..MAX_NUMBER."""
+    ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+    if not ok or isinstance(value, bool) or value != value:
+        kind = "a whole number" if whole else "a number"
+        raise BadInput(f"board: {where} must be {kind}, not {_kind(value)}")
+    if not low <= value <= MAX_NUMBER:
+        raise BadInput(f"board: {where} is {value!r}, outside {low}..{MAX_NUMBER:,}")
+
+
+def _check_walls(walls: Any) -> bool:
+    """``validate``'s walls: True when every wall is a pair of plain [q, r] lists."""
+    if not isinstance(walls, list):
+        raise BadInput(f"board: 'walls' must be a list of hex pairs, not {_kind(walls)}")
+    if len(walls) > 3 * MAX_HEXES:
+        raise BadInput(f"board: 'walls' has {len(walls):,} entries; at most {3 * MAX_HEXES:,}")
+    plain_walls = (all(type(w) is list and len(w) == 2 for w in walls)
+                   and _plain_hexes(list(chain.from_iterable(walls))))
+    for i, w in enumerate(() if plain_walls else walls):  # (the common case: checked at once)
+        if not isinstance(w, (list, tuple)) or len(w) != 2:
+            raise BadInput(f"board: walls[{i}] must be a pair of hexes [[q, r], [q, r]], not {_kind(w)}")
+        one_hex(w[0], f"walls[{i}][0]")
+        one_hex(w[1], f"walls[{i}][1]")
+    return plain_walls
+
+
+def _check_figures(figures: Any) -> None:
+    """``validate``'s figures."""
+    if not isinstance(figures, list):
+        raise BadInput(f"board: 'figures' must be a list, not {_kind(figures)}")
+    if len(figures) > MAX_FIGURES:
+        raise BadInput(f"board: {len(figures)} figures; at most {MAX_FIGURES}")
+    for i, f in enumerate(figures):
+        if not isinstance(f, dict):
+            raise BadInput(f"board: figures[{i}] must be an object, not {_kind(f)}")
+        for key in ("id", "side", "label"):
+            if key in f and not isinstance(f[key], str):
+                raise BadInput(f"board: figures[{i}].{key} must be a string, not {_kind(f[key])}")
+        # (the common values checked at once; the messages made only for the others)
+        if "at" in f and not _plain_hex(f["at"]):
+            one_hex(f["at"], f"figures[{i}].at")
+        init = f.get("initiative")
+        if init is not None and not (type(init) is int and -MAX_NUMBER <= init <= MAX_NUMBER):
+            _check_number(init, f"figures[{i}].initiative", whole=False, low=-MAX_NUMBER)
+        standee = f.get("standee")
+        if standee is not None and not (type(standee) is int and -MAX_NUMBER <= standee <= MAX_NUMBER):
+            _check_number(standee, f"figures[{i}].standee", low=-MAX_NUMBER)
+        for key in ("elite", "invisible"):
+            if key in f and not isinstance(f[key], bool):
+                raise BadInput(f"board: figures[{i}].{key} must be true or false, not {_kind(f[key])}")
+
+
+def _check_action(action: Any) -> None:
+    """``validate``'s action."""
+    if not isinstance(action, dict):
+        raise BadInput(f"board: 'action' must be an object, not {_kind(action)}")
+    if action.get("move") is not None:
+        _check_number(action["move"], "action.move")
+    attack = action.get("attack")
+    if attack is not None:
+        if not isinstance(attack, dict):
+            raise BadInput(f"board: action.attack must be an object or null, not {_kind(attack)}")
+        if attack.get("range") is not None:
+            _check_number(attack["range"], "action.attack.range")
+        if attack.get("targets", 1) != "all":
+            _check_number(attack.get("targets", 1), "action.attack.targets", low=1)
+        if attack.get("area") is not None:
+            _check_hexes(attack["area"], "action.attack.area", MAX_AREA)
 
 
 def one_hex(value: Any, where: str) -> None:
@@ -489,22 +513,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _hex_set(values: Any, unique: bool = True) -> Optional[set]:
-    """The hexes of a list of [q, r] pairs of integers, or None if any is not one (or, with
-    ``unique``, one is listed twice): the caller then looks for the culprit to name it."""
-    if type(values) is not list:
-        return None
-    new = tuple.__new__
-    good = [new(Hex, v) for v in values if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int]
-    if len(good) != len(values):
-        return None
-    out = set(good)
-    if unique and len(out) != len(values):
-        return None
-    return out
-
-
-def _hex_list(values: Any, checked: bool = False) -> Optional[list]:
+def _hex_list(values: Any, checked: bool = False) -> Optional[list[Hex]]:
     """The hexes of a list of [q, r] pairs of integers, sorted (linear when they come sorted, as
     board files list them), or None if any is not one (``checked``: ``validate`` found
     them plain)."""
@@ -521,7 +530,7 @@ def _plain_hex(v: Any) -> bool:
             and -MAX_COORD <= v[0] <= MAX_COORD and -MAX_COORD <= v[1] <= MAX_COORD)
 
 
-def _plain_hexes(values: list, limit: int = MAX_COORD) -> bool:
+def _plain_hexes(values: Sequence[Any], limit: int = MAX_COORD) -> bool:
     """Every item of ``values`` is a list of two ints (not bools), each within +-``limit``.
     (One plain loop: cheaper, on this interpreter, than whole-list passes of map and set.)"""
     low = -limit

@@ -25,10 +25,16 @@ flights and teleports quote no number.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
 
-from ghcli.rules.board import Board
+from ghcli.rules.board import Attack, Board, Figure
 from ghcli.rules.hexes import Hex, bfs
+
+if TYPE_CHECKING:
+    from ghcli.rules.monster import Decision
+
+#: An option of the decision as its dict (``Option.to_dict``).
+OptionDict = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -37,13 +43,14 @@ class Verdict:
 
     legal: bool
     reason: str
-    options: tuple  # the decision's options, as dicts
+    options: tuple[OptionDict, ...]  # the decision's options, as dicts
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"legal": self.legal, "reason": self.reason, "options": list(self.options)}
 
 
-def check(board: Board, decision, destination: Hex, targets: Optional[Sequence[str]] = None) -> Verdict:
+def check(board: Board, decision: Decision, destination: tuple[int, int],
+          targets: Optional[Sequence[str]] = None) -> Verdict:
     """The verdict on the monster ending at ``destination`` (attacking ``targets``, when given)."""
     options = tuple(o.to_dict() for o in decision.options)
     me = board.monster
@@ -81,7 +88,7 @@ def check(board: Board, decision, destination: Hex, targets: Optional[Sequence[s
     return no(f"from {where} the monster attacks {rules}, not {said}")
 
 
-def _why_not(board: Board, decision, options: tuple, dest: Hex) -> str:
+def _why_not(board: Board, decision: Decision, options: tuple[OptionDict, ...], dest: Hex) -> str:
     where = _fmt(dest)
     dests = _list(o["destination"] for o in options)
     if not decision.focus:
@@ -96,15 +103,15 @@ def _why_not(board: Board, decision, options: tuple, dest: Hex) -> str:
     with_move = f" with {movement} movement" if movement is not None else ""
     head = f"the monster can attack the {focus}{with_move} from {_list(o['destination'] for o in attacking)}"
     focus_fig = board.figure(focus)
-    if board.action.attack is not None and not board.action.attack.area and not _attacks(board, dest, focus_fig):
+    attack = board.action.attack
+    if attack is not None and not attack.area and not _attacks(board, attack, dest, focus_fig):
         return f"{head}; {where} gives no attack on {focus}"
     return (f"{head}; {where} is not among the hexes the rules pick (most targets, the focus without "
             "disadvantage, fewest disadvantaged targets, then least movement)")
 
 
-def _attacks(board: Board, h: Hex, target) -> bool:
+def _attacks(board: Board, attack: Attack, h: Hex, target: Figure) -> bool:
     """A single-target attack from ``h`` reaches ``target``: in range counted around walls, and in sight."""
-    attack = board.action.attack
     reach = max(1, attack.range)
     links = board.links
     dist = bfs([h], lambda x: links.get(x, ()), limit=reach)
@@ -115,14 +122,14 @@ def _attacks(board: Board, h: Hex, target) -> bool:
     return attack.range == 0 or sight_for(board).visible(h, target.at)
 
 
-def _movement(board: Board, option: dict) -> Optional[int]:
+def _movement(board: Board, option: OptionDict) -> Optional[int]:
     act = board.action
     if act.jump or act.flying or act.teleport:
         return None
     return sum(2 if tuple(h) in board.difficult else 1 for h in option["path"][1:])
 
 
-def _option_text(board: Board, option: dict, options: tuple) -> str:
+def _option_text(board: Board, option: OptionDict, options: tuple[OptionDict, ...]) -> str:
     n = options.index(option) + 1
     targets = ", ".join(option["targets"]) or "nobody"
     moves = "stays at" if tuple(option["destination"]) == tuple(board.monster.at) else "moves to"
@@ -130,9 +137,9 @@ def _option_text(board: Board, option: dict, options: tuple) -> str:
     return f"{which}: focus {option['focus'] or '-'}, {moves} {_fmt(option['destination'])}, attacks {targets}"
 
 
-def _list(hexes) -> str:
+def _list(hexes: Iterable[Sequence[int]]) -> str:
     return " or ".join(dict.fromkeys(_fmt(h) for h in hexes))
 
 
-def _fmt(h) -> str:
+def _fmt(h: Sequence[int]) -> str:
     return f"{h[0]},{h[1]}"

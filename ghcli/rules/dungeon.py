@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from ghcli.errors import BadInput
 
@@ -59,7 +59,7 @@ class RoomCard:
     exits: tuple[str, ...]
 
     @classmethod
-    def from_fact(cls, fact: Mapping) -> "RoomCard":
+    def from_fact(cls, fact: Mapping[str, Any]) -> RoomCard:
         return cls(int(fact["number"]), fact["name"], tuple(fact["tiles"]),
                    tuple(fact["entrances"]), tuple(fact["exits"]))
 
@@ -90,7 +90,7 @@ class MonsterCard:
     treasures: tuple[int, ...]
 
     @classmethod
-    def from_fact(cls, fact: Mapping) -> "MonsterCard":
+    def from_fact(cls, fact: Mapping[str, Any]) -> MonsterCard:
         traps = fact.get("traps") or {}
         return cls(
             number=int(fact["number"]),
@@ -195,7 +195,7 @@ def draw(rooms: Sequence[RoomCard], monster_cards: Sequence[MonsterCard], rng: r
 
 def _doors(chosen: Sequence[RoomCard]) -> list[tuple[Optional[str], Optional[str], tuple[str, ...], tuple[str, ...]]]:
     """(entrance, exit, entrance choices, exit choices) of each room, in order."""
-    out = []
+    out: list[tuple[Optional[str], Optional[str], tuple[str, ...], tuple[str, ...]]] = []
     entrance_choices = tuple(sorted(chosen[0].entrances))
     for i, card in enumerate(chosen):
         if i + 1 < len(chosen):
@@ -209,7 +209,7 @@ def _doors(chosen: Sequence[RoomCard]) -> list[tuple[Optional[str], Optional[str
     return out
 
 
-def as_dict(d: Dungeon, monster_names: Mapping[str, str] | None = None) -> dict:
+def as_dict(d: Dungeon, monster_names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The ``dungeon draw --json`` document."""
     names = monster_names or {}
     return {
@@ -224,7 +224,7 @@ def _terrain(pairs: Iterable[tuple[str, tuple[int, ...]]]) -> dict[str, list[int
     return {kind: list(spaces) for kind, spaces in pairs}
 
 
-def _room_dict(r: Room, names: Mapping[str, str]) -> dict:
+def _room_dict(r: Room, names: Mapping[str, str]) -> dict[str, Any]:
     m = r.monsters
     return {
         "room": r.position,

@@ -18,7 +18,7 @@ Six elements, each inert, waning or strong. Readings (issue 6 and seed 000
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from ghcli.errors import BadInput, Refused
 
@@ -75,7 +75,7 @@ class ElementTimeline:
     usable_next_round: bool
     round_after: str  # after the next round's end too
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "now": self.now,
             "usable_now": self.usable_now,

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules.elements import ELEMENTS
@@ -87,7 +87,7 @@ ENEMIES, ALLIES, NOBODY = "enemies", "yourself or allies", "nobody"
 class Host:
     name: str
     targets: str
-    numbers: frozenset
+    numbers: frozenset[str]
 
     def __repr__(self) -> str:
         return f"Host({self.name!r})"
@@ -146,7 +146,7 @@ class TemporaryVariant:
 
     off_if_previous: int = 20
     #: the share of the cost kept, as numerator / denominator (rounded up)
-    keep: tuple = (4, 5)
+    keep: tuple[int, int] = (4, 5)
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class Edition:
     base: Mapping[str, int]
     hex_numerator: int
     hex_round_up: bool
-    not_doubled: frozenset
+    not_doubled: frozenset[str]
     per_level: int
     per_previous: int
     lost: Optional[str] = None  # None | "unless-persistent" | "unless-summon"
@@ -227,9 +227,9 @@ class Step:
 @dataclass(frozen=True)
 class Quote:
     cost: int
-    steps: tuple = field(default_factory=tuple)
+    steps: tuple[Step, ...] = field(default_factory=tuple)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"cost": self.cost, "steps": [{"rule": s.rule, "cost": s.cost} for s in self.steps]}
 
 
@@ -347,8 +347,38 @@ def quote(
         steps.append(Step(rule, total))
         return total
 
+    total = _base_multiplied(ed, sticker, hexes, multi, lost, persistent, summon_stat, summon_action, step)  # 1-4
+    # 5. card level
+    if level > 1:
+        total = step(f"card level {level}: +{ed.per_level} x {level - 1}", total + ed.per_level * (level - 1))
+    # 6. previous enhancements
+    if previous:
+        s = "s" if previous != 1 else ""
+        total = step(f"{previous} previous enhancement{s} on the action: +{ed.per_previous} x {previous}",
+                     total + ed.per_previous * previous)
+    # 7. enhancer building (fh)
+    if enhancer_level is not None and ed.enhancer is not None:  # (``_check_values``: fh only)
+        total = _building(ed.enhancer, enhancer_level, level, previous, total, step)
+    # 8. temporary variant (fh)
+    t = ed.temporary
+    if temporary and t is not None:  # (``_check_values``: fh only)
+        if previous:
+            total = step(f"temporary: -{t.off_if_previous}, the action already has an enhancement",
+                         total - t.off_if_previous)
+        num, den = t.keep
+        total = step(f"temporary: x{num / den:g} (rounded up)", -(-total * num // den))
+    if total < 0:
+        total = step("not below 0", 0)
+    return Quote(total, tuple(steps))
+
+
+def _base_multiplied(ed: Edition, sticker: Sticker, hexes: Optional[int], multi: bool, lost: bool,
+                     persistent: bool, summon_stat: bool, summon_action: bool, step: Callable[[str, int], int]) -> int:
+    """``quote``'s steps 1-4: the base cost, then the several-targets, lost and persistent
+    multipliers (each step told to ``step``)."""
     # 1. base
     if sticker.kind == "hex":
+        assert hexes is not None  # (``sticker_for`` gives a hex sticker only with its hexes)
         n, num = hexes, ed.hex_numerator
         cost = -(-num // n) if ed.hex_round_up else num // n
         exact = num % n == 0
@@ -378,31 +408,11 @@ def quote(
             total = step("persistent: summon stats are not tripled", total)
         else:
             total = step("persistent bonus: x3", total * 3)
-    # 5. card level
-    if level > 1:
-        total = step(f"card level {level}: +{ed.per_level} x {level - 1}", total + ed.per_level * (level - 1))
-    # 6. previous enhancements
-    if previous:
-        s = "s" if previous != 1 else ""
-        total = step(f"{previous} previous enhancement{s} on the action: +{ed.per_previous} x {previous}",
-                     total + ed.per_previous * previous)
-    # 7. enhancer building (fh)
-    if enhancer_level is not None:
-        total = _building(ed.enhancer, enhancer_level, level, previous, total, step)
-    # 8. temporary variant (fh)
-    if temporary:
-        t = ed.temporary
-        if previous:
-            total = step(f"temporary: -{t.off_if_previous}, the action already has an enhancement",
-                         total - t.off_if_previous)
-        num, den = t.keep
-        total = step(f"temporary: x{num / den:g} (rounded up)", -(-total * num // den))
-    if total < 0:
-        total = step("not below 0", 0)
-    return Quote(total, tuple(steps))
+    return total
 
 
-def _building(b: EnhancerBuilding, building: int, level: int, previous: int, total: int, step) -> int:
+def _building(b: EnhancerBuilding, building: int, level: int, previous: int, total: int,
+              step: Callable[[str, int], int]) -> int:
     """Step 7: the enhancer building's discounts up to its level ``building``."""
     if building >= 2:
         total = step(f"enhancer level 2: -{b.level2_off}", total - b.level2_off)
@@ -415,7 +425,8 @@ def _building(b: EnhancerBuilding, building: int, level: int, previous: int, tot
     return total
 
 
-def _check_values(ed: Edition, level, previous, lost, persistent, enhancer_level, temporary) -> None:
+def _check_values(ed: Edition, level: Any, previous: Any, lost: bool, persistent: bool, enhancer_level: Any,
+                  temporary: bool) -> None:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_CHARACTER_LEVEL:
         raise BadInput(f"the card level must be from 1 to {MAX_CHARACTER_LEVEL}, not {level!r}", field="level")
     if isinstance(previous, bool) or not isinstance(previous, int) or previous < 0:

@@ -26,7 +26,7 @@ then what ``on`` names.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from ghcli.errors import BadInput, Refused
 from ghcli.rules.enhance import HOSTS, Sticker
@@ -51,14 +51,14 @@ class Line:
     """One printed ability of a card action."""
 
     kind: str  # attack, move, heal, range (of an attack), poison (a condition), summon, area, custom ...
-    slots: tuple = ()  # the shapes of its enhancement slots
+    slots: tuple[str, ...] = ()  # the shapes of its enhancement slots
     small: bool = False  # small print (a secondary ability)
     within: Optional[str] = None  # the ability it belongs to (range within attack)
     several: bool = False  # it targets several figures
-    stats: tuple = ()  # a summon's stats that take a +1 (summon-hp, summon-move ...)
+    stats: tuple[str, ...] = ()  # a summon's stats that take a +1 (summon-hp, summon-move ...)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Line":
+    def from_dict(cls, d: dict[str, Any]) -> Line:
         return cls(d["kind"], tuple(d.get("slots") or ()), bool(d.get("small")), d.get("in"),
                    bool(d.get("several")), tuple(d.get("stats") or ()))
 
@@ -88,7 +88,7 @@ class Placement:
     secondary: bool
     several: bool
     unknown: bool = False  # a slot GHS could not model: the sticker rules still apply to ``host``
-    notes: tuple = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)
 
 
 def _takes(sticker: Sticker, line: Line) -> list[str]:

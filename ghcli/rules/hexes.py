@@ -22,7 +22,9 @@ from __future__ import annotations
 import math
 from functools import cached_property
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, Sequence, TypeVar
+
+T = TypeVar("T")
 
 SQRT3 = math.sqrt(3.0)
 
@@ -67,7 +69,7 @@ class Hex(NamedTuple):
         return f"Hex({self.q}, {self.r})"
 
     @classmethod
-    def of(cls, value) -> "Hex":
+    def of(cls, value: Sequence[int]) -> Hex:
         """A Hex from a ``[q, r]`` pair (list or tuple of two integers)."""
         q, r = value
         return cls(int(q), int(r))
@@ -106,7 +108,7 @@ def lattice_corners(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple((X + dx, Y + dy) for dx, dy in CORNER_OFFSETS)
 
 
-def lattice_to_real(p: tuple[int, int]) -> tuple[float, float]:
+def lattice_to_real(p: tuple[float, float]) -> tuple[float, float]:
     """A lattice point back in real coordinates."""
     return (p[0] / 2.0, p[1] * SQRT3 / 2.0)
 
@@ -135,11 +137,53 @@ def mirror(offset: tuple[int, int]) -> tuple[int, int]:
     return (-q - r, r)
 
 
-def bfs(starts, neighbours, limit=None) -> dict:
+# -- the edges of a hex (line of sight) ------------------------------------------------
+def _edge_corners() -> tuple[tuple[tuple[int, int], tuple[tuple[int, int], tuple[int, int]]], ...]:
+    """For each direction, the lattice offsets (from a hex's centre) of the edge towards it."""
+    out = []
+    for d in DIRECTIONS:
+        out.append((d, shared_edge((0, 0), d)))
+    return tuple(out)
+
+
+_EDGE_CORNERS = _edge_corners()
+#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
+_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
+
+
+def _corner_edges() -> tuple[tuple[int, int, int], ...]:
+    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
+    of the two neighbours that share it and the direction from the first to the second."""
+    out = []
+    for c in CORNER_OFFSETS:
+        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
+        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
+        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
+    return tuple(out)
+
+
+_CORNER_EDGES = _corner_edges()
+
+
+#: A hex's number on one map (``Grid``): the hexes in sorted (q, r) order are 0, 1, 2, ...
+HexNo = int
+#: No hex: in ``Grid.steps``, a step that leaves the map or crosses a thin wall.
+NO_HEX = -1
+
+
+def padded(per_hex: list[T], no_hex: T) -> list[T]:
+    """A table by hex number that ``NO_HEX`` may index too: ``per_hex`` (an entry per hex), then
+    ``no_hex``, the entry index -1 reads, so a loop over ``Grid.steps`` needs no test of its own
+    for the gaps (``blocked[j]`` is true for j = NO_HEX when ``no_hex`` is)."""
+    return per_hex + [no_hex]
+
+
+def bfs(starts: Iterable[tuple[int, int]], neighbours: Callable[[Hex], Iterable[Hex]],
+        limit: Optional[int] = None) -> dict[Hex, int]:
     """Steps from the ``starts`` hexes to every hex reachable, where ``neighbours(h)``
     gives the hexes one step from h (the caller decides what blocks)."""
     out = {Hex(*s): 0 for s in starts}
-    frontier = list(out)
+    frontier: list[Hex] = list(out)
     d = 0
     while frontier and (limit is None or d < limit):
         d += 1
@@ -158,43 +202,48 @@ class Grid:
 
     Hexes are numbered in sorted (q, r) order, so sorting numbers sorts hexes.
     ``hexes[i]`` is hex number i, ``index`` the way back. ``steps[i][d]`` is
-    the hex one step from i in direction ``DIRECTIONS[d]``, or -1 where that
-    step leaves the map or crosses a thin wall; ``links[i]`` the same hexes
+    the hex one step from i in direction ``DIRECTIONS[d]``, or ``NO_HEX`` where
+    that step leaves the map or crosses a thin wall; ``links[i]`` the same hexes
     without the gaps. Built once per board (``Board.grid``).
     """
 
-    def __init__(self, hexes, walls=()):
-        hexes = sorted(hexes)
-        if hexes and type(hexes[0]) is not Hex:
-            hexes = [Hex(*h) for h in hexes]
-        self._number(hexes, dict(zip(hexes, range(len(hexes)))), walls)
+    hexes: list[Hex]
+    index: dict[tuple[int, int], HexNo]
+    steps: list[tuple[HexNo, ...]]
+
+    def __init__(self, hexes: Iterable[tuple[int, int]], walls: Iterable[Collection[tuple[int, int]]] = ()):
+        cells = sorted(hexes)
+        numbered = cells if not cells or type(cells[0]) is Hex else [Hex(*h) for h in cells]
+        self._number(numbered, dict(zip(numbered, range(len(numbered)))), walls)  # type: ignore[arg-type]
 
     @classmethod
-    def numbered(cls, hexes: list, index: dict, walls=()) -> "Grid":
+    def numbered(cls, hexes: list[Hex], index: dict[tuple[int, int], HexNo],
+                 walls: Iterable[Collection[tuple[int, int]]] = ()) -> Grid:
         """The Grid of ``hexes`` already sorted (a list of Hex), ``index`` their numbers."""
         grid = cls.__new__(cls)
         grid._number(hexes, index, walls)
         return grid
 
-    def _number(self, hexes: list, index: dict, walls) -> None:
+    def _number(self, hexes: list[Hex], index: dict[tuple[int, int], HexNo],
+                walls: Iterable[Collection[tuple[int, int]]]) -> None:
         self.hexes = hexes
         self.index = index
         steps = self._steps(hexes) if hexes else []
         for w in walls:
-            a, b = w
-            a, b = index.get(tuple(a)), index.get(tuple(b))
+            ha, hb = w
+            a, b = index.get((ha[0], ha[1])), index.get((hb[0], hb[1]))
             if a is None or b is None:
                 continue
             for x, y in ((a, b), (b, a)):
                 row = steps[x]
                 if y in row:  # (a wall listed twice: already cut)
-                    row = list(row)
-                    row[row.index(y)] = -1
-                    steps[x] = tuple(row)
+                    cut = list(row)
+                    cut[cut.index(y)] = NO_HEX
+                    steps[x] = tuple(cut)
         self.steps = steps
 
     @staticmethod
-    def _steps(hexes: list) -> list:
+    def _steps(hexes: list[Hex]) -> list[tuple[HexNo, ...]]:
         """``steps`` before the thin walls are cut, for sorted ``hexes`` (at least one).
 
         The map is laid in a dense array over its bounding box with a margin of one hex
@@ -204,35 +253,36 @@ class Grid:
         direction's steps are then one gather (``itemgetter``, in C) of the map hexes'
         cells from the array shifted by that much; the six columns zipped give the rows."""
         if len(hexes) == 1:
-            return [(-1,) * 6]
+            return [(NO_HEX,) * 6]
         rs = list(map(itemgetter(1), hexes))
         r0 = min(rs) - 1
         height = max(rs) - r0 + 2  # the r span, with the margin
         q0 = hexes[0][0] - 1
-        cells = [-1] * ((hexes[-1][0] - q0 + 2) * height)
+        cells = [NO_HEX] * ((hexes[-1][0] - q0 + 2) * height)
         at = [(q - q0) * height + r - r0 for q, r in hexes]  # each hex's cell
         for i, p in enumerate(at):
             cells[p] = i
         gather = itemgetter(*at)
-        padded = [-1] * height + cells  # (a step shifts the array by at most height cells)
-        columns = [gather(padded[height + dq * height + dr:]) for dq, dr in DIRECTIONS]
+        shifted = [NO_HEX] * height + cells  # (a step shifts the array by at most height cells)
+        columns = [gather(shifted[height + dq * height + dr:]) for dq, dr in DIRECTIONS]
         return list(zip(*columns))
 
     @cached_property
-    def links(self) -> list:
+    def links(self) -> list[tuple[HexNo, ...]]:
         """links[i]: the hexes one step from i (``steps[i]`` without the gaps)."""
-        return [tuple([j for j in s if j >= 0]) for s in self.steps]
+        return [tuple([j for j in s if j != NO_HEX]) for s in self.steps]
 
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def distances(self, starts, limit=None, until=None) -> dict:
+    def distances(self, starts: Iterable[HexNo], limit: Optional[int] = None,
+                  until: Optional[Iterable[HexNo]] = None) -> dict[HexNo, int]:
         """Steps (around walls, not through them) from the hex numbers ``starts`` to every
         hex number within ``limit`` steps (all if None); with ``until`` (a set of hex
         numbers), stop once all of those are reached (their rings complete)."""
         out = dict.fromkeys(starts, 0)
         frontier = list(out)
-        out[-1] = -1  # the gaps of ``steps``: never entered (removed below)
+        out[NO_HEX] = -1  # the gaps of ``steps``: never entered (removed below)
         steps = self.steps
         left = None if until is None else set(until) - out.keys()
         d = 0
@@ -247,14 +297,15 @@ class Grid:
             frontier = nxt
             if left:
                 left.difference_update(nxt)
-        del out[-1]
+        del out[NO_HEX]
         return out
 
-    def distance_list(self, starts, until=None) -> list:
+    def distance_list(self, starts: Iterable[HexNo], until: Optional[Iterable[HexNo]] = None) -> list[Optional[int]]:
         """``distances`` with no limit as a list by hex number (None: not reached), which a
         search over much of the map fills faster than a dict."""
         n = len(self.steps)
-        out = [None] * n + [-1]  # (and hex -1, the gaps of ``steps``: never entered; removed below)
+        out: list[Optional[int]] = padded([None] * n, -1)  # (NO_HEX: never entered; removed below)
+        starts = list(starts)
         for i in starts:
             out[i] = 0
         frontier = list(starts)
@@ -275,25 +326,29 @@ class Grid:
         del out[n]
         return out
 
-    def at(self, h, offset) -> int:
-        """The number of hex h + offset, or -1 off the map."""
-        return self.index.get((h[0] + offset[0], h[1] + offset[1]), -1)
+    def at(self, h: tuple[int, int], offset: tuple[int, int]) -> HexNo:
+        """The number of hex h + offset, or ``NO_HEX`` off the map."""
+        return self.index.get((h[0] + offset[0], h[1] + offset[1]), NO_HEX)
 
 
 # -- segments in lattice coordinates (line of sight) -----------------------------
-def orient(a, b, c) -> int:
+#: A point of the plane, in lattice coordinates (ints) or exact ratios (Fractions).
+Point = Sequence[Any]
+
+
+def orient(a: Point, b: Point, c: Point) -> int:
     """The sign of the turn a -> b -> c: 1 counter-clockwise, -1 clockwise, 0 collinear (exact
     for ints and Fractions)."""
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return (v > 0) - (v < 0)
+    return int(v > 0) - int(v < 0)
 
 
-def _on_segment(a, b, p) -> bool:
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
     """p collinear with a-b lies within its bounding box."""
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    return bool(min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]))
 
 
-def segments_touch(p1, p2, q1, q2) -> bool:
+def segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Closed segments p1-p2 and q1-q2 share at least one point (exact)."""
     o1 = orient(p1, p2, q1)
     o2 = orient(p1, p2, q2)

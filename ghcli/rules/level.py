@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from ghcli.errors import BadInput, Refused
 
@@ -35,7 +35,7 @@ class LevelInfo:
     hazardous_damage: int
     bonus_xp: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 

@@ -31,70 +31,64 @@ off the map (the map's edge and wall hexes).
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Literal, Optional, Union
 
 from ghcli.rules.hexes import (
+    _CORNER_EDGES,
+    _EDGE_CORNERS,
+    _EDGE_FLAT,
     CORNER_OFFSETS,
-    DIRECTIONS,
     Grid,
-    Hex,
     SQRT3,
     lattice_centre,
     lattice_corners,
     lattice_to_real,
-    orient as _orient,
     segments_touch,
     shared_edge,
 )
 from ghcli.rules.los_corner import PROGRAM_DISTANCE, programs_clear
 from ghcli.rules.los_exact import _chord_middle, _pair, clear_candidate, witness_line
+from ghcli.rules.los_hull import (
+    _band,
+    _crosses,
+    _first_clear,
+    _hull_of,
+    _hull_proof,
+    _is_corner,
+    _slabs,
+    _touch_kind,
+    edge_hexes,
+    hull_walls,
+)
 from ghcli.rules.los_portal import TREE_DISTANCE, PairFrame, canonical, portal_line, portal_search, tree_visible
+
+if TYPE_CHECKING:
+    from ghcli.rules.board import Board
+    from ghcli.rules.los_open import OpenEdge
 
 Point = tuple[int, int]
 Segment = tuple[Point, Point]
+#: A hex as (q, r) (a ``Hex`` or a plain pair).
+HexLike = tuple[int, int]
+#: A wall kept flat for the hot loops: ``(px, py, qx, qy)``, lattice.
+FlatWall = tuple[int, int, int, int]
+#: How two hexes see each other (``Sight._clear``): ``(p, q, scale)``, ``(frame, polygon, "portal")`` or
+#: ``(candidate, walls, "turned")``.
+Clear = tuple[Any, Any, Any]
+#: A segment with exact coordinates (ints or Fractions).
+ExactSegment = tuple[tuple[Any, Any], tuple[Any, Any]]
 
 
-def _edge_corners():
-    """For each direction, the lattice offsets (from a hex's centre) of the edge towards it."""
-    out = []
-    for d in DIRECTIONS:
-        out.append((d, shared_edge((0, 0), d)))
-    return tuple(out)
-
-
-_EDGE_CORNERS = _edge_corners()
-#: For each direction (by its index in DIRECTIONS): the flat lattice offsets of its edge.
-_EDGE_FLAT = tuple((d, *c1, *c2) for d, (_off, (c1, c2)) in enumerate(_EDGE_CORNERS))
-
-
-def _corner_edges() -> tuple:
-    """For each corner of a hex (CORNER_OFFSETS order): ``(d1, d2, d12)``, the directions
-    of the two neighbours that share it and the direction from the first to the second."""
-    out = []
-    for c in CORNER_OFFSETS:
-        d1, d2 = (k for k, (_off, edge) in enumerate(_EDGE_CORNERS) if c in edge)
-        (q1, r1), (q2, r2) = DIRECTIONS[d1], DIRECTIONS[d2]
-        out.append((d1, d2, DIRECTIONS.index((q2 - q1, r2 - r1))))
-    return tuple(out)
-
-
-_CORNER_EDGES = _corner_edges()
-
-
-def _crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    """The segments cross at a point inside both (not merely touching)."""
-    return _orient(p1, p2, q1) * _orient(p1, p2, q2) < 0 and _orient(q1, q2, p1) * _orient(q1, q2, p2) < 0
-
-
-def _walls_by_hex(hexset, thin_walls) -> dict:
+def _walls_by_hex(hexset: Collection[HexLike],
+                  thin_walls: Iterable[Collection[HexLike]]) -> dict[Optional[HexLike], dict[Segment, None]]:
     """The walls on each map hex's outline (thin walls and the map's edge), as
     ``{segment: None}`` per hex (q, r), all hexes together under the key None."""
-    every: dict = {}
-    out: dict = {None: every}
+    every: dict[Segment, None] = {}
+    out: dict[Optional[HexLike], dict[Segment, None]] = {None: every}
     for h in hexset:
         q, r = h
         X, Y = 3 * q, 2 * r + q
-        mine = None
+        mine: Optional[dict[Segment, None]] = None
         for (dq, dr), (c1, c2) in _EDGE_CORNERS:
             if (q + dq, r + dr) not in hexset:
                 a = (X + c1[0], Y + c1[1])
@@ -132,9 +126,10 @@ FLOAT_SLACK = 1e-9
 HALF_DIAGONAL = 0.7072
 #: The side (real units) of the cells of ``Sight._wall_grid``.
 WALL_GRID_CELL = 2.0
+HALF_SQRT3 = SQRT3 / 2.0
 
 
-def _samples(h) -> list[Point]:
+def _samples(h: HexLike) -> list[Point]:
     """Six points of a hex in lattice units times SCALE: its corners, each pulled 1/SCALE
     of the way towards the centre (so they lie inside the hex). (With the edges'
     midpoints too the quick lines find a few more clear pairs, but cost more than the
@@ -145,311 +140,6 @@ def _samples(h) -> list[Point]:
         x, y = x * SCALE, y * SCALE
         out.append((x - (x - cx * SCALE) // SCALE, y - (y - cy * SCALE) // SCALE))
     return out
-
-
-def _hull(pa: tuple, pb: tuple) -> tuple:
-    """The convex hull of two convex polygons A and B (their corners: lattice points), for
-    the separation proof of ``_ipieces``: a tuple of edges
-    ``(ux, uy, dx, dy, side)`` counter-clockwise (start u, direction d, no collinear
-    vertices), where ``side`` is None on the hull's stretches of A's or B's outline, and
-    on the two edges joining A to B it is ``(lo, hi)``: the range of ``dot(x - u, d)``
-    of the edge's points lying on neither polygon's far outline (its ends included)."""
-    tag: dict = {}
-    for c in pa:
-        tag[c] = tag.get(c, 0) | 1
-    for c in pb:
-        tag[c] = tag.get(c, 0) | 2
-    pts = sorted(tag)
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    ring = lower[:-1] + upper[:-1]
-    edges = []
-    for i, u in enumerate(ring):
-        v = ring[(i + 1) % len(ring)]
-        dx, dy = v[0] - u[0], v[1] - u[1]
-        side = None
-        tu, tv = tag[u], tag[v]
-        if tu != tv and tu != 3 and tv != 3:
-            ll = dx * dx + dy * dy
-            on = [
-                (c, (c[0] - u[0]) * dx + (c[1] - u[1]) * dy)
-                for c in pts
-                if dx * (c[1] - u[1]) - dy * (c[0] - u[0]) == 0
-            ]
-            on = [(c, k) for c, k in on if 0 <= k <= ll]
-            lo = max(k for c, k in on if tag[c] & tu)
-            hi = min(k for c, k in on if tag[c] & tv)
-            side = (lo, hi)
-        edges.append((u[0], u[1], dx, dy, side))
-    return tuple(edges)
-
-
-@lru_cache(maxsize=4096)
-def _hull_of(dq: int, dr: int) -> tuple:
-    """The convex hull H of hex A at the lattice origin and hex B at axial offset
-    (dq, dr) as ``(edges, s1, s2)``: its edges (see ``_hull``; the two sides joining A
-    to B first, they reject most walls outside H) and the labels of those two sides
-    (None, None if H has not two such sides)."""
-    tx, ty = 3 * dq, 2 * dr + dq
-    moved = tuple((x + tx, y + ty) for x, y in CORNER_OFFSETS)
-    edges = tuple(sorted(_hull(CORNER_OFFSETS, moved), key=lambda e: e[4] is None))
-    sides = [i for i, e in enumerate(edges) if e[4] is not None]
-    if len(sides) != 2:
-        return edges, None, None
-    return edges, -1 - sides[0], -1 - sides[1]  # side labels: negative ints, never a point
-
-
-@lru_cache(maxsize=4096)
-def _band(dq: int, dr: int) -> tuple:
-    """Axial offsets (from hex A) of every hex that meets the convex hull H of hex A
-    and the hex B at offset (dq, dr) (touching it included): a hex meets H when their
-    extents overlap along each of H's four slabs (``_slabs``; both are convex,
-    and their sides are normal to those four directions). Every wall touching H is
-    an edge of such a hex (the map hex beside it), and every line between A and B
-    lies in H."""
-    ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
-    out = []
-    # every hex meeting H has its centre within 2 of the segment between the centres,
-    # so it differs from a point of it by at most 4/3 in q and less than 2 in r; for each
-    # q (x = 3 q) the four slab tests bound y = 2 r + q to one range, worked out exactly
-    for q in range(min(0, dq) - 1, max(0, dq) + 2):
-        x = 3 * q
-        low = max(ylo - 1, slo - 2 - x, dlo - 2 + x, 2 * (min(0, dr) - 1) + q)
-        high = min(yhi + 1, shi + 2 - x, dhi + 2 + x, 2 * (max(0, dr) + 1) + q)
-        # |bx y - by x| <= 2 g
-        if bx > 0:
-            low = max(low, -((2 * g - by * x) // bx))  # ceil((by x - 2 g) / bx)
-            high = min(high, (by * x + 2 * g) // bx)
-        elif bx < 0:
-            low = max(low, -((by * x + 2 * g) // -bx))  # ceil((by x + 2 g) / bx), bx < 0
-            high = min(high, (2 * g - by * x) // -bx)
-        elif abs(by * x) > 2 * g:
-            continue
-        # y = 2 r + q: r from ceil((low - q) / 2) to floor((high - q) / 2)
-        for r in range(-((q - low) // 2), (high - q) // 2 + 1):
-            out.append((q, r))
-    return tuple(out)
-
-
-def _slabs(dq: int, dr: int) -> tuple:
-    """The convex hull H of hex A (centre at the lattice origin) and the hex B at axial
-    offset (dq, dr) as four slabs: ``(ylo, yhi, slo, shi, dlo, dhi, bx, by, g)``. H
-    is the Minkowski sum of A and the segment from 0 to B's centre (bx, by), so its
-    sides are normal to A's edges or to that segment: H is the set of points (x, y)
-    with ``y``, ``x + y`` and ``y - x`` (A's three edge directions) within the
-    first three pairs of bounds and ``bx y - by x`` (the segment's) within [-g, g]."""
-    bx, by = 3 * dq, 2 * dr + dq
-    return (
-        min(0, by) - 1, max(0, by) + 1,
-        min(0, bx + by) - 2, max(0, bx + by) + 2,
-        min(0, by - bx) - 2, max(0, by - bx) + 2,
-        bx, by, max(abs(2 * by), abs(bx - by), abs(bx + by)),
-    )
-
-
-@lru_cache(maxsize=4096)
-def _hull_proof(dq: int, dr: int) -> tuple:
-    """What ``Sight._hull_walls`` needs of the convex hull H of hex A (centre at the
-    lattice origin) and the hex B at axial offset (dq, dr):
-    ``(edges, s_plus, s_minus, parallel, slabs)``.
-
-    ``edges``: see ``_hull_of``; ``slabs``: see ``_slabs``. H's two sides joining A
-    to B lie on the lines ``bx y - by x = g`` (label
-    ``s_plus``) and ``= -g`` (``s_minus``), labels as ``_hull_of``'s (None, None
-    if B is A). ``parallel``: those sides are parallel to an edge of A (then part of
-    a side may be A's outline, and ``_clip`` works out where a wall leaves H)."""
-    slabs = _slabs(dq, dr)
-    bx, by, g = slabs[6:]
-    parallel = by == 0 or bx == by or bx == -by
-    if parallel:
-        edges, s1, s2 = _hull_of(dq, dr)
-        s_plus = s_minus = None
-        if s1 is not None:
-            ux, uy = edges[-1 - s1][0], edges[-1 - s1][1]
-            s_plus, s_minus = (s1, s2) if bx * uy - by * ux == g else (s2, s1)
-    else:
-        # each side runs from a corner of A to one of B, the whole of it between
-        # the two hexes (``_leaves_by`` needs no edges then, only two labels)
-        edges, s_plus, s_minus = (), -1, -2
-    return edges, s_plus, s_minus, parallel, slabs
-
-
-def _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy) -> tuple:
-    """For a wall p-q with exactly one end strictly inside the hull H (p if ``pin``,
-    else q), that end and the label of the side by which the wall leaves H, or
-    (None, None) if it leaves by A's or B's outline (see ``_hull_proof``)."""
-    if parallel:
-        got = _clip(edges, px, py, qx, qy)
-        return (None, None) if got is None or got[0] is None else got
-    ylo, yhi, slo, shi, dlo, dhi, bx, by, g = slabs
-    if not pin:  # the inside end first
-        px, py, qx, qy = qx, qy, px, py
-    sp, sq, dp, dq, gp, gq = px + py, qx + qy, py - px, qy - qx, bx * py - by * px, bx * qy - by * qx
-    # the side it leaves by, and when (t = num / den along p -> q)
-    if gq >= g:
-        side, num, den = s_plus, g - gp, gq - gp
-    elif gq <= -g:
-        side, num, den = s_minus, gp + g, gp - gq
-    else:
-        return None, None  # it leaves through A's or B's outline
-    # ... unless it crosses A's or B's outline first (a tie is H's corner, the side's end)
-    if (
-        (qy > yhi and (yhi - py) * den < num * (qy - py)) or (qy < ylo and (py - ylo) * den < num * (py - qy))
-        or (sq > shi and (shi - sp) * den < num * (sq - sp)) or (sq < slo and (sp - slo) * den < num * (sp - sq))
-        or (dq > dhi and (dhi - dp) * den < num * (dq - dp)) or (dq < dlo and (dp - dlo) * den < num * (dp - dq))
-    ):
-        return None, None
-    return (px, py), side
-
-
-def _clip(edges: tuple, px: int, py: int, qx: int, qy: int) -> Optional[tuple]:
-    """The piece of the wall p-q inside the convex hull H given by ``edges`` (see
-    ``_hull_of``) as ``(end1, end2)`` (see ``_ipieces``), or None when it misses H."""
-    for _seg, e1, e2 in _ipieces(edges, (((px, py), (qx, qy)),)):
-        return (e1, e2)
-    return None
-
-
-def _ipieces(edges: tuple, segs: Iterable[Segment]):
-    """The segments (lattice, relative to A's centre) touching the convex hull H given
-    by ``edges`` (see ``_hull_of``), as ``(segment, end1, end2)``.
-
-    ``end1``/``end2`` describe the segment's piece inside H for the separation proof:
-    a lattice point strictly inside H (a joint), or a side's label (the piece ends on
-    that side, on its stretch between the two hexes, ends included); both None when
-    the piece cannot be part of a proof (it lies on H's outline, touches H at one
-    point, or ends on a hex's far outline).
-
-    The proof: walls that join such pieces into a chain from one side to the other
-    cut H in two, with A's inside on one part and B's on the other (the chain meets
-    H's outline only at its two ends, which split that outline between A's far
-    outline and B's); walls never cross a hex's inside, so every line from a point of
-    A to a point of B touches the chain. Exact: integers and integer ratios only."""
-
-    def label(px, py, qx, qy, num, den, tight):
-        """Which side's stretch the point p + num/den (q - p) of H's outline is on, or None."""
-        for i in tight:
-            ux, uy, dx, dy, side = edges[i]
-            if side is not None:
-                k = den * ((px - ux) * dx + (py - uy) * dy) + num * ((qx - px) * dx + (qy - py) * dy)
-                if side[0] * den <= k <= side[1] * den:
-                    return -1 - i
-        return None
-
-    for seg in segs:
-        (px, py), (qx, qy) = seg
-        in_n, in_d, out_n, out_d = 0, 1, 1, 1
-        tin: list = []
-        tout: list = []
-        ptight: list = []
-        qtight: list = []
-        along = False
-        for i, (ux, uy, dx, dy, _side) in enumerate(edges):
-            fp = dx * (py - uy) - dy * (px - ux)
-            fq = dx * (qy - uy) - dy * (qx - ux)
-            if fp < 0:
-                if fq < 0:
-                    break  # wholly outside this edge of H
-                num, den = -fp, fq - fp  # enters H at num/den
-                c = num * in_d - in_n * den
-                if c > 0:
-                    in_n, in_d, tin = num, den, [i]
-                elif c == 0:
-                    tin.append(i)
-            elif fq < 0:
-                num, den = fp, fp - fq  # leaves H at num/den
-                c = num * out_d - out_n * den
-                if c < 0:
-                    out_n, out_d, tout = num, den, [i]
-                elif c == 0:
-                    tout.append(i)
-            elif fp == 0:
-                if fq == 0:
-                    along = True
-                else:
-                    ptight.append(i)
-            elif fq == 0:
-                qtight.append(i)
-        else:
-            c = in_n * out_d - out_n * in_d
-            if c > 0:
-                continue  # misses H
-            e1 = e2 = None
-            if not along and c < 0:
-                if tin:
-                    e1 = label(px, py, qx, qy, in_n, in_d, tin)
-                elif ptight:
-                    e1 = label(px, py, qx, qy, 0, 1, ptight)
-                else:
-                    e1 = (px, py)
-                if tout:
-                    e2 = label(px, py, qx, qy, out_n, out_d, tout)
-                elif qtight:
-                    e2 = label(px, py, qx, qy, 1, 1, qtight)
-                else:
-                    e2 = (qx, qy)
-                if e1 is None or e2 is None or e1 == e2:
-                    e1 = e2 = None
-            yield seg, e1, e2
-
-
-def _first_clear(us: list[Point], vs: list[Point], walls: list) -> Optional[tuple[Point, Point]]:
-    """The first (in the order of ``us``, then ``vs``) pair of points whose segment touches
-    none of ``walls`` (tuples ``(px, py, qx, qy)``), or None (exact orientation tests), and
-    the wall that stopped the last line tried first (neighbouring lines are usually
-    stopped by the same wall)."""
-    last = None
-    for ax, ay in us:
-        for bx, by in vs:
-            minx, maxx = (ax, bx) if ax <= bx else (bx, ax)
-            miny, maxy = (ay, by) if ay <= by else (by, ay)
-            dx, dy = bx - ax, by - ay
-            if last is not None:
-                px, py, qx, qy = last
-                if not (
-                    (px < minx and qx < minx) or (px > maxx and qx > maxx)
-                    or (py < miny and qy < miny) or (py > maxy and qy > maxy)
-                ):
-                    o1 = dx * (py - ay) - dy * (px - ax)
-                    o2 = dx * (qy - ay) - dy * (qx - ax)
-                    if not ((o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0)):
-                        ex, ey = qx - px, qy - py
-                        o3 = ex * (ay - py) - ey * (ax - px)
-                        o4 = ex * (by - py) - ey * (bx - px)
-                        if not ((o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0)):
-                            continue  # the same wall stops this line too
-            for w in walls:
-                px, py, qx, qy = w
-                if (px < minx and qx < minx) or (px > maxx and qx > maxx):
-                    continue
-                if (py < miny and qy < miny) or (py > maxy and qy > maxy):
-                    continue
-                o1 = dx * (py - ay) - dy * (px - ax)
-                o2 = dx * (qy - ay) - dy * (qx - ax)
-                if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
-                    continue
-                ex, ey = qx - px, qy - py
-                o3 = ex * (ay - py) - ey * (ax - px)
-                o4 = ex * (by - py) - ey * (bx - px)
-                if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
-                    continue
-                last = w
-                break
-            else:
-                return ((ax, ay), (bx, by))
-    return None
 
 
 class Sight:
@@ -463,9 +153,9 @@ class Sight:
     chain tree (``ghcli.rules.los_portal``), neighbours by their edge. The
     witnesses (``clear_segment``), and the pairs with no table, go through
     ``_clear``: it checks, after the corner lines, whether a chain of walls
-    crosses the convex hull of the two hexes (see ``_hull_walls`` and
-    ``_ipieces``): such a chain blocks every line between them (on a map full
-    of holes most blocked pairs are settled so). Then lines between six
+    crosses the convex hull of the two hexes (see ``los_hull.hull_walls``):
+    such a chain blocks every line between them (on a map full of holes most
+    blocked pairs are settled so). Then lines between six
     points of each hex (its corners pulled a thousandth inwards) find most
     clear lines that slip past a wall's end point; when none is clear,
     ``los_portal.portal_search`` (``los_exact.clear_candidate`` for neighbours
@@ -479,8 +169,8 @@ class Sight:
 
     _cell = WALL_GRID_CELL
 
-    def __init__(self, hexes: Iterable, thin_walls: Iterable, rules: str = "gloomhaven", grid=None,
-                 map_edge: str = "wall"):
+    def __init__(self, hexes: Iterable[HexLike], thin_walls: Iterable[Collection[HexLike]], rules: str = "gloomhaven",
+                 grid: Optional[Grid] = None, map_edge: str = "wall"):
         self.hexes = frozenset(hexes)
         self._thin = list(thin_walls)
         self.rules = rules
@@ -488,37 +178,39 @@ class Sight:
         #: the corner rule under the ``open`` map-edge reading (``ghcli.rules.los_open``)
         self.open_edge = self.corners_only and map_edge == "open"
         self.map_edge = map_edge
-        self._cache: dict = {}
+        self._cache: dict[tuple[HexLike, HexLike], bool] = {}
         # the map as ``hexes.Grid`` (its gaps in ``steps`` are the walls: a thin wall or
         # the map's edge); the per-hex tables below are built from it lazily, for the
         # hexes a question is about only
         self._map = grid if grid is not None else Grid(self.hexes, self._thin)
         # the walls on each map hex's outline (every wall is an edge of a map hex), each
         # as a flat (px, py, qx, qy); only a thin wall is on two map hexes' outlines
-        self._hex_walls: dict = {}  # ``_walls_of``
+        self._hex_walls: dict[HexLike, tuple[FlatWall, ...]] = {}  # ``_walls_of``
         self._shared_walls = bool(self._thin)
-        self._grid: Optional[dict] = None  # for ``_near_walls`` (explain), built on first use
-        self._corners: dict = {}  # ``_live_corners``
-        self._samples: dict = {}  # ``_samples_of``
-        self._open_segments: dict = {}  # ``los_exact.clear_candidate``'s, kept per board
-        self._rays: dict = {}  # ``_rays_at``
+        #: for ``_near_walls`` (explain), built on first use
+        self._grid: Optional[dict[tuple[int, int], list[tuple[float, float, Segment]]]] = None
+        self._corners: dict[HexLike, list[Point]] = {}  # ``_live_corners``
+        self._samples: dict[HexLike, list[Point]] = {}  # ``_samples_of``
+        #: ``los_exact.clear_candidate``'s, kept per board
+        self._open_segments: dict[tuple[Point, Point], bool] = {}
+        self._rays: dict[Point, tuple[tuple[int, int], ...]] = {}  # ``_rays_at``
 
     @cached_property
-    def walls(self) -> list:
+    def walls(self) -> list[Segment]:
         """Every wall (sorted segments): the thin walls and the map's edge."""
         return sorted(_walls_by_hex(self.hexes, self._thin)[None])
 
     @cached_property
-    def _centres(self) -> list:
+    def _centres(self) -> list[Point]:
         """The lattice centre of each map hex, by hex number (``hexes.Grid``)."""
         return [(3 * q, 2 * r + q) for q, r in self._map.hexes]
 
     @cached_property
-    def _dead(self) -> frozenset:
+    def _dead(self) -> frozenset[Point]:
         """Every wall's end points."""
         return frozenset(p for seg in self.walls for p in seg)
 
-    def _rays_at(self, p: Point) -> tuple:
+    def _rays_at(self, p: Point) -> tuple[tuple[int, int], ...]:
         """The directions of the walls at the lattice point p (``los_exact``), cached: of the
         three edges meeting there (between the three hexes with p as a corner), those that are
         walls: between a map hex and one off the map, or a thin wall."""
@@ -549,11 +241,11 @@ class Sight:
         return out
 
     @cached_property
-    def _thin_set(self) -> frozenset:
+    def _thin_set(self) -> frozenset[frozenset[HexLike]]:
         """The thin walls as frozensets of two (q, r) tuples."""
-        return frozenset(frozenset(tuple(h) for h in w) for w in self._thin)
+        return frozenset(frozenset((h[0], h[1]) for h in w) for w in self._thin)
 
-    def _walls_of(self, h) -> tuple:
+    def _walls_of(self, h: HexLike) -> tuple[FlatWall, ...]:
         """The walls (flat) on map hex h's outline: its edges where ``Grid.steps`` has a gap
         (a thin wall or the map's edge); none for a hex off the map (cached per hex)."""
         out = self._hex_walls.get(h)
@@ -569,7 +261,7 @@ class Sight:
             self._hex_walls[h] = out
         return out
 
-    def _wall_grid(self) -> dict:
+    def _wall_grid(self) -> dict[tuple[int, int], list[tuple[float, float, Segment]]]:
         """Walls bucketed by the real position of their midpoint, for the nearness filter."""
         if self._grid is None:
             self._grid = {}
@@ -581,7 +273,7 @@ class Sight:
         return self._grid
 
     # -- helpers --------------------------------------------------------------
-    def _near_walls(self, a, b) -> list[Segment]:
+    def _near_walls(self, a: HexLike, b: HexLike) -> list[Segment]:
         """Walls that a line between hexes a and b could touch: those whose midpoint lies
         within NEAR_WALL (a hex's radius plus half an edge) of the segment between the
         centres (floats: see the constants' comments)."""
@@ -618,7 +310,7 @@ class Sight:
                         out.append(seg)
         return out
 
-    def _band_walls(self, a, b) -> list:
+    def _band_walls(self, a: HexLike, b: HexLike) -> list[FlatWall]:
         """The walls (flat) on the outlines of the map hexes meeting the convex hull of
         hexes a and b (see ``_band``): a superset of the walls touching that hull (every
         wall is an edge of a map hex, and every line between a and b lies in the hull),
@@ -626,74 +318,14 @@ class Sight:
         of those outlines: it is listed once."""
         q, r = a[0], a[1]
         walls_of = self._walls_of
-        out: list = []
+        out: list[FlatWall] = []
         for dq, dr in _band(b[0] - q, b[1] - r):
             got = walls_of((q + dq, r + dr))
             if got:
                 out += got
         return list(dict.fromkeys(out)) if self._shared_walls else out
 
-    def _hull_walls(self, a, b, near: list) -> Optional[list]:
-        """The ``near`` walls (flat) that may touch the convex hull H of hexes a and b
-        (every line between the two hexes lies in it; a superset of those that do), or
-        None when a chain of them provably blocks every such line (see ``_ipieces``).
-
-        The hot loop of the Frosthaven sight test. The walls are moved next to hex A at
-        the origin and sorted by H's four slabs (``_hull_proof``): a wall wholly
-        outside a slab misses H; one with both ends strictly inside H is a piece joining
-        its two ends; one with neither end strictly inside can join nothing (a wall is
-        shorter than H is wide); one with one end inside joins that end to the side it
-        leaves H by, if it leaves by a side (worked out exactly by ``_clip`` where a
-        side of H is parallel to an edge of A). The pieces are joined as they come
-        (union-find over the joints): a chain found early spares the rest."""
-        ax, ay = 3 * a[0], 2 * a[1] + a[0]
-        edges, s_plus, s_minus, parallel, slabs = _hull_proof(b[0] - a[0], b[1] - a[1])
-        ylo, yhi, slo, shi, dlo, dhi, bx, by, g = slabs
-        out = []
-        parent: dict = {}
-        for seg in near:
-            px, py, qx, qy = seg
-            px -= ax
-            py -= ay
-            qx -= ax
-            qy -= ay
-            sp, sq, dp, dq, gp, gq = px + py, qx + qy, py - px, qy - qx, bx * py - by * px, bx * qy - by * qx
-            pin = ylo < py < yhi and slo < sp < shi and dlo < dp < dhi and -g < gp < g
-            qin = ylo < qy < yhi and slo < sq < shi and dlo < dq < dhi and -g < gq < g
-            if pin and qin:
-                out.append(seg)
-                if s_plus is None:
-                    continue
-                e1, e2 = (px, py), (qx, qy)
-            elif (
-                (py > yhi and qy > yhi) or (py < ylo and qy < ylo) or (sp > shi and sq > shi) or (sp < slo and sq < slo)
-                or (dp > dhi and dq > dhi) or (dp < dlo and dq < dlo) or (gp > g and gq > g) or (gp < -g and gq < -g)
-            ):
-                continue  # wholly outside a slab: misses H
-            else:
-                out.append(seg)
-                if s_plus is None or not (pin or qin):
-                    continue
-                e1, e2 = _leaves_by(edges, parallel, slabs, s_plus, s_minus, pin, px, py, qx, qy)
-                if e1 is None:
-                    continue
-            while e1 in parent:
-                e1 = parent[e1]
-            while e2 in parent:
-                e2 = parent[e2]
-            if e1 != e2:
-                parent[e1] = e2
-                r1 = s_plus
-                while r1 in parent:
-                    r1 = parent[r1]
-                r2 = s_minus
-                while r2 in parent:
-                    r2 = parent[r2]
-                if r1 == r2:
-                    return None
-        return out
-
-    def _live_corners(self, h) -> list[Point]:
+    def _live_corners(self, h: HexLike) -> list[Point]:
         """The corners of hex h (in order) on no wall's end point (cached per hex): a corner
         on one sees nothing, every line from it touches that wall."""
         out = self._corners.get(h)
@@ -716,7 +348,7 @@ class Sight:
             self._corners[h] = out
         return out
 
-    def _samples_of(self, h) -> list[Point]:
+    def _samples_of(self, h: HexLike) -> list[Point]:
         """``_samples(h)``, cached per hex."""
         out = self._samples.get(h)
         if out is None:
@@ -724,7 +356,7 @@ class Sight:
         return out
 
     # -- the tests -------------------------------------------------------------
-    def _sees(self, a, b) -> bool:
+    def _sees(self, a: HexLike, b: HexLike) -> bool:
         """The verdict for hexes a and b (a != b). Between two map hexes: the corner rule
         by the offset's step programs (``los_corner.programs_clear``); the any-point rule
         through the open edge between neighbours, else by a walk of the offset's chain
@@ -749,7 +381,7 @@ class Sight:
                     return tree_visible(tree[0], tree[1], i, j, grid.steps)
         return self._clear(a, b) is not None
 
-    def _clear(self, a, b):
+    def _clear(self, a: HexLike, b: HexLike) -> Optional[Clear]:
         """How a and b see each other: ``(p, q, scale)``, a clear segment between lattice
         points times ``scale`` (1: corners; SCALE: sample points), ``(frame, polygon,
         "portal")`` (``ghcli.rules.los_portal``), ``(candidate, walls, "turned")``
@@ -761,27 +393,27 @@ class Sight:
             return (found[0], found[1], 1)
         if self.corners_only:
             return None
-        walls = self._hull_walls(a, b, walls)
-        if walls is None:
+        inside = hull_walls(a, b, walls)
+        if inside is None:
             return None  # a chain of walls blocks every line
         found = _first_clear(
             self._samples_of(a), self._samples_of(b),
-            [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in walls]
+            [(px * SCALE, py * SCALE, qx * SCALE, qy * SCALE) for px, py, qx, qy in inside]
         )
         if found:
             return (found[0], found[1], SCALE)
-        found = self._portal(a, b)
-        if found is not False:
-            return found
-        return self._turned(a, b, walls)
+        portal = self._portal(a, b)
+        if portal is not False:
+            return portal
+        return self._turned(a, b, inside)
 
-    def _shared_corner_live(self, a, b) -> bool:
+    def _shared_corner_live(self, a: HexLike, b: HexLike) -> bool:
         """Neighbours a and b share a corner that is no wall's end point (so that corner, a corner of
         both, is a line from a corner of a to a corner of b touching no wall)."""
         live = self._live_corners(a)
         return any(c in live for c in shared_edge(a, b))
 
-    def _open_clear(self, a, b):
+    def _open_clear(self, a: HexLike, b: HexLike) -> Optional[Segment]:
         """Under the open map-edge reading (``ghcli.rules.los_open``): a clear line between a and b
         (lattice points: the two centres for neighbours with no thin wall between, else two
         corners), or None."""
@@ -793,21 +425,21 @@ class Sight:
 
         return first_clear(a, b, self._open_near(a, b))
 
-    def _open_near(self, a, b):
+    def _open_near(self, a: HexLike, b: HexLike) -> OpenEdge:
         """``los_open.OpenEdge`` for hexes a and b: the thin walls and hexes off the map near them."""
         from ghcli.rules.los_open import OpenEdge
 
         band = _band(b[0] - a[0], b[1] - a[1])
         thin = self._thin_by_hex
-        near: list = []
+        near: list[FlatWall] = []
         for dq, dr in band:
             near += thin.get((a[0] + dq, a[1] + dr), ())
         return OpenEdge(a, b, band, self.hexes, list(dict.fromkeys(near)))
 
     @cached_property
-    def _thin_by_hex(self) -> dict:
+    def _thin_by_hex(self) -> dict[HexLike, list[FlatWall]]:
         """Each hex's thin walls (flat lattice segments), for the open reading."""
-        out: dict = {}
+        out: dict[HexLike, list[FlatWall]] = {}
         for w in self._thin:
             h1, h2 = tuple(w)
             (px, py), (qx, qy) = shared_edge(h1, h2)
@@ -815,27 +447,29 @@ class Sight:
                 out.setdefault((h[0], h[1]), []).append((px, py, qx, qy))
         return out
 
-    def _open_explain(self, a, b, out: dict) -> None:
+    def _open_explain(self, a: HexLike, b: HexLike, out: dict[str, Any]) -> None:
         """``explain``'s blocked-line keys under the open reading: the corner line with the fewest
         blockers, then the shortest, and the first of them from its start."""
         from ghcli.rules.los_open import corner_lines, corners_of
 
         near = self._open_near(a, b)
-        best = None
+        best: Optional[tuple[tuple[int, int], Point, Point, list[Any]]] = None
         for p, q in corner_lines(a, b):
             found = near.blockers(p, q, first=False)
             key = (len(found), (p[0] - q[0]) ** 2 + 3 * (p[1] - q[1]) ** 2)
             if best is None or key < best[0]:
                 best = (key, p, q, found)
+        assert best is not None  # (two hexes have corner lines)
         _, p, q, found = best
 
-        def near_p(e):  # the squared distance (lattice, doubled) of an edge's midpoint from p
+        def near_p(e: Segment) -> int:  # the squared distance (lattice, doubled) of an edge's midpoint from p
             return (e[0][0] + e[1][0] - 2 * p[0]) ** 2 + 3 * (e[0][1] + e[1][1] - 2 * p[1]) ** 2
 
-        def seg_of(item):
+        def seg_of(item: tuple[str, Any]) -> Segment:
             kind, what = item
             if kind != "off":
-                return what
+                segment: Segment = what
+                return segment
             cs = corners_of(what)
             edges = [(cs[k], cs[(k + 1) % 6]) for k in range(6)]
             return min([e for e in edges if segments_touch(p, q, e[0], e[1])] or edges, key=near_p)
@@ -848,7 +482,7 @@ class Sight:
         out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
         out["touch"] = _touch_kind(p, q, first)
 
-    def _portal(self, a, b):
+    def _portal(self, a: HexLike, b: HexLike) -> Union[Clear, None, Literal[False]]:
         """``los_portal.portal_search`` for map hexes a and b, not neighbours:
         ``(frame, polygon, "portal")``, or None (every line is blocked); False when it
         does not apply (neighbours, or a hex off the map)."""
@@ -861,7 +495,7 @@ class Sight:
         poly = portal_search(frame, i, j, self._map.steps, self._centres)
         return None if poly is None else (frame, poly, "portal")
 
-    def _turned(self, a, b, walls: list):
+    def _turned(self, a: HexLike, b: HexLike, walls: list[FlatWall]) -> Optional[Clear]:
         """``los_exact.clear_candidate`` for hexes a and b, with ``walls`` (flat) a
         superset of those touching their hull: ``(candidate, walls, "turned")``, or
         None (every line is blocked)."""
@@ -869,8 +503,8 @@ class Sight:
         ax, ay = 3 * a[0], 2 * a[1] + a[0]
         rel = [(px - ax, py - ay, qx - ax, qy - ay) for px, py, qx, qy in walls]
         ylo, yhi, slo, shi, dlo, dhi, bx, by, g = _slabs(dq, dr)
-        ends = []
-        seen: set = set()
+        ends: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+        seen: set[Point] = set()
         rays_at = self._rays_at
         for px, py, qx, qy in walls:
             for p in ((px, py), (qx, qy)):
@@ -889,7 +523,7 @@ class Sight:
         cand = clear_candidate(dq, dr, rel, ends, (ax, ay), self._open_segments)
         return None if cand is None else (cand, rel, "turned")
 
-    def clear_segment(self, a, b) -> Optional[tuple]:
+    def clear_segment(self, a: HexLike, b: HexLike) -> Optional[ExactSegment]:
         """A clear segment between the insides (or, corner lines, corners) of hexes a
         and b in exact lattice coordinates (ints or Fractions; see
         ``ghcli.rules.hexes``), or None when every line between them is blocked."""
@@ -905,29 +539,32 @@ class Sight:
             pa = _chord_middle(mx, my, ex, ey, CORNER_OFFSETS)
             pb = _chord_middle(mx, my, ex, ey, cb)
             ax, ay = 3 * a[0], 2 * a[1] + a[0]
-            return tuple((x + ax, y + ay) for x, y in (pa, pb))
+            assert pa is not None and pb is not None  # (the polygon's lines cross both hexes)
+            return ((pa[0] + ax, pa[1] + ay), (pb[0] + ax, pb[1] + ay))
         if found[2] == "turned":
             cand, rel, _ = found
             line = witness_line(cand, b[0] - a[0], b[1] - a[1], rel)
             if line is None:  # pragma: no cover - the cell of clear lines is open
                 raise AssertionError(f"no witness for the clear line between {a} and {b}")
             ax, ay = 3 * a[0], 2 * a[1] + a[0]
-            return tuple((x + ax, y + ay) for x, y in line)
+            (x1, y1), (x2, y2) = line
+            return ((x1 + ax, y1 + ay), (x2 + ax, y2 + ay))
         p, q, scale = found
         if scale == 1:
             return (p, q)
         from fractions import Fraction  # only here: start-up of the rules commands
 
-        return tuple((Fraction(x, scale), Fraction(y, scale)) for x, y in (p, q))
+        return ((Fraction(p[0], scale), Fraction(p[1], scale)), (Fraction(q[0], scale), Fraction(q[1], scale)))
 
-    def witness(self, a, b) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
+    def witness(self, a: HexLike, b: HexLike) -> Optional[tuple[tuple[float, float], tuple[float, float]]]:
         """A clear line (real coordinates) between hexes a and b, or None."""
         seg = self.clear_segment(a, b)
         if seg is None:
             return None
-        return tuple(lattice_to_real((float(x), float(y))) for x, y in seg)
+        (x1, y1), (x2, y2) = seg
+        return (lattice_to_real((float(x1), float(y1))), lattice_to_real((float(x2), float(y2))))
 
-    def visible(self, a, b) -> bool:
+    def visible(self, a: HexLike, b: HexLike) -> bool:
         if a == b:
             return True
         key = (a, b) if a <= b else (b, a)
@@ -937,18 +574,18 @@ class Sight:
             self._cache[key] = v
         return v
 
-    def visible_from(self, a) -> list:
+    def visible_from(self, a: HexLike) -> list[HexLike]:
         """Every map hex visible from a (a included), sorted."""
         return sorted(h for h in self.hexes if self.visible(a, h))
 
-    def explain(self, a, b) -> dict:
+    def explain(self, a: HexLike, b: HexLike) -> dict[str, Any]:
         """The LOS answer for renderers: visible, line, and when blocked the nearest-to-clear
         corner-to-corner line (fewest walls crossed, then touched, then shortest) and the
         wall it touches nearest its start (real coordinates), and that wall as the two
         hexes it stands between (``wall``: a map hex first; ``off_map``: the other one
         when it is not on the map, so the wall is the map's edge, else None)."""
         line = None if a == b else self.witness(a, b)
-        out = {
+        out: dict[str, Any] = {
             "from": [a[0], a[1]],
             "to": [b[0], b[1]],
             "visible": a == b or line is not None,
@@ -973,7 +610,7 @@ class Sight:
             self._open_explain(a, b, out)
         elif a != b and line is None:
             walls = self._near_walls(a, b)
-            best = None
+            best: Optional[tuple[tuple[int, int, int], Point, Point, list[Segment]]] = None
             for ca in lattice_corners(a):
                 for cb in lattice_corners(b):
                     if ca == cb:
@@ -984,6 +621,7 @@ class Sight:
                     key = (crossed, len(hits), length)
                     if best is None or key < best[0]:
                         best = (key, ca, cb, hits)
+            assert best is not None  # (two hexes apart have corner lines)
             _, ca, cb, hits = best
             # the touched wall nearest the start of the line
             first = min(hits, key=lambda w: ((w[0][0] + w[1][0] - 2 * ca[0]) ** 2
@@ -995,41 +633,6 @@ class Sight:
             out["off_map"] = None if h2 in self.hexes else [h2[0], h2[1]]
             out["touch"] = _touch_kind(ca, cb, first)
         return out
-
-
-def _touch_kind(p, q, wall) -> str:
-    """How the segment p-q meets the wall segment: ``"crosses"`` it, runs ``"along"`` it, or touches
-    one of its ``"end"`` points (or touches it with its own end: ``"end"`` too). (``explain`` says
-    ``"between"`` for neighbours with a thin wall on their shared edge.)"""
-    u, w = wall
-    o1, o2 = _orient(p, q, u), _orient(p, q, w)
-    if o1 == 0 and o2 == 0:
-        return "along"
-    if _crosses(p, q, u, w):
-        return "crosses"
-    return "end"
-
-
-def edge_hexes(seg: Segment) -> tuple:
-    """The two hexes (axial, sorted) whose shared edge is the lattice segment ``seg``."""
-    (px, py), q = seg
-    out = []
-    for ox, oy in CORNER_OFFSETS:
-        x, y = px - ox, py - oy  # a centre with p as a corner
-        if x % 3 == 0 and (y - x // 3) % 2 == 0 and (q[0] - x, q[1] - y) in _CORNER_SET:
-            out.append(Hex(x // 3, (y - x // 3) // 2))
-    return tuple(sorted(out))
-
-
-HALF_SQRT3 = SQRT3 / 2.0
-
-
-_CORNER_SET = frozenset(CORNER_OFFSETS)
-
-
-def _is_corner(x: int, y: int) -> bool:
-    """(x, y) is a corner of the hex centred at the lattice origin."""
-    return (x, y) in _CORNER_SET
 
 
 def clear_caches() -> None:
@@ -1044,7 +647,7 @@ def clear_caches() -> None:
 
 
 @lru_cache(maxsize=4096)
-def _programs_for(dq: int, dr: int) -> Optional[tuple]:
+def _programs_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     """``(programs, perm)`` for the offset (dq, dr) (``los_corner``, shipped in
     ``ghcli.rules._corner_programs``), or None beyond the shipped distance (or
     under 2)."""
@@ -1059,7 +662,7 @@ def _programs_for(dq: int, dr: int) -> Optional[tuple]:
 
 
 @lru_cache(maxsize=4096)
-def _tree_for(dq: int, dr: int) -> Optional[tuple]:
+def _tree_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     """``(tree, perm)`` for the offset (dq, dr) (``los_portal.canonical``,
     ``chain_tree``, shipped in ``ghcli.rules._sight_trees``), or None beyond the
     shipped trees' distance (or under 2)."""
@@ -1079,11 +682,6 @@ def _frame(dq: int, dr: int) -> PairFrame:
     return PairFrame(dq, dr)
 
 
-def sight_for(board) -> Sight:
-    """The (cached) Sight of a ghcli.rules.board.Board."""
-    s = board._cache.get("sight")
-    if s is None:
-        edge = dict(board.readings).get("map_edge", "wall")
-        s = Sight(board.hexes, board.walls, board.rules, board.grid, map_edge=edge)
-        board._cache["sight"] = s
-    return s
+def sight_for(board: Board) -> Sight:
+    """The Sight of a ``ghcli.rules.board.Board`` (``Board.sight``: the board's own, built once)."""
+    return board.sight

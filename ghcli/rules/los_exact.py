@@ -50,9 +50,23 @@ Necessary conditions of such a pair u, v prune the candidates, each cheap:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Optional
+from typing import Any, Literal, NamedTuple, Optional, Sequence, Union
 
 from ghcli.rules.hexes import CORNER_OFFSETS, segments_touch
+
+#: A wall kept flat: ``(px, py, qx, qy)`` (lattice).
+FlatWall = tuple[int, int, int, int]
+#: The directions of the walls at a point: up to two rays ``(dx, dy)``.
+Rays = tuple[tuple[int, int], ...]
+#: A vertex of the candidate lines: ``(x, y, rays)``, rays () for a hex corner.
+Vertex = tuple[int, int, Rays]
+#: The cone of directions of the lines from A to B: ``(k1x, k1y, k2x, k2y)``, or None (neighbours).
+Cone = Optional[tuple[int, int, int, int]]
+#: Where the turned line meets a line: ``(num, a0, a1)``, the parameter ``num / (a0 + e a1)``.
+Param = tuple[int, int, int]
+#: A point with exact coordinates (ints or Fractions).
+ExactPoint = tuple[Any, Any]
+
 
 #: The corners of a hex in doubled lattice coordinates, relative to its centre.
 _CORNERS2 = tuple((2 * x, 2 * y) for x, y in CORNER_OFFSETS)
@@ -67,8 +81,6 @@ def _sign(a: int, b: int) -> int:
     if a:
         return 1 if a > 0 else -1
     return (b > 0) - (b < 0)
-
-
 
 
 def _next_corner(ux: int, uy: int, vx: int, vy: int) -> bool:
@@ -89,21 +101,22 @@ class Candidate(NamedTuple):
     s: int
 
 
-def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
+def _turned_line_clear(mx: int, my: int, dx: int, dy: int, s: int, ca: Sequence[tuple[int, int]],
+                       cb: Sequence[tuple[int, int]], walls: Sequence[FlatWall]) -> bool:
     """The line through m in direction d turned by ``s e`` (``e -> 0+``) meets the
     insides of both hexes (corners ``ca``, ``cb``, in order) and its gap touches none
     of ``walls`` (flat, doubled, relative). A vertex on the turned line itself (only
     m can be) makes it no candidate."""
 
-    def side(x, y):
+    def side(x: int, y: int) -> int:
         wx, wy = x - mx, y - my
         c = dx * wy - dy * wx
         if c:
             return 1 if c > 0 else -1
         k = -s * (dx * wx + dy * wy)
-        return (k > 0) - (k < 0)
+        return int(k > 0) - int(k < 0)
 
-    def chord(cs):
+    def chord(cs: Sequence[tuple[int, int]]) -> Optional[tuple[Param, Param]]:
         sides = [side(x, y) for x, y in cs]
         if 0 in sides or 1 not in sides or -1 not in sides:
             return None
@@ -114,7 +127,7 @@ def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
         t1, t2 = ts
         return (t1, t2) if less_eq(t1, t2) else (t2, t1)
 
-    def param(p, q):
+    def param(p: tuple[int, int], q: tuple[int, int]) -> Param:
         """Where the turned line meets the line p-q: ``num / (a0 + e a1)``, a0 + e a1 > 0."""
         ex, ey = q[0] - p[0], q[1] - p[1]
         num = ex * (p[1] - my) - ey * (p[0] - mx)
@@ -124,7 +137,7 @@ def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
             return (-num, -a0, -a1)
         return (num, a0, a1)
 
-    def less_eq(t, u):
+    def less_eq(t: Param, u: Param) -> bool:
         return _sign(t[0] * u[1] - u[0] * t[1], t[0] * u[2] - u[0] * t[2]) <= 0
 
     a = chord(ca)
@@ -148,24 +161,40 @@ def _turned_line_clear(mx, my, dx, dy, s, ca, cb, walls) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _pair(dq: int, dr: int) -> tuple:
+def _pair(dq: int, dr: int) -> tuple[Cone, tuple[Vertex, ...], int]:
     """For hex A at the origin and hex B at axial offset (dq, dr): ``(cone, corners,
     na)``, the directions of the lines from A to B (``_directions``), the corners
     (lattice, relative to A's centre, each once) that can be in a gap (``_may_leave``),
     A's first: the first ``na``."""
     cone = _directions(dq, dr)
     cx, cy = 3 * dq, 2 * dr + dq
-    corners = [(x // 2, y // 2, ()) for x, y in _CORNERS2 if _may_leave(x, y, 1, cone)]
+    corners: list[Vertex] = [(x // 2, y // 2, ()) for x, y in _CORNERS2 if _may_leave(x, y, 1, cone)]
     na = len(corners)
     for x, y in _CORNERS2:
-        c = (cx + x // 2, cy + y // 2, ())
+        c: Vertex = (cx + x // 2, cy + y // 2, ())
         if c not in corners and _may_leave(x, y, -1, cone):
             corners.append(c)
     return cone, tuple(corners), na
 
 
+def _vertices(corners: Sequence[Vertex], ends: Sequence[Vertex], cone: Cone) -> list[Vertex]:
+    """``clear_candidate``'s vertices: the hexes' corners, then the wall end points that may
+    be a turned line's (one wall there: both its rays the same; two: only if the cone has a
+    direction along the tangent, ``_tangent_along``)."""
+    vertices = list(corners)
+    for x, y, rs in ends:
+        if len(rs) == 2:
+            if cone is not None and not _tangent_along(rs, cone):
+                continue
+            vertices.append((x, y, rs))
+        else:
+            vertices.append((x, y, (rs[0], rs[0])))
+    return vertices
+
+
 def clear_candidate(
-    dq: int, dr: int, walls: list, ends: list, origin: tuple = (0, 0), open_segments: Optional[dict] = None
+    dq: int, dr: int, walls: list[FlatWall], ends: list[Vertex], origin: tuple[int, int] = (0, 0),
+    open_segments: Optional[dict[tuple[tuple[int, int], tuple[int, int]], bool]] = None
 ) -> Optional[Candidate]:
     """A turned line (see the module docstring) between hex A at the lattice origin
     and hex B at axial offset (dq, dr) whose gap no wall touches, or None when there
@@ -181,16 +210,9 @@ def clear_candidate(
         open_segments = {}
     cone, corners, na = _pair(dq, dr)
     cx, cy = 3 * dq, 2 * dr + dq
-    vertices = list(corners)
-    for x, y, rs in ends:
-        if len(rs) == 2:
-            if cone is not None and not _tangent_along(rs, cone):
-                continue
-            vertices.append((x, y, rs))
-        else:
-            vertices.append((x, y, (rs[0], rs[0])))
+    vertices = _vertices(corners, ends, cone)
     n = len(vertices)
-    last = None
+    last: Optional[FlatWall] = None
     doubled = None  # the hexes' corners and the walls in doubled coordinates, on first use
     k1x, k1y, k2x, k2y = cone if cone is not None else (1, 0, -1, 0)
     for i in range(n):
@@ -227,10 +249,10 @@ def clear_candidate(
             key = (pu, pv) if pu < pv else (pv, pu)
             clear = open_segments.get(key)
             if clear is None:
-                clear = _open_segment_clear(ux, uy, vx, vy, walls, last)
-                if clear is not True:
-                    last = clear
-                    clear = False
+                found = _open_segment_clear(ux, uy, vx, vy, walls, last)
+                clear = found is True
+                if found is not True:
+                    last = found
                 open_segments[key] = clear
             if not clear:
                 continue
@@ -247,7 +269,7 @@ def clear_candidate(
     return None
 
 
-def _directions(dq: int, dr: int) -> Optional[tuple]:
+def _directions(dq: int, dr: int) -> Cone:
     """The directions from a point of hex A (centre 0) to a point of hex B (centre c),
     doubled coordinates: the cone of ``c + z``, z in the hexagon A - A (corners twice
     A's), as its two bounding rays ``(k1x, k1y, k2x, k2y)`` (k1 to k2 counter-
@@ -262,13 +284,13 @@ def _directions(dq: int, dr: int) -> Optional[tuple]:
     return (k1[0], k1[1], k2[0], k2[1])
 
 
-def _in_cone(dx: int, dy: int, cone: tuple) -> bool:
+def _in_cone(dx: int, dy: int, cone: tuple[int, int, int, int]) -> bool:
     """d lies in the closed cone (see ``_directions``)."""
     k1x, k1y, k2x, k2y = cone
     return k1x * dy - k1y * dx >= 0 and dx * k2y - dy * k2x >= 0
 
 
-def _may_leave(x: int, y: int, way: int, cone: Optional[tuple]) -> bool:
+def _may_leave(x: int, y: int, way: int, cone: Cone) -> bool:
     """The corner (x, y) of a hex centred at 0 (doubled) can be where a line from A
     to B leaves A (way 1) or enters B (way -1): some direction ``way * d``, d in
     ``cone``, does not point into the hex's inside from it (else no line between
@@ -281,7 +303,7 @@ def _may_leave(x: int, y: int, way: int, cone: Optional[tuple]) -> bool:
     ax, ay = _CORNERS2[i - 1][0] - x, _CORNERS2[i - 1][1] - y
     bx, by = _CORNERS2[(i + 1) % 6][0] - x, _CORNERS2[(i + 1) % 6][1] - y  # a to b clockwise
 
-    def strictly_inside(dx, dy):
+    def strictly_inside(dx: int, dy: int) -> bool:
         return bx * dy - by * dx > 0 and dx * ay - dy * ax > 0
 
     # the cone lies inside the (convex) inside cone iff both its bounding rays do
@@ -289,13 +311,13 @@ def _may_leave(x: int, y: int, way: int, cone: Optional[tuple]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _tangent_along(rays: tuple, cone: tuple) -> bool:
+def _tangent_along(rays: Rays, cone: tuple[int, int, int, int]) -> bool:
     """Some line with a direction in ``cone`` through a corner with walls along the
     two ``rays`` has both walls on one (closed) side."""
     (r1x, r1y), (r2x, r2y) = rays
     k1x, k1y, k2x, k2y = cone
 
-    def ok(dx, dy):
+    def ok(dx: int, dy: int) -> bool:
         return (dx * r1y - dy * r1x) * (dx * r2y - dy * r2x) >= 0
 
     if ok(k1x, k1y) or ok(k2x, k2y):
@@ -305,7 +327,8 @@ def _tangent_along(rays: tuple, cone: tuple) -> bool:
     return any(_in_cone(sx * tx, sx * ty, cone) for tx, ty in ((r1x, r1y), (r2x, r2y)) for sx in (1, -1))
 
 
-def _open_segment_clear(ux, uy, vx, vy, walls, last):
+def _open_segment_clear(ux: int, uy: int, vx: int, vy: int, walls: Sequence[FlatWall],
+                        last: Optional[FlatWall]) -> Union[Literal[True], FlatWall]:
     """True when no wall (flat) touches the segment u-v but at its ends, else the
     first wall found that does (``last`` is tried first)."""
     dx, dy = vx - ux, vy - uy
@@ -324,7 +347,7 @@ def _open_segment_clear(ux, uy, vx, vy, walls, last):
     return True
 
 
-def _inner_touch(ux, uy, dx, dy, w) -> bool:
+def _inner_touch(ux: int, uy: int, dx: int, dy: int, w: FlatWall) -> bool:
     """The wall w (flat) touches the segment from u to u + d at a point other than
     its two ends."""
     px, py, qx, qy = w
@@ -347,7 +370,8 @@ def _inner_touch(ux, uy, dx, dy, w) -> bool:
     return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
 
 
-def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tuple]:
+def witness_line(cand: Candidate, dq: int, dr: int,
+                 walls: Sequence[FlatWall]) -> Optional[tuple[ExactPoint, ExactPoint]]:
     """A clear segment (lattice coordinates relative to A's centre, fractions) from
     inside A to inside B on the turned line ``cand`` turned by a small actual angle,
     checked exactly against ``walls`` (flat lattice, relative); None if none of the
@@ -370,13 +394,13 @@ def witness_line(cand: Candidate, dq: int, dr: int, walls: list) -> Optional[tup
     return None
 
 
-def _chord_middle(mx, my, ex, ey, cs) -> Optional[tuple]:
+def _chord_middle(mx: Any, my: Any, ex: Any, ey: Any, cs: Sequence[ExactPoint]) -> Optional[ExactPoint]:
     """The middle of the line (through m, direction e: Fractions) inside the polygon
     ``cs``."""
     sides = [ex * (y - my) - ey * (x - mx) for x, y in cs]
     if not (any(v > 0 for v in sides) and any(v < 0 for v in sides)):
         return None
-    pts = []
+    pts: list[ExactPoint] = []
     for i in range(len(cs)):
         f0, f1 = sides[i - 1], sides[i]
         if (f0 < 0 < f1) or (f1 < 0 < f0) or (f1 == 0):

@@ -29,18 +29,21 @@ Readings (the rulebook: the ability card's numbers modify the stat card's):
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from ghcli.errors import BadInput
 
+#: A JSON object of the shipped data (a stat card row, an ability card, one of its actions).
+Json = dict[str, Any]
 
-def _number(value, what: str, card: int) -> int:
+
+def _number(value: Any, what: str, card: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(f"card {card}: its {what} is {value!r}, not a number: type the action by hand")
     return value
 
 
-def _modified(base: int, a: dict, what: str, card: int) -> tuple[int, str]:
+def _modified(base: int, a: Json, what: str, card: int) -> tuple[int, str]:
     """(the value, how) of the card's ``a`` applied to the stat card's ``base``."""
     v = _number(a.get("value", 0), what, card)
     op = a.get("op")
@@ -51,7 +54,7 @@ def _modified(base: int, a: dict, what: str, card: int) -> tuple[int, str]:
     return v, f"{v} (the card's own)"
 
 
-def _stat_targets(attributes) -> int:
+def _stat_targets(attributes: Any) -> int:
     for a in attributes or []:
         words = str(a).split()
         if len(words) == 2 and words[0] == "target" and words[1].isdigit():
@@ -59,8 +62,8 @@ def _stat_targets(attributes) -> int:
     return 1
 
 
-def card_action(stat: dict, card: dict, *, monster: str, kind: str, level: int,
-                flying: bool = False) -> tuple[dict, list[str]]:
+def card_action(stat: Json, card: Json, *, monster: str, kind: str, level: int,
+                flying: bool = False) -> tuple[Json, list[str]]:
     """The board's ``action`` for a monster (``stat``: its stat card row at ``level``, ``kind``
     normal, elite or boss) playing ability ``card``, and the lines saying how (``--why``)."""
     n = card["card"]
@@ -76,7 +79,7 @@ def card_action(stat: dict, card: dict, *, monster: str, kind: str, level: int,
                        "attack you are asking about by hand")
     who = f"{monster} ({kind}, level {level})"
     why = [f"the action: ability card {n} (initiative {card.get('initiative')}) on the stat card of {who}"]
-    action: dict = {"move": 0, "attack": None, "jump": False, "flying": bool(flying), "teleport": False,
+    action: Json = {"move": 0, "attack": None, "jump": False, "flying": bool(flying), "teleport": False,
                     "muddled": False}
     if move_at is not None:
         a = actions[move_at]
@@ -89,8 +92,8 @@ def card_action(stat: dict, card: dict, *, monster: str, kind: str, level: int,
         why.append("move 0: the card has no move")
     if attack_at is not None:
         a = actions[attack_at]
-        subs = {s["type"]: s for s in a.get("sub", [])}
-        if "area" in subs:
+        sub_of = {s["type"]: s for s in a.get("sub", [])}
+        if "area" in sub_of:
             raise BadInput(f"card {n}'s attack has an area: type it by hand (attack: ... area DQ,DR ...)")
         value = stat.get("attack", 0)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -100,12 +103,12 @@ def card_action(stat: dict, card: dict, *, monster: str, kind: str, level: int,
             how_attack = f"{value} (a formula on the stat card) {a.get('op', '')}{a.get('value', '')}"
         rng = _number(stat.get("range", 0) or 0, "stat range", n)
         how_range = f"{rng} (the stat card)" if rng else "melee (the stat card)"
-        if "range" in subs:
-            rng, how_range = _modified(rng, subs["range"], "range", n)
+        if "range" in sub_of:
+            rng, how_range = _modified(rng, sub_of["range"], "range", n)
         targets = _stat_targets(stat.get("attributes"))
         how_targets = f"{targets} (the stat card)" if targets > 1 else "1"
-        if "target" in subs:
-            t = _number(subs["target"].get("value"), "target count", n)
+        if "target" in sub_of:
+            t = _number(sub_of["target"].get("value"), "target count", n)
             if t >= targets:
                 targets, how_targets = t, f"{t} (the card)"
         action["attack"] = {"range": rng, "targets": targets, "area": []}
@@ -121,7 +124,7 @@ def card_action(stat: dict, card: dict, *, monster: str, kind: str, level: int,
     return action, why
 
 
-def find_card(deck: list, number: int, monster: str, deck_name: str) -> dict:
+def find_card(deck: list[Json], number: int, monster: str, deck_name: str) -> Json:
     """The card numbered ``number`` of ``deck`` (a list of cards), or BadInput naming the deck's numbers."""
     for c in deck:
         if c["card"] == number:
@@ -132,6 +135,6 @@ def find_card(deck: list, number: int, monster: str, deck_name: str) -> dict:
     raise BadInput(f"card {number} is not in {monster}'s deck ({deck_name}: cards {span})")
 
 
-def level_stat(rows: list, level: int) -> Optional[dict]:
+def level_stat(rows: list[Json], level: int) -> Optional[Json]:
     """The stat card row of ``level`` (rows of one kind, as monsters.json lists them)."""
     return next((r for r in rows if r.get("level") == level), None)

@@ -24,7 +24,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from ghcli.errors import BadInput
 
@@ -127,15 +127,16 @@ class Stats:
     immunities: tuple[str, ...]
     health_formula: Optional[str] = None  # a boss's health as printed, when worked out
 
-    def as_dict(self) -> dict:
-        out = {"health": self.health, "move": self.move, "attack": self.attack, "range": self.range,
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"health": self.health, "move": self.move, "attack": self.attack, "range": self.range,
                "attributes": list(self.attributes), "immunities": list(self.immunities)}
         if self.health_formula is not None:
             out["health_formula"] = self.health_formula
         return out
 
 
-def stats_at(rows: Mapping[str, list[Mapping]], level: int, characters: Optional[int] = None) -> dict[str, Stats]:
+def stats_at(rows: Mapping[str, list[Mapping[str, Any]]], level: int,
+             characters: Optional[int] = None) -> dict[str, Stats]:
     """{type: Stats} of a monster's stat rows at one level; C worked out when ``characters`` is given."""
     check_level(level)
     env = {"C": characters} if characters is not None else {}

@@ -19,7 +19,7 @@ Readings (issue 6; seed 000 §3.2, §4.7, §6.4.1; seed 002 【召喚】):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence, Union
 
 from ghcli.errors import BadInput, NotFound
 
@@ -38,7 +38,7 @@ class Character:
     other: Optional[int] = None
     long_rest: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.long_rest:
             if self.leading is not None or self.other is not None:
                 raise BadInput(f"{self.name} rests: a long rest plays no cards")
@@ -50,7 +50,9 @@ class Character:
 
     @property
     def initiative(self) -> int:
-        return LONG_REST_INITIATIVE if self.long_rest else int(self.leading)
+        if self.long_rest or self.leading is None:  # (a character without a leading card rests)
+            return LONG_REST_INITIATIVE
+        return int(self.leading)
 
     @classmethod
     def parse(cls, spec: str) -> "Character":
@@ -86,7 +88,7 @@ class MonsterType:
     initiative: int
     standees: tuple[Standee, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _check_initiative(self.initiative, self.name)
         numbers = [s.number for s in self.standees]
         if len(numbers) != len(set(numbers)):
@@ -128,7 +130,7 @@ class Turn:
     standee: Optional[str] = None  # a monster's standee (e1, n2 ...)
     long_rest: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items()}
 
 
@@ -140,7 +142,7 @@ class Tie:
     initiative: int
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"actors": list(self.actors), "initiative": self.initiative, "reason": self.reason}
 
 
@@ -150,7 +152,7 @@ class RoundOrder:
     ties: tuple[Tie, ...] = ()
     decided: tuple[str, ...] = field(default=())  # tie-breaks the rules settled, in words
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "order": [t.as_dict() for t in self.turns],
             "ties": [t.as_dict() for t in self.ties],
@@ -207,14 +209,14 @@ def round_order(
         by_owner.setdefault(char_names[key], []).append(s)
 
     # Turn-takers ("slots"): characters (0) before monster types (1) at equal initiative.
-    slots: list[tuple[int, int, int, object]] = []
+    slots: list[tuple[int, int, int, Union[Character, MonsterType]]] = []
     for i, c in enumerate(characters):
         slots.append((c.initiative, 0, i, c))
     for i, m in enumerate(monsters):
         slots.append((m.initiative, 1, i, m))
     slots.sort(key=lambda s: (s[0], s[1], s[2]))
 
-    ordered: list[object] = []
+    ordered: list[Union[Character, MonsterType]] = []
     ties: list[Tie] = []
     decided: list[str] = []
     i = 0
@@ -224,8 +226,8 @@ def round_order(
             j += 1
         group = slots[i:j]
         init = slots[i][0]
-        chars = [s[3] for s in group if s[1] == 0]
-        mons = [s[3] for s in group if s[1] == 1]
+        chars = [a for *_, a in group if isinstance(a, Character)]
+        mons = [a for *_, a in group if isinstance(a, MonsterType)]
         ordered.extend(_order_characters(chars, init, ties, decided))
         if chars and mons:
             decided.append(
@@ -245,7 +247,7 @@ def round_order(
                 turns.append(Turn(len(turns) + 1, s.name, "summon", actor.initiative, owner=actor.name))
             turns.append(Turn(len(turns) + 1, actor.name, "character", actor.initiative, long_rest=actor.long_rest))
         else:
-            standees = actor.acting_order() or [None]
+            standees: list[Optional[Standee]] = [*actor.acting_order()] or [None]
             for st in standees:
                 turns.append(
                     Turn(len(turns) + 1, actor.name, "monster", actor.initiative, standee=st.label if st else None)
@@ -267,7 +269,7 @@ def _order_characters(chars: list[Character], init: int, ties: list[Tie], decide
             )
         )
         return chars
-    result = sorted(chars, key=lambda c: c.other)  # stable: players' choice keeps the given order
+    result = sorted(chars, key=lambda c: c.other or 0)  # stable: players' choice keeps the given order
     if len({c.other for c in result}) > 1:
         decided.append(
             f"at {init} " + " before ".join(f"{c.name} (other card {c.other})" for c in result)

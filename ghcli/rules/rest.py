@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ghcli.errors import BadInput, Refused
 from ghcli.rules.order import LONG_REST_INITIATIVE
@@ -51,13 +51,38 @@ class RestOutcome:
     rerolled_from: Optional[str] = None
     damage_taken: int = 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def _count(name: str, value: Optional[int]) -> None:
     if value is not None and value < 0:
         raise BadInput(f"{name} cannot be negative")
+
+
+def _card_lost(kind: str, cards: list[str], rng: Optional[random.Random], reroll: bool,
+               lose: Optional[str]) -> tuple[Optional[str], Optional[str], int]:
+    """``rest``'s card lost, the card rerolled from, and the damage taken for a reroll."""
+    lost_card: Optional[str] = None
+    rerolled_from: Optional[str] = None
+    damage = 0
+    if kind == "short" and cards and rng is not None:
+        first = rng.randrange(len(cards))
+        lost_card = cards[first]
+        if reroll:
+            others = [i for i in range(len(cards)) if i != first]
+            rerolled_from = lost_card
+            lost_card = cards[others[rng.randrange(len(others))]]
+            damage = REROLL_DAMAGE
+    elif kind == "short" and reroll and rng is None:
+        damage = REROLL_DAMAGE
+    if kind == "long" and lose is not None:
+        if cards and lose.lower() not in {c.lower() for c in cards}:
+            from ghcli.errors import NotFound
+
+            raise NotFound("discarded card", lose, cards)
+        lost_card = next((c for c in cards if c.lower() == lose.lower()), lose)
+    return lost_card, rerolled_from, damage
 
 
 def rest(
@@ -94,32 +119,15 @@ def rest(
     if kind == "short" and lose is not None:
         raise BadInput("a short rest cannot choose the card: it is lost at random")
 
-    lost_card = rerolled_from = None
-    damage = 0
-    if kind == "short" and cards and rng is not None:
-        first = rng.randrange(len(cards))
-        lost_card = cards[first]
-        if reroll:
-            others = [i for i in range(len(cards)) if i != first]
-            rerolled_from = lost_card
-            lost_card = cards[others[rng.randrange(len(others))]]
-            damage = REROLL_DAMAGE
-    elif kind == "short" and reroll and rng is None:
-        damage = REROLL_DAMAGE
-    if kind == "long" and lose is not None:
-        if cards and lose.lower() not in {c.lower() for c in cards}:
-            from ghcli.errors import NotFound
+    lost_card, rerolled_from, damage = _card_lost(kind, cards, rng, reroll, lose)
 
-            raise NotFound("discarded card", lose, cards)
-        lost_card = next((c for c in cards if c.lower() == lose.lower()), lose)
-
-    after = {}
+    hand_after: Optional[int] = None  # (the piles after the rest, when counted)
+    discard_after: Optional[int] = None
+    lost_after: Optional[int] = None
     if discard is not None:
-        after = {
-            "hand_after": None if hand is None else hand + discard - 1,
-            "discard_after": 0,
-            "lost_after": None if lost is None else lost + 1,
-        }
+        hand_after = None if hand is None else hand + discard - 1
+        discard_after = 0
+        lost_after = None if lost is None else lost + 1
     if kind == "short":
         return RestOutcome(
             kind="short",
@@ -133,7 +141,7 @@ def rest(
             lost_card=lost_card,
             rerolled_from=rerolled_from,
             damage_taken=damage,
-            **after,
+            hand_after=hand_after, discard_after=discard_after, lost_after=lost_after,
         )
     return RestOutcome(
         kind="long",
@@ -145,7 +153,7 @@ def rest(
         initiative=LONG_REST_INITIATIVE,
         plays_cards=False,
         lost_card=lost_card,
-        **after,
+        hand_after=hand_after, discard_after=discard_after, lost_after=lost_after,
     )
 
 
@@ -160,7 +168,7 @@ class Exhaustion:
     must_long_rest: bool
     reason: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 

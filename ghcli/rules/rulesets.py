@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Iterable, Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -56,13 +56,15 @@ class RuleSet:
     #: proximity: ``"around-walls"`` or ``"straight"`` (``READINGS``)
     proximity: str = "around-walls"
 
-    def reading(self, readings: Mapping[str, str]) -> "RuleSet":
-        """This rule set with a table's readings (``Board.readings``: only those not the default)."""
+    def reading(self, readings: Union[Mapping[str, str], Iterable[tuple[str, str]]]) -> RuleSet:
+        """This rule set with a table's readings (``Board.readings``: only those not the default),
+        as a mapping or (name, value) pairs."""
         if not readings:
             return self
         from dataclasses import replace
 
-        return replace(self, **dict(readings))
+        changes: dict[str, Any] = dict(readings)
+        return replace(self, **changes)
 
 
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({
@@ -82,7 +84,7 @@ RULE_SET_NAMES = tuple(RULE_SETS)
 
 #: The readings a table may choose where the rules leave it open: name -> its values, the
 #: default first (see the module docstring).
-READINGS: Mapping[str, tuple] = MappingProxyType({
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "map_edge": ("wall", "open"),
     "proximity": ("around-walls", "straight"),
 })

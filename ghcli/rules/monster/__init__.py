@@ -72,12 +72,15 @@ The differences between rule sets are the switches of ``RuleSet``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
+
+from ghcli.rules.board import Board
+from ghcli.rules.hexes import Hex
 
 from ghcli.rules.monster import explain
 from ghcli.rules.monster.destination import plan
 from ghcli.rules.monster.focus import choose_focus
-from ghcli.rules.monster.movement import NEG
+from ghcli.rules.monster.values import NEG
 from ghcli.rules.monster.targets import TargetGroups
 from ghcli.rules.monster.turn import RULE_SETS, RuleSet, Turn
 
@@ -89,11 +92,11 @@ class Option:
     """One outcome the players may choose: where the monster ends its move, whom it attacks."""
 
     focus: Optional[str]
-    destination: object  # Hex
-    targets: tuple
-    path: tuple
+    destination: Hex
+    targets: tuple[str, ...]
+    path: tuple[Hex, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "focus": self.focus,
             "destination": [self.destination.q, self.destination.r],
@@ -107,11 +110,11 @@ class Decision:
     """The answer: the focuses, every outcome the players may choose, and why."""
 
     active: str
-    focus: tuple
-    options: tuple
-    explanation: tuple = ()
+    focus: tuple[str, ...]
+    options: tuple[Option, ...]
+    explanation: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "active": self.active,
             "focus": list(self.focus),
@@ -120,7 +123,7 @@ class Decision:
         }
 
 
-def decide(board) -> Decision:
+def decide(board: Board) -> Decision:
     """Focus, destination and targets of the active monster, with every players' choice."""
     turn = Turn.of(board)
     hexes = turn.grid.hexes
@@ -154,11 +157,11 @@ def decide(board) -> Decision:
     return Decision(turn.me.id, tuple(f.id for f in choice.focuses), tuple(options), tuple(why))
 
 
-def _no_focus(turn, start, why: str) -> Decision:
+def _no_focus(turn: Turn, start: Hex, why: str) -> Decision:
     return Decision(turn.me.id, (), (Option(None, start, (), (start,)),), (why,))
 
 
-def other_reading_hint(board, decision: Decision) -> str:
+def other_reading_hint(board: Board, decision: Decision) -> str:
     """Under Gloomhaven's default map-edge reading, a monster with no focus may owe it to sight
     at the map's outline (a corridor): what the open reading would focus, as a line for the
     players, or "" (asked by the commands that show an answer, not by ``decide``)."""
@@ -167,8 +170,7 @@ def other_reading_hint(board, decision: Decision) -> str:
         return ""
     from dataclasses import replace
 
-    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items())),
-                           _cache={}))
+    other = decide(replace(board, readings=tuple(sorted({**dict(board.readings), "map_edge": "open"}.items()))))
     if not other.focus:
         return ""
     return (f"under the open map-edge reading (readings: map_edge=open: a line may touch the map's outline) "

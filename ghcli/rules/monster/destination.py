@@ -33,8 +33,21 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, cast
 
-from ghcli.rules.monster.movement import MOVE
+from ghcli.rules.board import Figure
+from ghcli.rules.hexes import HexNo
+from ghcli.rules.monster.values import MOVE, NEGATIVES, Cost, EnemySet
+
+if TYPE_CHECKING:
+    from ghcli.rules.monster.focus import FocusChoice
+    from ghcli.rules.monster.targets import TargetGroups
+    from ghcli.rules.monster.turn import Turn
+
+#: An attack's preference: (disadvantaged targets, movement cost), least first.
+Preference = tuple[int, Cost]
+#: An attack the monster might make: (its preference, the hex, the target group).
+Scored = tuple[Any, HexNo, EnemySet]
 
 
 @dataclass(frozen=True)
@@ -42,24 +55,31 @@ class Plan:
     """One focus's outcome: ``choices`` (hex, target group) if it attacks this turn, else
     the ``destinations`` it heads for and the hexes it ``ends`` on (hex numbers)."""
 
-    focus: object  # Figure
+    focus: Figure
     now: bool
-    choices: tuple = ()
-    destinations: tuple = ()
-    ends: tuple = ()
+    choices: tuple[tuple[HexNo, EnemySet], ...] = ()
+    destinations: tuple[HexNo, ...] = ()
+    ends: tuple[HexNo, ...] = ()
 
 
-def plan(turn, groups, choice, focus) -> Plan:
+def _costs(turn: Turn) -> list[Cost]:
+    """The movement costs, for hexes known to be reached (the attack hexes kept, the pool)."""
+    return cast("list[Cost]", turn.movement.cost)
+
+
+def plan(turn: Turn, groups: TargetGroups, choice: FocusChoice, focus: Figure) -> Plan:
     """The destination stage for one focus."""
     cost, reach, endable, move = turn.movement.cost, turn.reach, turn.terrain.endable, turn.move
     # the hexes the focus might be attacked from with the fewest negative hexes (its attack
     # cost's); line of sight is left to the target stage. The cheapest hex it can be
     # attacked from costs its attack cost, so that tells whether it is attacked this turn.
     attack_cost = choice.ranks[focus.id][0]
-    least_neg = attack_cost >> 20
-    near = [h for h in reach.attack_hexes(focus) if cost[h] is not None and cost[h] >> 20 == least_neg and endable(h)]
+    least_neg = attack_cost & NEGATIVES  # (``values.negatives_part``)
+    near = [h for h in reach.attack_hexes(focus)
+            if (c := cost[h]) is not None and c & NEGATIVES == least_neg and endable(h)]
     if attack_cost & MOVE <= move:
-        now = [h for h in near if cost[h] & MOVE <= move]
+        known = _costs(turn)
+        now = [h for h in near if known[h] & MOVE <= move]
         return Plan(focus, True, choices=tuple(best_attacks(turn, groups, choice, focus, now)))
     if turn.rules.unreachable_heads_for_nearest:  # only the distance counts
         dests = tuple(sorted(h for h in near if cost[h] == attack_cost and reach.targetable(h, focus)))
@@ -70,12 +90,13 @@ def plan(turn, groups, choice, focus) -> Plan:
     return Plan(focus, False, destinations=dests, ends=ends)
 
 
-def best_attacks(turn, groups, choice, focus, pool: list) -> list:
+def best_attacks(turn: Turn, groups: TargetGroups, choice: FocusChoice, focus: Figure,
+                 pool: list[HexNo]) -> list[tuple[HexNo, EnemySet]]:
     """The (hex, group) pairs of ``pool`` ranked first for this focus (ties: players' choice).
 
     ``pool``: hexes the focus might be attacked from, one of them at least in line of sight
     (a hex it cannot be attacked from takes no targets, so it is never chosen)."""
-    cost, reach, rs = turn.movement.cost, turn.reach, turn.rules
+    cost, reach, rs = _costs(turn), turn.reach, turn.rules
     bound = {h: groups.size_bound(h, focus) for h in pool}
     if reach.range > 0 and not reach.muddled and rs.focus_disadvantage_first:
         # (tried in the order ``most_targets`` tries hexes: its first questions are these)
@@ -91,11 +112,12 @@ def best_attacks(turn, groups, choice, focus, pool: list) -> list:
     return first_ranked(turn, choice, focus, scored)
 
 
-def ranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+def ranked_attacks(turn: Turn, groups: TargetGroups, focus: Figure, hexes: list[HexNo], k: int) -> list[Scored]:
     """Gloomhaven, Jaws of the Lion: (preference, h, group) of the attacks of k targets on the
     groups of extra targets ranked first (like focuses: of the groups the cheapest hexes taking
     k can attack, those best by ``TargetGroups.rank``), at their least preference."""
-    cost = turn.movement.cost
+    cost = _costs(turn)
+    cheapest: list[HexNo] = []
     for _, tier in itertools.groupby(sorted(hexes, key=cost.__getitem__), key=cost.__getitem__):
         cheapest = [h for h in tier if groups.best_size(h, focus) == k]
         if cheapest:
@@ -110,20 +132,21 @@ def ranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
     return first_attackable(groups, hexes, ranked, cost, turn.reach.dis_mask, k)
 
 
-def unranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
+def unranked_attacks(turn: Turn, groups: TargetGroups, focus: Figure, hexes: list[HexNo], k: int) -> list[Scored]:
     """Frosthaven: (preference, h, group) of the attacks of k targets, any group, at their
     least preference: hexes tried by bounds on their disadvantaged targets (the first asks no
     line of sight, the second asks it for the enemies not disadvantaged, until k)."""
-    cost, reach = turn.movement.cost, turn.reach
+    cost, reach = _costs(turn), turn.reach
     dis = reach.dis_mask
 
-    def bound(h):
+    def bound(h: HexNo) -> Preference:
         return (max(0, k - (reach.reach_bound(h) & ~dis(h)).bit_count()), cost[h])
 
-    def sharper(h):
+    def sharper(h: HexNo) -> Preference:
         return (max(0, k - reach.reach_count(h, ~dis(h), k)), cost[h])
 
-    scored, lowest = [], None
+    scored: list[Scored] = []
+    lowest: Optional[Preference] = None
     for b, h in sorted((bound(h), h) for h in hexes):
         if lowest is not None and b > lowest:
             break  # no hex from here on can do better
@@ -137,7 +160,8 @@ def unranked_attacks(turn, groups, focus, hexes: list, k: int) -> list:
     return scored
 
 
-def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int) -> list:
+def first_attackable(groups: TargetGroups, hexes: list[HexNo], ranked: list[EnemySet], cost: list[Cost],
+                     dis: Callable[[HexNo], EnemySet], k: int) -> list[Scored]:
     """(preference, h, g) of every pair of a hex of ``hexes`` and a group of ``ranked`` (k
     targets each) whose preference, (disadvantaged targets, movement), is the least among the
     pairs one attack can take (``can_attack``).
@@ -145,16 +169,16 @@ def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int)
     Preferences ask no line of sight, so the pairs are tried one preference at a time, least
     first, and sight is asked only until some pair of one preference is attackable. (A hex
     that takes k targets has at least k as its ``size_bound``: ``hexes`` may be those.)"""
-    by_cost: dict = {}
+    by_cost: dict[Cost, list[HexNo]] = {}
     for h in hexes:
         by_cost.setdefault(cost[h], []).append(h)
     tiers = sorted(by_cost.items())
     union = 0
     for g in ranked:
         union |= g
-    split: dict = {}  # hex -> {disadvantaged targets: the ranked groups with that many}
+    split: dict[HexNo, dict[int, list[EnemySet]]] = {}  # hex -> {disadvantaged targets: the ranked groups}
 
-    def split_of(h):
+    def split_of(h: HexNo) -> dict[int, list[EnemySet]]:
         out = split.get(h)
         if out is None:
             d = dis(h) & union
@@ -172,7 +196,8 @@ def first_attackable(groups, hexes: list, ranked: list, cost: list, dis, k: int)
     return []
 
 
-def most_targets(groups, focus, pool: list, cost: list, bound: dict) -> tuple:
+def most_targets(groups: TargetGroups, focus: Figure, pool: list[HexNo], cost: list[Cost],
+                 bound: dict[HexNo, int]) -> tuple[int, list[HexNo]]:
     """(k, hexes): the most targets k one attack on the focus from a hex of ``pool`` takes, and
     the hexes of pool that might take k (``best_size`` tells which).
 
@@ -187,7 +212,7 @@ def most_targets(groups, focus, pool: list, cost: list, bound: dict) -> tuple:
     return k, [h for h in pool if bound[h] >= k]
 
 
-def first_ranked(turn, choice, focus, scored: list) -> list:
+def first_ranked(turn: Turn, choice: FocusChoice, focus: Figure, scored: list[Scored]) -> list[tuple[HexNo, EnemySet]]:
     """The (h, group) of ``scored`` ((preference, h, group)) ranked first; Gloomhaven and Jaws of
     the Lion break the ties of preference by disadvantage on the least important targets (the
     focus, then the extra targets as ranked). Frosthaven ranks no target above another once they
@@ -204,13 +229,13 @@ def first_ranked(turn, choice, focus, scored: list) -> list:
     return [hg for hg, f in zip(tied, flags) if f == low]
 
 
-def approach(turn, dests) -> dict:
+def approach(turn: Turn, dests: Iterable[HexNo]) -> dict[HexNo, list[HexNo]]:
     """For each destination, the hexes reachable this turn that bring the monster best towards
     it: fewest negative hexes on the whole way, then nearest it, then least movement (its own
     hex if none)."""
     mv, endable, move = turn.movement, turn.terrain.endable, turn.move
-    cost = mv.cost
-    reach = [h for h, c in enumerate(cost) if c is not None and c & MOVE <= move and endable(h)]
+    reach = [h for h, c in enumerate(mv.cost) if c is not None and c & MOVE <= move and endable(h)]
+    cost = _costs(turn)
     out = {}
     for d, rem in mv.towards(dests, reach).items():
         if not rem:

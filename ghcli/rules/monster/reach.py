@@ -25,10 +25,17 @@ add single extra targets outside it.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
-from ghcli.rules.board import MAX_COORD
-from ghcli.rules.hexes import mirror
-from ghcli.rules.los import sight_for
+from ghcli.rules.board import MAX_COORD, Action, Attack, Figure
+from ghcli.rules.hexes import NO_HEX, Grid, HexNo, mirror
+from ghcli.rules.monster.values import EnemySet, scan
+
+if TYPE_CHECKING:
+    from ghcli.rules.los import Sight
+
+#: An area pattern: the hexes (axial offsets from the attacker) it covers.
+Pattern = tuple[tuple[int, int], ...]
 
 #: ``ranged_placements``' hex keys are ``q * W + r``: unique while every r (a board's, plus a
 #: pattern's offsets) lies within +-W/2
@@ -36,74 +43,81 @@ W = 4 * MAX_COORD
 
 
 class Reach:
-    """What the active monster's attack can target from each hex (hex numbers, enemy bit masks)."""
+    """What the active monster's attack can target from each hex (hex numbers, enemy sets).
 
-    def __init__(self, board, grid, enemies: list):
-        act = board.action
-        self.board = board
+    Built from plain values: the map (``Grid``), the enemies that can be focused (their
+    order gives their bits), the monster's action, and ``sight``, a function giving the
+    board's line of sight (``Board.sight``), called on the first sight question only. Every
+    table below is filled by the one method named beside it, and kept for the turn."""
+
+    def __init__(self, grid: Grid, enemies: list[Figure], action: Action, sight: Callable[[], Sight]):
+        attack = action.attack
         self.grid = grid
-        self.attack = act.attack
-        self.range = act.attack.range if act.attack else 0
-        self.area = tuple(act.attack.area) if act.attack else ()
-        self.muddled = act.muddled
+        self.attack: Optional[Attack] = attack
+        self.range = attack.range if attack else 0
+        self.area: Pattern = tuple(attack.area) if attack else ()
+        self.muddled = action.muddled
         self.enemies = enemies
-        self.bit = {e.id: 1 << k for k, e in enumerate(enemies)}
+        self._sight_of = sight
+        self.bit: dict[str, EnemySet] = {e.id: 1 << k for k, e in enumerate(enemies)}
         self._bits = [(1 << k, e) for k, e in enumerate(enemies)]
-        self.all_mask = (1 << len(enemies)) - 1
+        self.all_mask: EnemySet = (1 << len(enemies)) - 1
         index = grid.index
         self.pos = {e.id: index[e.at] for e in enemies}  # enemy id -> hex number
         self.at_of_bit = {self.bit[e.id]: e.at for e in enemies}
         #: extra single targets: how many targets beyond the first (area or not)
-        self.extra = (len(enemies) if act.attack.targets == "all" else act.attack.targets) - 1 if act.attack else 0
+        self.extra = 0
+        if attack is not None:
+            self.extra = (len(enemies) if attack.targets == "all" else int(attack.targets)) - 1
         #: single-target attacks are made (no area, or an area with extra targets)
         self.single = not self.area or self.extra > 0
-        self._walled: dict = {}
-        self._range: list = [None] * len(grid)  # ``range_adjacent``, by hex number
-        self._seen: dict = {}
-        self._place: dict = {}
-        self._raw: dict = {}
-        self._reach: dict = {}
-        self._attack_hexes: dict = {}
-        self._area_near: dict = {}
-        self._unseen_last = 0  # ``sees_all``: the enemy last found out of sight, asked first
+        self._walled: dict[str, dict[HexNo, int]] = {}  # ``walled``
+        self._range: list[Optional[tuple[EnemySet, EnemySet]]] = [None] * len(grid)  # ``range_adjacent``
+        self._seen: dict[HexNo, list[EnemySet]] = {}  # ``known_visible`` (and ``visible_mask`` adds to it)
+        self._place: dict[HexNo, list[EnemySet]] = {}  # ``placements``
+        self._covers: dict[HexNo, list[EnemySet]] = {}  # ``raw_covers`` (melee areas)
+        self._ranged: dict[HexNo, list[EnemySet]] = {}  # ``raw_placements`` (ranged areas)
+        self._attack_hexes: dict[str, set[HexNo]] = {}  # ``attack_hexes``
+        self._area_near: dict[str, set[HexNo]] = {}  # ``area_near``
+        self._unseen_last: EnemySet = 0  # ``sees_all``: the enemy last found out of sight, asked first
 
     @cached_property
-    def sight(self):
-        """Line of sight on this board (built on first use: a melee attack may need none)."""
-        return sight_for(self.board)
+    def sight(self) -> Sight:
+        """Line of sight on this board (asked for on first use: a melee attack may need none)."""
+        return self._sight_of()
 
-    def visible(self, h: int, e) -> bool:
+    def visible(self, h: HexNo, e: Figure) -> bool:
         """e is in line of sight of h (see ``visible_mask``)."""
         return bool(self.visible_mask(h, self.bit[e.id]))
 
     # -- counting around walls -------------------------------------------------
-    def walled(self, e) -> dict:
+    def walled(self, e: Figure) -> dict[HexNo, int]:
         """Hex number -> hexes from enemy e counted around walls, up to the attack's range (melee: 1)."""
         out = self._walled.get(e.id)
         if out is None:
             out = self._walled[e.id] = self.grid.distances([self.pos[e.id]], max(self.range, 1))
         return out
 
-    def can_hit(self, h: int, e) -> bool:
+    def can_hit(self, h: HexNo, e: Figure) -> bool:
         """A single-target attack from h reaches e (see ``hit_bits``)."""
         return bool(self.hit_bits(h, self.bit[e.id]))
 
-    def disadvantaged(self, h: int, e) -> bool:
+    def disadvantaged(self, h: HexNo, e: Figure) -> bool:
         """A ranged attack from h would attack e with disadvantage (see ``dis_mask``)."""
         return bool(self.dis_mask(h) & self.bit[e.id])
 
     # -- bit masks ---------------------------------------------------------------
-    def mask(self, figures) -> int:
+    def mask(self, figures: Iterable[Figure]) -> EnemySet:
         m = 0
         for e in figures:
             m |= self.bit[e.id]
         return m
 
-    def members(self, mask: int) -> list:
+    def members(self, mask: EnemySet) -> list[Figure]:
         """The enemies of ``mask``, in the order of ``enemies``."""
         return [e for b, e in self._bits if mask & b]
 
-    def range_adjacent(self, h: int) -> tuple:
+    def range_adjacent(self, h: HexNo) -> tuple[EnemySet, EnemySet]:
         """(enemies within range of h, those adjacent to it with no wall between), counted
         around walls (kept per hex)."""
         out = self._range[h]
@@ -118,18 +132,18 @@ class Reach:
             out = self._range[h] = (within, adjacent)
         return out
 
-    def range_mask(self, h: int) -> int:
+    def range_mask(self, h: HexNo) -> EnemySet:
         """The enemies within the attack's range of h (counted around walls), in sight or not."""
         return self.range_adjacent(h)[0]
 
-    def known_visible(self, h: int) -> list:
+    def known_visible(self, h: HexNo) -> list[EnemySet]:
         """[enemies whose line of sight from h is known, those of them in sight], asking nothing."""
         st = self._seen.get(h)
         if st is None:
             st = self._seen[h] = [0, 0]
         return st
 
-    def visible_mask(self, h: int, mask: int) -> int:
+    def visible_mask(self, h: HexNo, mask: EnemySet) -> EnemySet:
         """The enemies of ``mask`` in line of sight of h (asked lazily, kept)."""
         st = self.known_visible(h)
         unknown = mask & ~st[0]
@@ -139,29 +153,21 @@ class Reach:
             here = self.grid.hexes[h]
             st[0] |= unknown
             yes = 0
-            while unknown:
-                b = unknown & -unknown
-                unknown ^= b
+            for b in scan(unknown):
                 if visible(here, at[b]):
                     yes |= b
             st[1] |= yes
         return st[1] & mask
 
-    def sees_any(self, h: int, mask: int) -> bool:
+    def sees_any(self, h: HexNo, mask: EnemySet) -> bool:
         """Some enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is known
         first, until one is)."""
         known, seen = self.known_visible(h)
         if mask & seen:
             return True
-        rest = mask & ~known
-        while rest:
-            b = rest & -rest
-            rest ^= b
-            if self.visible_mask(h, b):
-                return True
-        return False
+        return any(self.visible_mask(h, b) for b in scan(mask & ~known))
 
-    def hit_bits(self, h: int, mask: int) -> int:
+    def hit_bits(self, h: HexNo, mask: EnemySet) -> EnemySet:
         """The enemies of ``mask`` a single-target attack from h reaches: in range and in sight
         (asked lazily, kept). Neighbours too are asked: whether they see each other is the
         sight rule's to say (``ghcli.rules.los``, by the board's map-edge reading), so
@@ -169,7 +175,7 @@ class Reach:
         rest = mask & self.range_adjacent(h)[0]
         return self.visible_mask(h, rest) if rest else 0
 
-    def sees_all(self, h: int, mask: int) -> bool:
+    def sees_all(self, h: HexNo, mask: EnemySet) -> bool:
         """Every enemy of ``mask`` is in line of sight of h (asked one enemy at a time, what is
         known first, then the enemy last found out of sight, until one is not)."""
         known, seen = self.known_visible(h)
@@ -178,47 +184,34 @@ class Reach:
         rest = mask & ~known
         if rest & self._unseen_last and not self.visible_mask(h, self._unseen_last):
             return False
-        rest &= ~self._unseen_last
-        while rest:
-            b = rest & -rest
-            rest ^= b
+        for b in scan(rest & ~self._unseen_last):
             if not self.visible_mask(h, b):
                 self._unseen_last = b
                 return False
         return True
 
-    def hits_all(self, h: int, mask: int) -> bool:
+    def hits_all(self, h: HexNo, mask: EnemySet) -> bool:
         """A single-target attack from h reaches every enemy of ``mask`` (see ``sees_all``)."""
         within = self.range_adjacent(h)[0]
         return not mask & ~within and (not mask or self.sees_all(h, mask))
 
-    def hit_mask(self, h: int) -> int:
+    def hit_mask(self, h: HexNo) -> EnemySet:
         """Every enemy a single-target attack from h reaches."""
         return self.hit_bits(h, self.all_mask)
 
-    def dis_mask(self, h: int) -> int:
+    def dis_mask(self, h: HexNo) -> EnemySet:
         """Enemies a ranged attack from h would attack with disadvantage (those adjacent)."""
         return self.range_adjacent(h)[1] if self.range > 0 and not self.muddled else 0
 
-    def reach_mask(self, h: int) -> int:
-        """Every enemy some attack from h could target (area or single)."""
-        out = self._reach.get(h)
-        if out is None:
-            out = self.hit_mask(h) if self.single else 0
-            for cov in self.placements(h):
-                out |= cov
-            self._reach[h] = out
-        return out
-
-    def reach_bound(self, h: int) -> int:
-        """Every enemy some attack from h could target were every enemy in range in sight (a
-        superset of ``reach_mask``; asks nothing)."""
+    def reach_bound(self, h: HexNo) -> EnemySet:
+        """Every enemy some attack from h could target (area or single) were every enemy in
+        range in sight (asks nothing)."""
         out = self.range_mask(h) if self.single else 0
         for cov in self.raw_covers(h):
             out |= cov
         return out
 
-    def reach_count(self, h: int, mask: int, cap: int) -> int:
+    def reach_count(self, h: HexNo, mask: EnemySet, cap: int) -> int:
         """min(cap, how many enemies of ``mask`` some attack from h could target)."""
         covered = 0  # (a ranged placement's enemies count only if in sight: asked below)
         for cov in self.placements(h) if self.range == 0 else self.raw_placements(h):
@@ -237,7 +230,7 @@ class Reach:
         return min(n, cap)
 
     # -- where an enemy can be attacked from -------------------------------------
-    def attack_hexes(self, e) -> set:
+    def attack_hexes(self, e: Figure) -> set[HexNo]:
         """Hex numbers from which e might be attacked (a superset; ``targetable`` decides)."""
         out = self._attack_hexes.get(e.id)
         if out is None:
@@ -247,13 +240,13 @@ class Reach:
             if self.area and self.range == 0:
                 at = self.grid.at
                 for pat in self.patterns:
-                    out.update(i for i in (at(e.at, (-o[0], -o[1])) for o in pat) if i >= 0)
+                    out.update(i for i in (at(e.at, (-o[0], -o[1])) for o in pat) if i != NO_HEX)
             elif self.area:
                 out.update(self.area_near(e))
             self._attack_hexes[e.id] = out
         return out
 
-    def targetable(self, h: int, e) -> bool:
+    def targetable(self, h: HexNo, e: Figure) -> bool:
         """e can be one of the targets of an attack from h (asking line of sight for e only)."""
         if self.single and self.can_hit(h, e):
             return True
@@ -267,7 +260,7 @@ class Reach:
             return self.visible(h, e)
         return h in self.area_near(e) and self.visible(h, e)
 
-    def area_near(self, e) -> set:
+    def area_near(self, e: Figure) -> set[HexNo]:
         """Hex numbers from which some ranged area placement covering e can be made."""
         out = self._area_near.get(e.id)
         if out is None:
@@ -281,9 +274,10 @@ class Reach:
 
     # -- area attacks ------------------------------------------------------------
     @cached_property
-    def patterns(self) -> list:
+    def patterns(self) -> list[Pattern]:
         """The area pattern in each of its rotations and mirror images (distinct ones)."""
-        out, seen = [], set()
+        out: list[Pattern] = []
+        seen: set[Pattern] = set()
         for cells in (list(self.area), [mirror(o) for o in self.area]):
             for _ in range(6):
                 key = tuple(sorted(cells))
@@ -294,10 +288,10 @@ class Reach:
         return out
 
     @cached_property
-    def pattern_sets(self) -> list:
+    def pattern_sets(self) -> list[frozenset[tuple[int, int]]]:
         return [frozenset(p) for p in self.patterns]
 
-    def placements(self, h: int) -> list:
+    def placements(self, h: HexNo) -> list[EnemySet]:
         """Enemies (bit masks) covered, in sight, by each area placement usable from hex h."""
         out = self._place.get(h)
         if out is None:
@@ -306,14 +300,14 @@ class Reach:
             out = self._place[h] = list(found)
         return out
 
-    def raw_covers(self, h: int) -> list:
+    def raw_covers(self, h: HexNo) -> list[EnemySet]:
         """The enemies (bit masks) each area placement usable from h would cover if all of them
         were in sight (a superset, placement by placement, of ``placements``)."""
         if self.range:
             return self.raw_placements(h)
-        out = self._raw.get(h)
+        out = self._covers.get(h)
         if out is None:
-            occ = {e.at: self.bit[e.id] for e in self.enemies}
+            occ: dict[tuple[int, int], EnemySet] = {e.at: self.bit[e.id] for e in self.enemies}
             here = self.grid.hexes[h]
             found = set()
             for pat in self.patterns:
@@ -323,19 +317,19 @@ class Reach:
                         cov |= occ.get((here[0] + o[0], here[1] + o[1]), 0)
                 if cov:
                     found.add(cov)
-            out = self._raw[h] = list(found)
+            out = self._covers[h] = list(found)
         return out
 
-    def raw_placements(self, h: int) -> list:
+    def raw_placements(self, h: HexNo) -> list[EnemySet]:
         """The enemies (bit masks) each ranged area placement usable from h would cover if all
         of them were in sight (``placements`` keeps those in sight)."""
-        out = self._raw.get(h)
+        out = self._ranged.get(h)
         if out is None:
-            out = self._raw[h] = [cov for cov, near in self.ranged_placements if h in near]
+            out = self._ranged[h] = [cov for cov, near in self.ranged_placements if h in near]
         return out
 
     @cached_property
-    def ranged_placements(self) -> list:
+    def ranged_placements(self) -> list[tuple[EnemySet, dict[HexNo, int]]]:
         """(bit mask of the enemies covered, hex numbers within range of a red hex on the map)
         for every set of enemies some ranged area placement covers.
 
@@ -343,10 +337,10 @@ class Reach:
         keys ``q * W + r`` here, so a placement's cells are its origin's key plus the
         pattern's offsets, and the enemies covered add up origin by origin."""
         occ = {e.at[0] * W + e.at[1]: self.bit[e.id] for e in self.enemies}
-        keys_of: dict = {}  # enemies covered -> the hexes (keys) of the placements covering them
+        keys_of: dict[EnemySet, set[int]] = {}  # enemies covered -> the hexes (keys) of the placements covering them
         for pat in self.patterns:
             offsets = [q * W + r for q, r in pat]
-            cover: dict = {}  # origin -> the enemies its placement covers
+            cover: dict[int, EnemySet] = {}  # origin -> the enemies its placement covers
             for at, b in occ.items():
                 for o in offsets:
                     cover[at - o] = cover.get(at - o, 0) | b
@@ -360,7 +354,7 @@ class Reach:
         return out
 
 
-def unkey(k: int) -> tuple:
+def unkey(k: int) -> tuple[int, int]:
     """The hex (q, r) of key ``q * W + r`` (see ``Reach.ranged_placements``)."""
     q = (k + W // 2) // W
     return (q, k - q * W)

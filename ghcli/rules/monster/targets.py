@@ -18,10 +18,21 @@ settles it.
 from __future__ import annotations
 
 import itertools
-from typing import Optional
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Optional
+
+from ghcli.rules.board import Figure
+from ghcli.rules.hexes import HexNo
+from ghcli.rules.monster.values import EnemySet, scan
+
+if TYPE_CHECKING:
+    from ghcli.rules.monster.turn import Turn
+
+#: How an extra target ranks (``Turn.secondary_key``, and its disadvantage from a hex): least first.
+Key = Any
 
 
-def best_masks(keyed: list, m: int) -> list:
+def best_masks(keyed: list[tuple[Key, EnemySet]], m: int) -> list[EnemySet]:
     """Bit masks of every m-subset of ``keyed`` ((key, bit) pairs) made of the m best by key,
     ties at the cut enumerated."""
     if m <= 0:
@@ -37,20 +48,20 @@ def best_masks(keyed: list, m: int) -> list:
 
 
 class TargetGroups:
-    """The target groups of one turn's attack (explicit tables per hex)."""
+    """The target groups of one turn's attack (tables per hex, each filled by the one method
+    named beside it)."""
 
-    def __init__(self, turn):
+    def __init__(self, turn: Turn):
         self.turn = turn
         self.reach = turn.reach
         self.m = self.reach.extra if turn.has_attack else 0  # extra targets allowed
-        self._groups: dict = {}
-        self._can: dict = {}
-        self._bounds: dict = {}  # ``_bounds_of``
-        self._size: dict = {}  # ``best_size``
-        self._covering: dict = {}  # ``_covering_bounds``
-        self._secondary: dict = {}  # ``rank``: enemy bit -> ``Turn.secondary_key`` (filled on first use)
+        self._groups: dict[tuple[HexNo, str, Optional[int]], list[EnemySet]] = {}  # ``groups``
+        self._can: dict[tuple[HexNo, EnemySet], bool] = {}  # ``can_attack``
+        self._bounds: dict[HexNo, list[tuple[int, EnemySet]]] = {}  # ``_bounds_of``
+        self._size: dict[tuple[HexNo, str], int] = {}  # ``best_size``
+        self._covering: dict[HexNo, dict[EnemySet, int]] = {}  # ``_covering_bounds``
 
-    def groups(self, h: int, focus, size: Optional[int] = None) -> list:
+    def groups(self, h: HexNo, focus: Figure, size: Optional[int] = None) -> list[EnemySet]:
         """The target groups (bit masks with the focus) worth considering from hex h (``size``:
         only those of that many targets; the others are not built)."""
         key = (h, focus.id, size)
@@ -61,6 +72,7 @@ class TargetGroups:
         hit = reach.members(reach.hit_mask(h))
         bit = reach.bit
         fbit = bit[focus.id]
+        keyed: list[tuple[Key, EnemySet]]
         if self.turn.rules.rank_extra_targets:
             key_of = self.turn.secondary_key
             keyed = [((key_of(e), reach.disadvantaged(h, e)), bit[e.id]) for e in hit]
@@ -68,9 +80,9 @@ class TargetGroups:
             keyed = [(reach.disadvantaged(h, e), bit[e.id]) for e in hit]
         hit_mask = sum(b for _, b in keyed)
         others = [kb for kb in keyed if kb[1] != fbit]
-        found = set()
+        found: set[EnemySet] = set()
 
-        def add(base: int, rest: list, n: int) -> None:  # base and the n best of rest
+        def add(base: EnemySet, rest: list[tuple[Key, EnemySet]], n: int) -> None:  # base and the n best of rest
             if size is None or base.bit_count() + min(n, len(rest)) == size:
                 found.update(base | g for g in best_masks(rest, n))
 
@@ -89,7 +101,7 @@ class TargetGroups:
         out = self._groups[key] = list(found)
         return out
 
-    def best_size(self, h: int, focus) -> int:
+    def best_size(self, h: HexNo, focus: Figure) -> int:
         """The most targets, the focus among them, of one attack from h (0: the focus cannot be
         attacked from h): the size of the largest of ``groups(h, focus)``.
 
@@ -108,7 +120,7 @@ class TargetGroups:
             out = self._size[key] = self._best_size(h, focus)
         return out
 
-    def _best_size(self, h: int, focus) -> int:
+    def _best_size(self, h: HexNo, focus: Figure) -> int:
         reach, m = self.reach, self.m
         fbit = reach.bit[focus.id]
         within = reach.range_mask(h)
@@ -131,20 +143,21 @@ class TargetGroups:
                 best = max(best, cov.bit_count() + self._hits_upto(h, within & ~cov, m))
         return best
 
-    def _hits_upto(self, h: int, mask: int, cap: int) -> int:
+    def _hits_upto(self, h: HexNo, mask: EnemySet, cap: int) -> int:
         """min(cap, how many enemies of ``mask`` a single-target attack from h hits), asking line
         of sight one enemy at a time until cap are hit."""
         reach = self.reach
         unknown = mask & ~reach.known_visible(h)[0]
         n = reach.hit_bits(h, mask & ~unknown).bit_count()  # (asks nothing)
-        while n < cap and unknown:
-            b = unknown & -unknown
-            unknown ^= b
-            if reach.hit_bits(h, b):
-                n += 1
+        if n < cap:
+            for b in scan(unknown):
+                if reach.hit_bits(h, b):
+                    n += 1
+                    if n == cap:
+                        break
         return min(n, cap)
 
-    def _bounds_of(self, h: int) -> list:
+    def _bounds_of(self, h: HexNo) -> list[tuple[int, EnemySet]]:
         """(bound, raw) of every way of attacking from h (see ``best_size``), highest bound
         first: ``raw`` the enemies an area placement would cover if all were in sight (0: single
         targets only), ``bound`` its targets counting every enemy in range as in sight (sight
@@ -160,22 +173,18 @@ class TargetGroups:
             ways = self._bounds[h] = ways or [(0, 0)]
         return ways
 
-    def rank(self, group: int, focus) -> list:
+    @cached_property
+    def _secondary(self) -> dict[EnemySet, Key]:
+        """Enemy bit -> its ``Turn.secondary_key`` (for ``rank``)."""
+        return {self.reach.bit[e.id]: self.turn.secondary_key(e) for e in self.reach.enemies}
+
+    def rank(self, group: EnemySet, focus: Figure) -> list[Key]:
         """How the group's extra targets (all but the focus) rank, like focuses: their
         ``Turn.secondary_key``, best first (Gloomhaven and Jaws of the Lion compare these)."""
         key = self._secondary
-        if not key:
-            key.update((self.reach.bit[e.id], self.turn.secondary_key(e)) for e in self.reach.enemies)
-        rest = group & ~self.reach.bit[focus.id]
-        out = []
-        while rest:
-            b = rest & -rest
-            rest ^= b
-            out.append(key[b])
-        out.sort()
-        return out
+        return sorted(key[b] for b in scan(group & ~self.reach.bit[focus.id]))
 
-    def size_bound(self, h: int, focus) -> int:
+    def size_bound(self, h: HexNo, focus: Figure) -> int:
         """An upper bound of ``best_size(h, focus)`` that asks no line of sight: every enemy in
         range counted as in sight (sight only ever takes targets away, from an area
         placement or from the single targets)."""
@@ -188,7 +197,7 @@ class TargetGroups:
             return self._bounds_of(h)[0][0]
         return self._covering_bounds(h).get(fbit, 0)
 
-    def _covering_bounds(self, h: int) -> dict:
+    def _covering_bounds(self, h: HexNo) -> dict[EnemySet, int]:
         """Enemy bit -> the highest bound (``_bounds_of``) of a placement from h that would
         cover that enemy."""
         out = self._covering.get(h)
@@ -197,13 +206,12 @@ class TargetGroups:
             seen = 0
             for n, raw in self._bounds_of(h):  # highest first
                 new, seen = raw & ~seen, seen | raw
-                while new:
-                    b = new & -new
-                    new ^= b
-                    out[b] = n
+                if new:  # (most placements add no one: no scan made for them)
+                    for b in scan(new):
+                        out[b] = n
         return out
 
-    def can_attack(self, h: int, group: int) -> bool:
+    def can_attack(self, h: HexNo, group: EnemySet) -> bool:
         """The whole group (a bit mask) can be the targets of one attack from h."""
         key = (h, group)
         out = self._can.get(key)
@@ -211,7 +219,7 @@ class TargetGroups:
             out = self._can[key] = self._can_attack(h, group)
         return out
 
-    def _can_attack(self, h: int, group: int) -> bool:
+    def _can_attack(self, h: HexNo, group: EnemySet) -> bool:
         """One area placement covers, in sight, some of the group and no one else, and the rest
         of the group (at most m) are single targets hit; or the whole group (at most m) is
         single targets. Asking no line of sight, the placements that might do are those whose

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Optional, Union
 
+from ghcli.rules.board import Board, Figure
+from ghcli.rules.hexes import Grid
 from ghcli.rules.monster.movement import Movement, Terrain
 from ghcli.rules.monster.reach import Reach
 from ghcli.rules.rulesets import RULE_SETS, RuleSet
+
+__all__ = ["Turn", "RULE_SETS", "RuleSet", "UNREACHED"]
 
 #: The proximity of an enemy no path of hexes reaches: farther than any hex of a board
 #: (coordinates lie within +-1000, so no real count comes near it).
@@ -18,19 +23,19 @@ UNREACHED = 10**6
 class Turn:
     """One monster's turn on one board: the inputs of every stage (tables are built on first use)."""
 
-    board: object  # ghcli.rules.board.Board
+    board: Board
     rules: RuleSet
 
     @classmethod
-    def of(cls, board) -> "Turn":
+    def of(cls, board: Board) -> Turn:
         return cls(board, RULE_SETS[board.rules].reading(board.readings))
 
     @cached_property
-    def grid(self):
+    def grid(self) -> Grid:
         return self.board.grid
 
     @cached_property
-    def me(self):
+    def me(self) -> Figure:
         return self.board.monster
 
     @cached_property
@@ -42,7 +47,7 @@ class Turn:
         return self.board.action.attack is not None
 
     @cached_property
-    def enemies(self) -> list:
+    def enemies(self) -> list[Figure]:
         """The enemies that can be focused: characters and summons, not invisible."""
         return [f for f in self.board.figures if f.is_enemy and not f.invisible]
 
@@ -58,10 +63,11 @@ class Turn:
 
     @cached_property
     def reach(self) -> Reach:
-        return Reach(self.board, self.grid, self.enemies)
+        board = self.board
+        return Reach(self.grid, self.enemies, board.action, lambda: board.sight)
 
     @cached_property
-    def proximity(self) -> list:
+    def proximity(self) -> list[Optional[int]]:
         """By hex number: hexes from the monster, counted around walls (figures, obstacles and
         negative hexes do not count: proximity is hexes, not paths), as far as the farthest
         enemy (None beyond). Under the ``straight`` proximity reading: hexes counted straight
@@ -72,12 +78,12 @@ class Turn:
         index = self.grid.index
         return self.grid.distance_list([self.terrain.start], until={index[e.at] for e in self.enemies})
 
-    def prox(self, e) -> int:
+    def prox(self, e: Figure) -> int:
         """The proximity of enemy e (``UNREACHED`` if no path of hexes leads to it)."""
         d = self.proximity[self.grid.index[e.at]]
         return UNREACHED if d is None else d
 
-    def secondary_key(self, e) -> tuple:
+    def secondary_key(self, e: Figure) -> tuple[Union[int, float, None], ...]:
         """How extra targets are ranked: proximity then initiative (Gloomhaven), initiative (Jaws)."""
         if self.rules.proximity_ranks:
             return (self.prox(e), e.initiative)
