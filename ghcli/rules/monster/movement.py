@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, Union, cast
 
 from ghcli.rules.hexes import NO_HEX, Grid, HexNo, distance, padded
 from ghcli.rules.monster.values import MOVE, NEG, NEGATIVES, Cost
@@ -138,6 +138,8 @@ def cheapest_first(label: list[Optional[Cost]], buckets: dict[Cost, list[HexNo]]
                 left.discard(i)
             m = src[i]
             got = slides.get(i)
+            ends: tuple[HexNo, ...]
+            price: Union[list[Cost], dict[HexNo, Cost]]
             if got is None:
                 ends, price = steps[i], enter
             else:  # next to ice: its steps and slides
