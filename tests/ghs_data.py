@@ -1,10 +1,18 @@
-"""Build ghcli/data/scenario_rooms.json and monster_decks.json from Gloomhaven Secretariat's game data.
+"""Build each edition's scenario rooms and monster ability decks from Gloomhaven Secretariat's game data.
 
-``python tests/ghs_data.py`` rewrites both files from ``../shared/ghs/real/assets/data/gh.json``
-(GHS 0.150.6; see ghcli/data/SOURCES.md); ``tests/test_scenario_setup.py`` rebuilds them and
-checks that the shipped files are what this gives. Facts only: numbers and names (scenario,
-monster, map tile, condition and element names), never text: GHS's ``custom`` entries (labels
-of card text) are left out, and a card that has one says so (``"custom": true``).
+``python tests/ghs_data.py`` rewrites them for every edition (``python tests/ghs_data.py jotl``: one
+edition): Gloomhaven's ``ghcli/data/{scenario_rooms,monster_decks}.json`` from
+``../shared/ghs/real/assets/data/gh.json``, Jaws of the Lion's
+``ghcli/editions/jotl/{scenario_rooms,monster_decks}.json`` from ``jotl.json`` beside it (GHS 0.150.6;
+see ghcli/data/SOURCES.md and ghcli/editions/jotl/SOURCES.md); ``tests/test_scenario_setup.py``
+rebuilds them and checks that the shipped files are what this gives. Facts only: numbers and names
+(scenario, monster, map tile, condition and element names), never text: GHS's ``custom`` entries
+(labels of card text) are left out, and a card that has one says so (``"custom": true``).
+
+Both editions are read the same way: GHS lays Jaws of the Lion out as Gloomhaven (``scenarios[]``
+with their ``rooms[]``, ``monsters[]`` with their ``deck``, ``decks[]``). A Jaws of the Lion room's
+``tile`` is GHS's ``ref`` for it: the part of the scenario book's printed map (``jotl03-2``: scenario
+3's second part; scenario 18's ``top-left`` ...), since the box has no map tiles.
 """
 
 from __future__ import annotations
@@ -14,15 +22,32 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GHS = next((p for p in (Path("/work/shared/ghs/real/assets/data/gh.json"),
-                        ROOT.parent / "shared" / "ghs" / "real" / "assets" / "data" / "gh.json") if p.exists()), None)
-SOURCE = ("Gloomhaven Secretariat 0.150.6 (upstream commit 3622d080, 2026-03-08), assets/data/gh.json, "
-          "built by GHS's scripts/build-data.js")
+#: GHS's built data: this machine's /work/shared, else ../shared beside the checkout (CI); None when absent
+DATA = next((p for p in (Path("/work/shared/ghs/real/assets/data"), ROOT.parent / "shared" / "ghs" / "real" / "assets"
+                         / "data") if (p / "gh.json").exists()), None)
+GHS = DATA / "gh.json" if DATA is not None else None  # (Gloomhaven's file: the older callers' name)
 PLAYERS = ("2", "3", "4")
 
+#: edition key -> (GHS's file, the folder the edition's facts are shipped in, the box's name)
+EDITIONS = {
+    "gh": ("gh.json", ROOT / "ghcli" / "data", "Gloomhaven"),
+    "jotl": ("jotl.json", ROOT / "ghcli" / "editions" / "jotl", "Jaws of the Lion"),
+}
+FILES = ("scenario_rooms", "monster_decks")
 
-def load_ghs() -> dict:
-    return json.loads(GHS.read_text(encoding="utf-8"))
+
+def source(edition: str = "gh") -> str:
+    return (f"Gloomhaven Secretariat 0.150.6 (upstream commit 3622d080, 2026-03-08), assets/data/"
+            f"{EDITIONS[edition][0]}, built by GHS's scripts/build-data.js")
+
+
+def load_ghs(edition: str = "gh") -> dict:
+    return json.loads((DATA / EDITIONS[edition][0]).read_text(encoding="utf-8"))
+
+
+def shipped_path(edition: str, name: str) -> Path:
+    """Where the edition's ``name`` (scenario_rooms, monster_decks) is shipped."""
+    return EDITIONS[edition][1] / f"{name}.json"
 
 
 def _monster_name(name: str) -> tuple[str, int]:
@@ -43,11 +68,11 @@ def _standee(m: dict) -> dict:
     return out
 
 
-def scenario_rooms(gh: dict) -> dict:
-    """Every Gloomhaven scenario's rooms (the campaign's 1-95: GHS's scenarios without a group), in
-    the order GHS lists them: the map tile, the room opened first, the rooms each opens, and
-    each monster standee with its kind (normal, elite, boss) for 2, 3 and 4 characters (absent:
-    no standee there with that many)."""
+def scenario_rooms(gh: dict, edition: str = "gh") -> dict:
+    """Every scenario's rooms of the edition's campaign (GHS's scenarios without a group, numbered:
+    Gloomhaven's 1-95, Jaws of the Lion's 1-25), in the order GHS lists them: the map tile, the room
+    opened first, the rooms each opens, and each monster standee with its kind (normal, elite, boss)
+    for 2, 3 and 4 characters (absent: no standee there with that many)."""
     out = {}
     for s in gh["scenarios"]:
         if s.get("group") or not s["index"].isdigit():
@@ -63,13 +88,18 @@ def scenario_rooms(gh: dict) -> dict:
                     "opens": list(r.get("rooms", [])), "standees": [_standee(m) for m in r.get("monster", [])]}
             rooms.append(room)
         out[s["index"]] = {"name": s["name"], "monsters": monsters, "rooms": rooms}
-    return {
-        "schema": "ghcli-scenario-rooms/1",
-        "source": SOURCE,
-        "notes": ["standees: for each standee its kind with 2, 3 and 4 characters (absent: none); "
+    notes = ["standees: for each standee its kind with 2, 3 and 4 characters (absent: none); "
                   "level_offset: the monster is at the scenario level plus this (GHS 'name:+N').",
                   "monsters: every monster type the scenario uses (rooms and special rules), decks from "
-                  "monster_decks.json."],
+                  "monster_decks.json."]
+    if edition == "jotl":
+        notes.append("tile: GHS's ref for the room, the part of the scenario book's printed map (the box has "
+                     "no map tiles); null where GHS names none. Monsters a scenario's special rules bring in "
+                     "(GHS's rules[].spawns) are in monsters, not in a room.")
+    return {
+        "schema": "ghcli-scenario-rooms/1",
+        "source": source(edition),
+        "notes": notes,
         "scenarios": dict(sorted(out.items(), key=lambda kv: int(kv[0]))),
     }
 
@@ -108,8 +138,8 @@ def _has_custom(actions: list) -> bool:
     return any(a["type"] == "custom" or _has_custom(a.get("subActions", [])) for a in actions)
 
 
-def monster_decks(gh: dict) -> dict:
-    """Every monster ability deck of Gloomhaven (the decks GHS's monsters use) with each card's
+def monster_decks(gh: dict, edition: str = "gh") -> dict:
+    """Every monster ability deck of the edition (the decks GHS's monsters use) with each card's
     number, initiative, shuffle and its actions' numbers; and which deck each monster uses."""
     uses = {}
     for m in gh["monsters"]:
@@ -129,7 +159,7 @@ def monster_decks(gh: dict) -> dict:
         decks[dk["name"]] = cards
     return {
         "schema": "ghcli-monster-decks/1",
-        "source": SOURCE,
+        "source": source(edition),
         "notes": ["actions: each of the card's actions in order, numbers and names only: a value with op '+' "
                   "or '-' modifies the stat card's (move +1), one without op is the value itself (range 3); "
                   "'sub' are its small actions (range, target, jump, area, conditions ...); 'other' an action "
@@ -159,13 +189,27 @@ def dumps(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
-    if GHS is None:
+BUILDS = {"scenario_rooms": scenario_rooms, "monster_decks": monster_decks}
+
+
+def build(edition: str, name: str, doc: dict | None = None) -> str:
+    """The text of the edition's ``name`` file as this script writes it."""
+    return dumps(BUILDS[name](load_ghs(edition) if doc is None else doc, edition))
+
+
+def main(argv: list[str] | None = None) -> int:
+    wanted = list(argv if argv is not None else sys.argv[1:]) or list(EDITIONS)
+    unknown = [e for e in wanted if e not in EDITIONS]
+    if unknown:
+        print(f"unknown edition {unknown[0]!r}: {', '.join(EDITIONS)}", file=sys.stderr)
+        return 2
+    if DATA is None:
         print("no ../shared/ghs/real/assets/data/gh.json here", file=sys.stderr)
         return 1
-    gh = load_ghs()
-    (ROOT / "ghcli" / "data" / "scenario_rooms.json").write_text(dumps(scenario_rooms(gh)), encoding="utf-8")
-    (ROOT / "ghcli" / "data" / "monster_decks.json").write_text(dumps(monster_decks(gh)), encoding="utf-8")
+    for edition in wanted:
+        doc = load_ghs(edition)
+        for name in FILES:
+            shipped_path(edition, name).write_text(build(edition, name, doc), encoding="utf-8")
     return 0
 
 

@@ -2,8 +2,9 @@
 (``../shared/ghs/real/assets/data/{gh,fc}.json``).
 
 Run as a script to write the files again; ``tests/test_enhance_slots.py`` checks that the shipped
-files are what this makes from GHS's data (when ../shared is there). scenario_monsters.json: the
-monster types of each scenario (keys of monsters.json; completion offers those of the unlocked
+files are what this makes from GHS's data (when ../shared is there). scenario_monsters.json
+(Gloomhaven's in ghcli/data; Jaws of the Lion's in ghcli/editions/jotl, from jotl.json): the monster
+types of each scenario (keys of the edition's monsters.json; completion offers those of the unlocked
 scenarios). enhancement_slots.json, facts only: for each ability
 card's top and bottom action, the abilities it prints (their kind, the enhancement slots beside
 them and their shapes, small print or not, the ability a line belongs to, whether it targets
@@ -22,6 +23,9 @@ GHS = next((p / "ghs" / "real" / "assets" / "data" for p in (ROOT.parent / "shar
             if (p / "ghs" / "real" / "assets" / "data").is_dir()), ROOT.parent / "shared" / "ghs/real/assets/data")
 OUT = ROOT / "ghcli" / "data" / "enhancement_slots.json"
 MONSTERS_OUT = ROOT / "ghcli" / "data" / "scenario_monsters.json"
+#: edition -> (GHS's files of its scenarios, the folder of its facts): Jaws of the Lion's scenario_monsters.json too
+SCENARIO_EDITIONS = {"gh": (("gh", "fc"), ROOT / "ghcli" / "data"),
+                     "jotl": (("jotl",), ROOT / "ghcli" / "editions" / "jotl")}
 
 # GHS ability kinds kept as lines (a host of stickers, or a number a +1 goes on)
 KINDS = {"attack", "move", "heal", "shield", "retaliate", "push", "pull", "pierce", "range", "target", "area",
@@ -85,14 +89,15 @@ def build(ghs: Path = GHS) -> dict:
             "cards": {k: cards[k] for k in sorted(cards)}}
 
 
-def build_scenario_monsters(ghs: Path = GHS) -> dict:
-    """{scenario number: [monster keys]} for the Gloomhaven and Forgotten Circles scenarios."""
-    known = {m["key"] for m in json.loads((ROOT / "ghcli" / "data" / "monsters.json").read_text(
-        encoding="utf-8"))["monsters"]}
+def build_scenario_monsters(ghs: Path = GHS, edition: str = "gh") -> dict:
+    """{scenario number: [monster keys]} for the edition's scenarios (Gloomhaven's: with Forgotten
+    Circles'; ``jotl``: Jaws of the Lion's)."""
+    sources, facts = SCENARIO_EDITIONS[edition]
+    known = {m["key"] for m in json.loads((facts / "monsters.json").read_text(encoding="utf-8"))["monsters"]}
     names = {str(s["number"]): s["name"].lower() for s in json.loads(
-        (ROOT / "ghcli" / "data" / "scenarios.json").read_text(encoding="utf-8"))}
+        (facts / "scenarios.json").read_text(encoding="utf-8"))}
     out: dict[str, list[str]] = {}
-    for edition in ("gh", "fc"):
+    for edition in sources:
         for s in json.loads((ghs / f"{edition}.json").read_text(encoding="utf-8"))["scenarios"]:
             index = str(s.get("index", ""))  # the campaign's scenarios only (not solo ones numbered alike)
             if index.isdigit() and names.get(str(int(index))) == s["name"].lower():
@@ -126,5 +131,7 @@ def text(doc: dict) -> str:
 if __name__ == "__main__":
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else GHS
     OUT.write_text(text(build(source)), encoding="utf-8")
-    MONSTERS_OUT.write_text(monsters_text(build_scenario_monsters(source)), encoding="utf-8")
-    print(f"wrote {OUT} and {MONSTERS_OUT}")
+    for edition, (_, facts) in SCENARIO_EDITIONS.items():
+        (facts / "scenario_monsters.json").write_text(monsters_text(build_scenario_monsters(source, edition)),
+                                                      encoding="utf-8")
+    print(f"wrote {OUT} and each edition's scenario_monsters.json")

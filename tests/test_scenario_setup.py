@@ -1,12 +1,13 @@
 """`ghcli scenario setup N --players P [--level L]` against GHS's own data (issue 25).
 
-The shipped facts (ghcli/data/scenario_rooms.json, monster_decks.json) are
-built from Gloomhaven Secretariat's game data by tests/ghs_data.py; where
-that data is here (../shared/ghs, as in CI) the files must be exactly what it
-builds, and each room of scenarios 1, 8 and 42 at 2, 3 and 4 characters must
-hold the standees GHS's data gives, counted here straight from GHS's file.
-Scenario 1 is also checked against numbers written out by hand, for a clone
-without ../shared.
+The shipped facts (ghcli/data/scenario_rooms.json, monster_decks.json, and
+Jaws of the Lion's beside its switches in ghcli/editions/jotl/) are built
+from Gloomhaven Secretariat's game data by tests/ghs_data.py; where that data
+is here (../shared/ghs, as in CI) the files must be exactly what it builds,
+and each room of Gloomhaven's scenarios 1, 8 and 42 at 2, 3 and 4 characters
+must hold the standees GHS's data gives, counted here straight from GHS's
+file. Scenario 1 is also checked against numbers written out by hand, for a
+clone without ../shared. Jaws of the Lion's set-ups: tests/test_jotl_setup.py.
 """
 
 from __future__ import annotations
@@ -25,11 +26,21 @@ NEEDS_GHS = pytest.mark.skipif(ghs_data.GHS is None, reason="../shared/ghs (GHS'
 
 
 @NEEDS_GHS
-def test_the_shipped_files_are_what_ghs_data_gives():
-    gh = ghs_data.load_ghs()
-    for name, build in (("scenario_rooms", ghs_data.scenario_rooms), ("monster_decks", ghs_data.monster_decks)):
-        shipped = (ghs_data.ROOT / "ghcli" / "data" / f"{name}.json").read_text(encoding="utf-8")
-        assert shipped == ghs_data.dumps(build(gh)), f"{name}.json: rebuild it with python tests/ghs_data.py"
+@pytest.mark.parametrize("edition", sorted(ghs_data.EDITIONS))
+def test_the_shipped_files_are_what_ghs_data_gives(edition):
+    doc = ghs_data.load_ghs(edition)
+    for name in ghs_data.FILES:
+        shipped = ghs_data.shipped_path(edition, name).read_text(encoding="utf-8")
+        assert shipped == ghs_data.build(edition, name, doc), \
+            f"{edition}'s {name}.json: rebuild it with python tests/ghs_data.py"
+
+
+def test_every_edition_ships_its_rooms_and_decks():
+    # (a fresh clone has no ../shared: the files are at least there, where each edition reads them)
+    assert ghs_data.shipped_path("gh", "scenario_rooms") == ghs_data.ROOT / "ghcli" / "data" / "scenario_rooms.json"
+    for edition in ghs_data.EDITIONS:
+        for name in ghs_data.FILES:
+            assert ghs_data.shipped_path(edition, name).is_file(), (edition, name)
 
 
 def _ghs_rooms(number: int, players: int) -> dict:

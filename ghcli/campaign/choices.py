@@ -246,13 +246,13 @@ def history_entries(store: Store, limit: int = 40) -> Choices:
 
 def monsters(store: Store | None) -> Choices:
     """Monster types of the unlocked scenarios (no campaign: every monster type)."""
-    from ghcli import data
+    from ghcli import editions
     from ghcli.campaign import monsters as mons
 
     every = {m["key"]: m for m in mons.base_monsters()}
     if store is None:
         keys = sorted(every)
     else:
-        table = data.load("scenario_monsters")["scenarios"]
+        table = editions.current().load("scenario_monsters")["scenarios"]  # the campaign's edition's
         keys = sorted({k for n in state.unlocked_scenarios(store) for k in table.get(str(n), []) if k in every})
     return [(k, every[k]["name"]) for k in keys]

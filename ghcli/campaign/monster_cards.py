@@ -1,29 +1,39 @@
-"""Monster ability decks and a board's ``card:`` (the shipped facts ghcli/data/monster_decks.json).
+"""Monster ability decks and a board's ``card:`` (the edition's monster_decks.json).
 
-``resolve(doc)``: a board document whose ``card`` names the active monster's
-ability card, its type and the monster level, with its ``action`` worked out
-from the stat card (ghcli/data/monsters.json) and the ability card
-(``ghcli.rules.monster_card``), and the lines saying how. No database: a
-table question.
+The decks are the active edition's (``ghcli.editions``: Gloomhaven's
+ghcli/data/monster_decks.json, Jaws of the Lion's
+ghcli/editions/jotl/monster_decks.json). ``resolve(doc)``: a board document
+whose ``card`` names the active monster's ability card, its type and the
+monster level, with its ``action`` worked out from the stat card (the
+edition's monsters.json) and the ability card (``ghcli.rules.monster_card``),
+and the lines saying how. No database: a table question.
+
+A board's card is read in the edition whose monsters play under the board's
+rules (``board: jaws-of-the-lion``: Jaws of the Lion's monsters and decks;
+``gloomhaven``, the default: Gloomhaven's), whatever campaign is open: the
+board says which game is on the table. A rule set ghcli ships no edition of
+(``frosthaven``) reads the active edition's.
 """
 
 from __future__ import annotations
 
-from ghcli import data
+import contextlib
+
+from ghcli import editions
 from ghcli.campaign import monsters
 from ghcli.errors import BadInput
 from ghcli.rules import monster_card, monster_stats
 
 
 def _decks() -> dict:
-    return data.load("monster_decks")
+    return editions.current().load("monster_decks")
 
 
 def deck_of(key: str) -> str:
     """The name of the ability deck monster ``key`` uses (BadInput when ghcli ships none for it)."""
     deck = _decks()["monster_decks"].get(key)
     if deck is None:
-        raise BadInput(f"no ability deck is shipped for {key} (Gloomhaven's monsters only)")
+        raise BadInput(f"no ability deck is shipped for {key} (ghcli ships {editions.current().name}'s decks)")
     return deck
 
 
@@ -46,6 +56,12 @@ def resolve(doc: dict) -> tuple[dict, list[str]]:
         if isinstance(v, bool) or not isinstance(v, int):
             raise BadInput(f"board: the card's {what} must be a whole number, not {v!r}")
     monster_stats.check_level(level)
+    board_edition = editions.for_rule_set(str(doc.get("rules", "gloomhaven")))
+    with editions.using(board_edition.key) if board_edition is not None else contextlib.nullcontext():
+        return _resolved(doc, card, number, level)
+
+
+def _resolved(doc: dict, card: dict, number: int, level: int) -> tuple[dict, list[str]]:
     m = monsters.find(str(card["monster"]))
     deck_name = deck_of(m["key"])
     the_card = monster_card.find_card(deck(deck_name), number, m["name"], deck_name)

@@ -1,11 +1,24 @@
 """`ghcli scenario setup N --players P [--level L]`: what goes on the table for a scenario.
 
-From the shipped facts (ghcli/data/scenario_rooms.json, monsters.json,
-monster_decks.json; GHS's data, see data/SOURCES.md): each room's map tile
-and monster standees for that many characters, normal and elite, with their
-stats at the monster level, and the ability decks the scenario's monsters
-need. Reads nothing of the campaign: ``party_level`` (the campaign's part)
-is asked separately, so the setup is the same function with or without one.
+From the active edition's facts (``ghcli.editions``: the campaign's, or
+``--edition``; scenario_rooms.json, monsters.json, monster_decks.json, GHS's
+data: Gloomhaven's in ghcli/data, see data/SOURCES.md; Jaws of the Lion's in
+ghcli/editions/jotl, see its SOURCES.md): each room's map tile and monster
+standees for that many characters, normal and elite, with their stats at the
+monster level, and the ability decks the scenario's monsters need. Reads
+nothing of the campaign: ``party_level`` (the campaign's part) is asked
+separately, so the setup is the same function with or without one.
+
+Jaws of the Lion has no map tiles: a room's ``tile`` is GHS's name for its
+part of the scenario book's printed map (``jotl03-2``), and a room is what
+GHS makes of the book's sections (the first room is set up at the start,
+the others when a door opens or a section says so: ``opens``). Its first
+scenarios' tutorial monsters are the versions GHS gives them (scenario 1's
+Common Vermling Raider, with its one-card deck; 2 and 3's Basic ones), each
+its own monster with its own deck; a scenario's own versions (scenario 16's
+rat monstrosities, 21's giant vipers, 22's golem and raiders) likewise.
+Monsters that GHS brings in by a scenario's rules (spawns, summons: 9's
+living corpses, 16's rats) are under ``others``, as Gloomhaven's are.
 
 Readings: the monster level is the scenario level (the rulebook; solo play's
 +1 is the players' to add with ``--level``), plus a standee's own offset where
@@ -17,7 +30,7 @@ stats too, under ``others``.
 
 from __future__ import annotations
 
-from ghcli import data
+from ghcli import editions
 from ghcli.campaign import catalog, monster_cards, monsters
 from ghcli.errors import BadInput
 from ghcli.rules import level as levels
@@ -27,10 +40,13 @@ PLAYERS = (2, 3, 4)
 
 
 def _rooms_of(sc: dict) -> dict:
-    got = data.load("scenario_rooms")["scenarios"].get(str(sc["number"]))
+    ed = editions.current()
+    shipped = ed.load("scenario_rooms")["scenarios"]
+    got = shipped.get(str(sc["number"]))
     if got is None:
-        raise BadInput(f"scenario {sc['number']} {sc['name']}: ghcli ships the rooms of Gloomhaven's "
-                       "scenarios 1-95 only")
+        numbers = sorted(int(n) for n in shipped)
+        which = f"scenarios {numbers[0]}-{numbers[-1]} only" if numbers else "no scenario"
+        raise BadInput(f"scenario {sc['number']} {sc['name']}: ghcli ships the rooms of {ed.name}'s {which}")
     return got
 
 

@@ -32,6 +32,7 @@ def setup(
     level: Optional[int] = typer.Option(None, "--level", metavar="L", help=(
         "Scenario level 0-7 (default: the campaign party's recommended level; without a campaign "
         f"{DEFAULT_LEVEL}, a new party's).")),
+    edition: Optional[str] = common.edition_option(),
     as_json: bool = common.json_option(),
 ) -> None:
     """The scenario's rooms: map tiles, monster standees (normal and elite) with their stats, and decks.
@@ -41,7 +42,9 @@ def setup(
     from ghcli.campaign import scenario_setup
     from ghcli.errors import BadInput
 
-    party = _campaign() if level is None or players is None else None
+    party = _campaign() if level is None or players is None else None  # (opening it makes its edition active)
+    if edition is not None or party is None:
+        common.use_edition(edition)  # --edition, else the campaign's (if one is at --db), else Gloomhaven
     if level is not None:
         level_from = "--level"
     elif party is not None:
@@ -67,7 +70,7 @@ def _text(out: dict) -> str:
     lines = [f"Scenario {out['scenario']} {out['name']}: {out['players']} characters, scenario level "
              f"{out['level']} ({out['level_from']}), monster level {out['monster_level']}."]
     for r in out["rooms"]:
-        head = f"room {r['room']} ({r['tile']}" + (", the first" if r["initial"] else "") + ")"
+        head = f"room {r['room']} ({r['tile'] or 'no map part named'}" + (", the first" if r["initial"] else "") + ")"
         if r["opens"]:
             head += f", opens {', '.join(map(str, r['opens']))}"
         lines.append("")
@@ -85,7 +88,9 @@ def _text(out: dict) -> str:
         rows = [[o["name"], k] + _stat_cells(s) for o in out["others"] for k, s in o["stats"].items()]
         lines.append(common.table(rows, ["monster", "kind", "health", "move", "attack", "range", "attributes"]))
     lines.append("")
-    decks = [f"{d['deck']} ({', '.join(d['monsters'])}): {len(d['cards'])} cards {d['cards'][0]}-{d['cards'][-1]}"
-             if d["deck"] else f"no deck shipped for {', '.join(d['monsters'])}" for d in out["decks"]]
+    decks = [f"{d['deck']} ({', '.join(d['monsters'])}): " + (
+        f"{len(d['cards'])} cards {d['cards'][0]}-{d['cards'][-1]}" if len(d["cards"]) > 1
+        else f"1 card {d['cards'][0]}") if d["deck"] and d["cards"]
+        else f"no deck shipped for {', '.join(d['monsters'])}" for d in out["decks"]]
     lines.append("ability decks: " + "; ".join(decks) + ".")
     return "\n".join(lines)

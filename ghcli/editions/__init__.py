@@ -44,7 +44,10 @@ FEATURES = (
 
 #: the facts an edition lacks read as empty: lists, except the monster file (an object)
 _EMPTY: Mapping[str, object] = MappingProxyType({"monsters": {"monsters": [], "summary": {"doubts": []}},
-                                                 "enhancement_slots": {"cards": {}}})
+                                                 "enhancement_slots": {"cards": {}},
+                                                 "scenario_rooms": {"scenarios": {}},
+                                                 "scenario_monsters": {"scenarios": {}},
+                                                 "monster_decks": {"monster_decks": {}, "decks": {}}})
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,12 @@ def activate(key: str | None) -> Edition:
 def reset() -> None:
     """Back to no campaign open: Gloomhaven."""
     _active.set(DEFAULT)
+
+
+def for_rule_set(rule_set: str) -> Edition | None:
+    """The edition whose monsters play under this rule set (``ghcli.rules.rulesets``: a board's
+    ``rules``), or None when ghcli ships no edition of it (Frosthaven)."""
+    return next((e for e in editions().values() if e.rule_set == rule_set), None)
 
 
 @contextlib.contextmanager
