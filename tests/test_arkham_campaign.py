@@ -364,9 +364,9 @@ def test_cli_module_imports_little():
     import subprocess
     import sys
 
-    code = ("import sys, ghcli.cli.arkham; "
+    code = ("import sys, ghcli.arkham.cli; "
             "print(sorted(m for m in sys.modules if m.startswith(('sqlite_utils', 'tabulate', 'ghcli.campaign', "
-            "'ghcli.rules'))))")
+            "'ghcli.rules', 'ghcli.arkham.campaign', 'ghcli.arkham.rules'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -395,7 +395,7 @@ def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
     # (a campaign, not standalone) and keeps its history.
     import sqlite3
 
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
     from ghcli.campaign.db import Store
 
     Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:1]).close()
@@ -452,7 +452,7 @@ def test_a_listed_pool_that_runs_out_still_loses_the_campaign(cli, adb):
 
 
 def test_an_older_file_with_a_listed_pool_counts_as_listed(cli, adb):
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
     from ghcli.campaign.db import Store
 
     import sqlite3

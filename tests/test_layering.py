@@ -125,12 +125,11 @@ def test_the_two_schema_files_are_one():
 def test_the_journal_tables_are_made_once_for_every_kind(tmp_path):
     # The journal (ghcli/journal/schema.py) is one schema for both campaign kinds: the same tables,
     # made by each kind's journal migration; the old history and undo_log are gone from both.
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
     from ghcli.campaign.db import Store
 
-    data = PACKAGE / "data"
-    for schema in ("schema.sql", "arkham_schema.sql"):
-        assert "CREATE TABLE journal" not in (data / schema).read_text(encoding="utf-8"), schema
+    for schema in (PACKAGE / "data" / "schema.sql", PACKAGE / "arkham" / "data" / "arkham_schema.sql"):
+        assert "CREATE TABLE journal" not in schema.read_text(encoding="utf-8"), schema
     sql = ("SELECT name, sql FROM sqlite_master WHERE name IN ('journal', 'changes', 'current', 'history', "
            "'undo_log') ORDER BY name")
     ghcli_store = Store.create(tmp_path / "g.db")

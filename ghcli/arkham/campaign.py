@@ -1,12 +1,12 @@
 """An Arkham Horror: The Card Game campaign, kept in its own database file.
 
-The domain over the "arkham" migration set (schema: ghcli/data/arkham_schema.sql),
+The domain over the "arkham" migration set (schema: ghcli/arkham/data/arkham_schema.sql),
 with the same conventions as the Gloomhaven campaign: every changing command
 is one change (one transaction, one history entry, exact undo): a
 ``with store.change(...)`` block, or ``store.apply(...)`` of a function that
 returns what it did (``Done``: the summary, the values) when the summary is
 known only once the change is made. Checks happen inside the change before
-any write, so a refusal leaves the file exactly as it was. The rules themselves are in :mod:`ghcli.rules.arkham`.
+any write, so a refusal leaves the file exactly as it was. The rules themselves are in :mod:`ghcli.arkham.rules`.
 
 Readings chosen here (the rulebook seed where issue 8 is silent):
 
@@ -63,12 +63,14 @@ from ghcli.journal.kinds import Bound, Kind, journal_migration
 
 KIND = "Arkham campaign"
 INIT_HINT = "ghcli arkham init"
+#: the set's migration 1 (history.sql's change log, shared by every kind, follows it)
+SCHEMA = Path(__file__).resolve().parent / "data" / "arkham_schema.sql"
 
 
 def _schema(db) -> None:
-    from ghcli.data import arkham_schema_sql
+    from ghcli.data import history_sql
 
-    db.executescript(arkham_schema_sql())
+    db.executescript(SCHEMA.read_text(encoding="utf-8") + history_sql())
 
 
 def _standalone(db) -> None:
@@ -115,7 +117,7 @@ ARKHAM_BOUNDS = {
 
 #: the Arkham campaign as a journal kind (its own file, migrations and commands)
 ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
-              command_modules=("ghcli.campaign.arkham",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
+              command_modules=("ghcli.arkham.campaign",), bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
               schema_digest="e9b9b49a170e88cd42a792fc572b6ec2")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
 command = ARKHAM.commands.command
 
@@ -197,7 +199,7 @@ def _xp(store: Store, inv_id: int) -> dict:
 
 
 def _describe(store: Store, row: dict) -> dict:
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     t = rules.trauma_state(row["health"], row["sanity"], row["physical_trauma"], row["mental_trauma"])
     return {
@@ -331,7 +333,7 @@ def investigator(store: Store, name: str) -> dict:
 # -- experience ------------------------------------------------------------
 
 def _award(store: Store, db, inv: dict, scenario_id: int | None, victory: int, bonus: int) -> dict:
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     award = rules.scenario_xp(victory, bonus, _xp(store, inv["id"])["unspent"])
     db.execute("INSERT INTO xp_awards (investigator_id, scenario_id, victory, bonus, applied, arithmetic) "
@@ -480,7 +482,7 @@ def _usable(store: Store, name: str) -> dict:
 def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int = 1, kind: str = "card",
              permanent: bool = False, exceptional: bool = False, myriad: bool = False) -> dict:
     """Record cards of the starting deck, or cards a campaign guide adds: no XP."""
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     title, at = _parse_card(card)
     level = at if at is not None else level
@@ -549,7 +551,7 @@ def deck(store: Store, name: str) -> dict:
     out = {"investigator": inv["name"], "cards": cards, "size": size,
            "weaknesses": sum(c["copies"] for c in cards if c["kind"] == "weakness")}
     if _campaign(store).get("standalone"):
-        from ghcli.rules import arkham as rules
+        from ghcli.arkham import rules
 
         out["xp"] = deck_xp(store, inv["id"])
         out["standalone_weaknesses"] = rules.standalone_weaknesses(min(out["xp"], rules.STANDALONE_MAX_XP))
@@ -583,7 +585,7 @@ def _removals(store: Store, inv: dict, removes: list[str], needed: int) -> list[
 def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exceptional: bool = False,
         myriad: bool = False, permanent: bool = False, remove: list[str] | None = None) -> dict:
     """Buy new cards with XP: level (at least 1) per copy, Exceptional doubled, Myriad paid once."""
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     remove = list(remove or [])
     title, at = _parse_card(card)
@@ -618,7 +620,7 @@ def buy(store: Store, name: str, card: str, level: int, *, copies: int = 1, exce
 def upgrade(store: Store, name: str, card: str, from_level: int, to_level: int, *, copies: int = 1,
             exceptional: bool = False, myriad: bool = False) -> dict:
     """Upgrade copies of a card to a higher level of the same title: the difference (at least 1) per copy."""
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     title, at = _parse_card(card)
     if at is not None:
@@ -667,7 +669,7 @@ def _lost_check(store: Store) -> tuple[list[str], int]:
 
 
 def _apply_trauma(store: Store, db, inv: dict, physical: int, mental: int) -> dict:
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     t = rules.trauma_state(inv["health"], inv["sanity"], inv["physical_trauma"] + physical,
                            inv["mental_trauma"] + mental)
@@ -721,7 +723,7 @@ def add_trauma(store: Store, name: str, physical: int = 0, mental: int = 0) -> d
 @command("arkham defeat")
 def defeat(store: Store, name: str, by: str, choose: str | None = None) -> dict:
     """Defeated in a scenario by damage (1 physical), horror (1 mental), or both (the player chooses)."""
-    from ghcli.rules import arkham as rules
+    from ghcli.arkham import rules
 
     physical, mental = rules.defeat_trauma(by, choose)
 

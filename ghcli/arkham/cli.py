@@ -41,7 +41,7 @@ def db_path() -> Path:
 
 
 def _store():
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     store = arkham.open_store(db_path())
     common.remember_store(store)
@@ -60,7 +60,7 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
                                          help="One scenario played alone: no trauma from defeat during the game."),
          as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Start a new Arkham campaign in its own database file."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     path = db_path()
     store = arkham.create(path, name, standalone=standalone)
@@ -71,7 +71,7 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
 @app.command("status")
 def status(as_json: bool = common.json_option()) -> None:
     """The campaign at a glance: investigators, XP, trauma, counts."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     data = arkham.status(_store())
 
@@ -100,7 +100,7 @@ def status(as_json: bool = common.json_option()) -> None:
 def history(as_json: bool = common.json_option(),
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
     """Every entry of the campaign's journal, newest first (undone ones marked)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
     from ghcli.journal.history import shown
 
     rows = arkham.history(_store(), limit)
@@ -114,7 +114,7 @@ def undo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                help="The entry to undo (number or id); default: your last change."),
          as_json: bool = common.json_option("Print what changed as JSON: the entry undone, the undo entry.")) -> None:
     """Undo your last change (or ENTRY): an entry that reverts it exactly."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     store = _store()
     last = arkham.undo(store, entry)
@@ -126,7 +126,7 @@ def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                help="The undo to revert (number or id); default: your last undo."),
          as_json: bool = common.json_option("Print what changed as JSON: the entry back and the redo entry.")) -> None:
     """Redo what your last undo (or ENTRY) undid."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     back = arkham.redo(_store(), entry)
     common.emit({"redone": [back]}, as_json, f"redid #{back['seq']}: {back['summary']}")
@@ -136,7 +136,7 @@ def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
 def weaknesses(xp: int = typer.Argument(..., help="The standalone deck's total XP."),
                as_json: bool = common.json_option()) -> None:
     """Standalone mode: extra random basic weaknesses for a deck of XP total experience."""
-    from ghcli.rules.arkham import standalone_weaknesses
+    from ghcli.arkham.rules import standalone_weaknesses
 
     n = standalone_weaknesses(xp)
     common.emit({"weaknesses": n}, as_json, f"{xp} XP: {n} extra random basic weakness{'es' if n != 1 else ''}")
@@ -156,7 +156,7 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
                  None, "--investigator", "-i", help="Only these investigators (default: all playing)."),
              as_json: bool = common.json_option()) -> None:
     """Record a scenario: each investigator earns victory display + bonus XP."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.record_scenario(_store(), name, victory, bonus, investigators or None)
     common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + (
@@ -172,7 +172,7 @@ def xp(investigator: str = typer.Argument(...),
                                                    help="A recorded scenario (default: the latest)."),
        as_json: bool = common.json_option()) -> None:
     """Record one investigator's XP for a scenario."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.record_xp(_store(), investigator, victory, bonus, scenario_name)
     common.emit(out, as_json, lambda: f"{out['scenario']}: " + _award_lines([out]))
@@ -204,7 +204,7 @@ def buy(investigator: str = typer.Argument(...),
             None, "--remove", help="A card taken out (TITLE or TITLE@LEVEL), once per copy added."),
         as_json: bool = common.json_option()) -> None:
     """Buy a card with XP and show the arithmetic."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.buy(_store(), investigator, card, level, copies=copies, exceptional=exceptional, myriad=myriad,
                      permanent=permanent, remove=remove or [])
@@ -221,7 +221,7 @@ def upgrade(investigator: str = typer.Argument(...),
             copies: int = typer.Option(1, "--copies", help="How many copies."),
             as_json: bool = common.json_option()) -> None:
     """Upgrade a card to a higher level of the same title and show the arithmetic."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.upgrade(_store(), investigator, card, from_level, to_level, copies=copies,
                          exceptional=exceptional, myriad=myriad)
@@ -248,7 +248,7 @@ def trauma(investigator: str = typer.Argument(...),
            mental: int = typer.Option(0, "--mental", help="Mental trauma to add."),
            as_json: bool = common.json_option()) -> None:
     """Add trauma: killed at printed health, insane at printed sanity."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.add_trauma(_store(), investigator, physical, mental)
     common.emit(out, as_json, lambda: _trauma_text(out))
@@ -260,7 +260,7 @@ def defeat(investigator: str = typer.Argument(...),
            choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
            as_json: bool = common.json_option()) -> None:
     """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses; by a card, none."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     with common.worded({"choose": "--choose"}):
         out = arkham.defeat(_store(), investigator, by, choose)
@@ -290,7 +290,7 @@ def investigator_add(name: str = typer.Argument(...),
                      sanity: int = typer.Option(..., "--sanity", help="Printed sanity."),
                      as_json: bool = common.json_option()) -> None:
     """Add an investigator the group could pick to the pool."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.add_investigator(_store(), name, health, sanity)
     common.emit(out, as_json, lambda: f"{out['name']} is available (health {out['health']}, sanity {out['sanity']})")
@@ -305,7 +305,7 @@ def investigator_join(name: str = typer.Argument(...),
                                                            help="Printed sanity (if not in the pool)."),
                       as_json: bool = common.json_option()) -> None:
     """An investigator joins (new: 0 XP, no trauma; one who left: everything kept)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.join(_store(), name, player, health, sanity)
     common.emit(out, as_json, lambda: f"{out['name']} {'rejoined' if out['rejoined'] else 'joined'} "
@@ -315,7 +315,7 @@ def investigator_join(name: str = typer.Argument(...),
 @investigator_app.command("leave")
 def investigator_leave(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """An investigator leaves the campaign; their log is kept."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     out = arkham.leave(_store(), name)
     common.emit(out, as_json, lambda: f"{out['name']} left the campaign (kept: {out['xp']['unspent']} unspent XP, "
@@ -325,7 +325,7 @@ def investigator_leave(name: str = typer.Argument(...), as_json: bool = common.j
 @investigator_app.command("list")
 def investigator_list(as_json: bool = common.json_option()) -> None:
     """Every investigator of the campaign's pool and their state."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     rows = arkham.investigators(_store())
     common.emit(rows, as_json, lambda: _inv_rows(rows) if rows else "no investigators")
@@ -344,7 +344,7 @@ def _deck_text(d: dict) -> str:
 @investigator_app.command("show")
 def investigator_show(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """One investigator: trauma, XP earned and spent, purchases, deck."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     d = arkham.investigator(_store(), name)
 
@@ -376,7 +376,7 @@ def deck_add(investigator: str = typer.Argument(...),
              myriad: bool = typer.Option(False, "--myriad"),
              as_json: bool = common.json_option()) -> None:
     """Record starting-deck cards, or cards a campaign guide adds (no XP)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
     from ghcli.errors import BadInput
 
     if weakness and required:
@@ -393,7 +393,7 @@ def deck_remove(investigator: str = typer.Argument(...),
                 copies: int = typer.Option(1, "--copies", help="How many copies."),
                 as_json: bool = common.json_option()) -> None:
     """Take cards out because a campaign guide says so (no XP; any card)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     d = arkham.deck_remove(_store(), investigator, card, copies=copies)
     common.emit(d, as_json, lambda: _deck_text(d))
@@ -402,7 +402,7 @@ def deck_remove(investigator: str = typer.Argument(...),
 @deck_app.command("show")
 def deck_show(investigator: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """An investigator's deck."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     d = arkham.deck(_store(), investigator)
     common.emit(d, as_json, lambda: _deck_text(d))
@@ -420,7 +420,7 @@ def log(ctx: typer.Context, as_json: bool = common.json_option()) -> None:
     """The campaign log (with no subcommand: list it)."""
     if ctx.invoked_subcommand is not None:
         return
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     rows = arkham.log_entries(_store())
     common.emit(rows, as_json, lambda: "\n".join(_entry_line(e) for e in rows) if rows else "the log is empty")
@@ -429,7 +429,7 @@ def log(ctx: typer.Context, as_json: bool = common.json_option()) -> None:
 @log_app.command("add")
 def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = common.json_option()) -> None:
     """Write a free-text entry."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     e = arkham.log_add(_store(), text)
     common.emit(e, as_json, lambda: _entry_line(e))
@@ -440,7 +440,7 @@ def log_count(name: str = typer.Argument(..., help="The count's name."),
               delta: str = typer.Argument(..., metavar="+N", help="How much to add: +2, 1, or -1 to take away."),
               as_json: bool = common.json_option()) -> None:
     """Add to a named count (a new count starts at 0)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     e = arkham.log_count(_store(), name, arkham.parse_delta(delta))
     common.emit(e, as_json, lambda: _entry_line(e))
@@ -450,7 +450,7 @@ def log_count(name: str = typer.Argument(..., help="The count's name."),
 def log_cross(entry: int = typer.Argument(..., help="The entry's number (see `ghcli arkham log`)."),
               as_json: bool = common.json_option()) -> None:
     """Cross out an entry (it is kept, marked)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign as arkham
 
     e = arkham.log_cross(_store(), entry)
     common.emit(e, as_json, lambda: _entry_line(e))
