@@ -1,7 +1,7 @@
 """Campaign kinds: what the journal needs to know about one kind of campaign file.
 
 A kind (the Gloomhaven campaign, the Arkham campaign) is defined by the
-game's campaign layer (``ghcli.campaign.kind``, ``ghcli.arkham.campaign``) as a
+game's campaign layer (``ghcli.campaign.kind``, ``ghcli.arkham.kind``) as a
 :class:`Kind`: its migration set, its registry of commands, the bounds its
 tables' values keep (checked when a snapshot's tables come in) and how its
 seeded random stream is seeded. The journal imports no campaign module: it is
@@ -22,7 +22,7 @@ KINDS: dict[str, "Kind"] = {}
 #: how other kinds are named in messages, before their module is imported
 WORDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
 #: the kinds ghcli keeps: the module that defines each (imported when the kind is first asked for)
-MODULES = {"ghcli": "ghcli.campaign.kind", "arkham": "ghcli.arkham.campaign"}
+MODULES = {"ghcli": "ghcli.campaign.kind", "arkham": "ghcli.arkham.kind"}
 
 
 @dataclass(frozen=True)
