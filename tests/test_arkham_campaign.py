@@ -364,9 +364,10 @@ def test_cli_module_imports_little():
     import subprocess
     import sys
 
-    code = ("import sys, ghcli.cli.arkham; "
+    # The Arkham noun's module loads typer and the CLI plumbing, never the domain (of either game) or storage.
+    code = ("import sys, ghcli.arkham.cli; "
             "print(sorted(m for m in sys.modules if m.startswith(('sqlite_utils', 'tabulate', 'ghcli.campaign', "
-            "'ghcli.rules'))))")
+            "'ghcli.rules', 'ghcli.journal', 'ghcli.arkham.')) and m != 'ghcli.arkham.cli'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -395,10 +396,10 @@ def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
     # (a campaign, not standalone) and keeps its history.
     import sqlite3
 
-    from ghcli.campaign import arkham
-    from ghcli.campaign.db import Store
+    from ghcli.arkham.kind import ARKHAM, ARKHAM_MIGRATIONS
+    from ghcli.journal.store import Store
 
-    Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:1]).close()
+    Store.create(adb, ARKHAM, migrations=ARKHAM_MIGRATIONS[:1]).close()
     con = sqlite3.connect(adb)
     con.execute("INSERT INTO campaign (id, name, created) VALUES (1, 'Old', '2024-01-01T00:00:00+00:00')")
     con.execute("INSERT INTO history (at, command, summary) VALUES ('2024-01-01T00:00:00+00:00', 'arkham init', "
@@ -452,12 +453,12 @@ def test_a_listed_pool_that_runs_out_still_loses_the_campaign(cli, adb):
 
 
 def test_an_older_file_with_a_listed_pool_counts_as_listed(cli, adb):
-    from ghcli.campaign import arkham
-    from ghcli.campaign.db import Store
+    from ghcli.arkham.kind import ARKHAM, ARKHAM_MIGRATIONS
+    from ghcli.journal.store import Store
 
     import sqlite3
 
-    Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:2]).close()  # before the pool's flag
+    Store.create(adb, ARKHAM, migrations=ARKHAM_MIGRATIONS[:2]).close()  # before the pool's flag
     con = sqlite3.connect(adb)
     con.execute("INSERT INTO campaign (id, name, created) VALUES (1, 'Old', '2024-01-01T00:00:00+00:00')")
     con.execute("INSERT INTO investigators (name, health, sanity) VALUES ('Agnes Baker', 6, 8)")

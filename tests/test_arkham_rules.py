@@ -1,4 +1,4 @@
-"""Issue 8 rules (ghcli.rules.arkham), from the cases in tests/arkham_cases/."""
+"""Issue 8 rules (ghcli.arkham.rules), from the cases in tests/arkham_cases/."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ghcli import errors
-from ghcli.rules import arkham as rules
+from ghcli.arkham import rules
 
 CASES_DIR = Path(__file__).parent / "arkham_cases"
 

@@ -68,7 +68,7 @@ def test_command_table_is_true():
     assert len(table) == len(COMMANDS), "a command is listed twice"
     found, reached = {}, set()
     for module in dict.fromkeys(m for _, m, _ in COMMANDS):
-        _apps_reached(importlib.import_module(f"ghcli.cli.{module}").app, reached)
+        _apps_reached(importlib.import_module(lazy.module_name(module)).app, reached)
         for name, cmd in lazy.module_group(module).commands.items():
             found[name] = (module, cmd.get_short_help_str(limit=10_000))
     assert found == table

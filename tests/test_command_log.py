@@ -65,7 +65,7 @@ def test_replaying_the_journal_rebuilds_the_database_exactly(cli, tmp_path, monk
         assert r.exit_code in (0, 1, 2) and "Traceback" not in r.output, (args, r.output)
     kind = None
     if walkthroughs()[section][0][0] == "arkham":
-        from ghcli.campaign.arkham import ARKHAM as kind
+        from ghcli.arkham.kind import ARKHAM as kind
     store = Store.open(db, kind)
     rows = store.rows("SELECT seq, command, applied FROM journal ORDER BY seq")
     store.close()
@@ -257,7 +257,7 @@ def test_every_registered_command_has_checkable_argument_types():
     parameter needs one (a default of the right type round-trips through the check)."""
     import inspect
 
-    from ghcli.campaign.arkham import ARKHAM
+    from ghcli.arkham.kind import ARKHAM
     from ghcli.campaign.kind import GHCLI
     from ghcli.journal.commands import _decode
 

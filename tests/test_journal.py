@@ -343,7 +343,7 @@ def test_a_trigger_rewritten_in_place_is_refused(cli, db_file):
 def test_the_kinds_know_the_digest_of_their_schema():
     """Opening a current file compares its schema's digest with the one the kind knows (no schema built in
     memory for every command); after a new migration, set the digest printed here."""
-    from ghcli.campaign.arkham import ARKHAM
+    from ghcli.arkham.kind import ARKHAM
     from ghcli.campaign.kind import GHCLI
     from ghcli.journal import schema
 

@@ -82,10 +82,10 @@ def _serve(path: str, real: str) -> None:
     import signal
     import struct
 
-    from ghcli.cli import COMMANDS
+    from ghcli.cli import COMMANDS, lazy
 
     for _, module, _ in COMMANDS:  # what each command would import on its first use
-        importlib.import_module(f"ghcli.cli.{module}")
+        importlib.import_module(lazy.module_name(module))
     gc.freeze()  # what is imported stays put: the commands' processes copy no pages for the collector
 
     def reap(block: bool) -> None:  # the handlers that have ended (so their CPU time counts as the test's)

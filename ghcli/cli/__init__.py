@@ -27,7 +27,8 @@ import typer
 from ghcli.cli import common, complete
 from ghcli.cli.lazy import LazyGroup
 
-# The top-level commands in --help order: (name, module of ghcli.cli, one-line summary).
+# The top-level commands in --help order: (name, module, one-line summary); the module is one of ghcli.cli
+# by its short name, or another package's CLI by its full name (the Arkham noun: ghcli.arkham.cli).
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("init", "core", "Start a new campaign (refuses to overwrite an existing one)."),
     ("status", "core", "Prosperity, reputation, donations, achievements, characters and available scenarios."),
@@ -58,7 +59,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("dungeon", "dungeon", "Random dungeons: draw three rooms; record one played (casual play)."),
     ("solo", "solo", "Solo scenarios: who may play their class's, and results."),
     ("monster", "monster", "Monster stats: normal and elite (or boss) stats by scenario level."),
-    ("arkham", "arkham", "Arkham Horror: The Card Game campaign log (its own database)."),
+    ("arkham", "ghcli.arkham.cli", "Arkham Horror: The Card Game campaign log (its own database)."),
 )
 
 app = typer.Typer(

@@ -17,7 +17,7 @@ from ghcli.cli import common
 def _db_path(set_name: str) -> Path:
     """--db, else $GHCLI_DB or the default; for an Arkham campaign $GHCLI_ARKHAM_DB or its default."""
     if set_name == "arkham":
-        from ghcli.cli import arkham as arkham_cli
+        from ghcli.arkham import cli as arkham_cli
 
         return arkham_cli.db_path()
     return common.db_path()

@@ -48,6 +48,12 @@ def commands() -> dict[str, tuple[str, str]]:
     return {name: (module, summary) for name, module, summary in COMMANDS}
 
 
+def module_name(module: str) -> str:
+    """The import name of a command table's module: ``core`` is ``ghcli.cli.core``; a full name
+    (``ghcli.arkham.cli``, the Arkham noun, which lives in its own package) is itself."""
+    return module if "." in module else f"ghcli.cli.{module}"
+
+
 def _name(info: Any) -> str | None:
     """The command name of a registered command or sub-app (typer's own rule for a function's name)."""
     if hasattr(info, "typer_instance"):
@@ -88,7 +94,7 @@ def only(app: Any, wanted: str) -> Any:
 
 
 def module_group(module: str, wanted: str | None = None):
-    """The click group of everything ``ghcli.cli.<module>.app`` holds (a nameless app's commands,
+    """The click group of everything ``<module>.app`` holds (``module_name``) (a nameless app's commands,
     or a named app as its one command), built with the root's settings; with ``wanted``, of a
     nameless app only that command, of a named one only that subcommand."""
     from ghcli.cli import app
@@ -97,7 +103,7 @@ def module_group(module: str, wanted: str | None = None):
     for attr in ("rich_markup_mode", "pretty_exceptions_short", "suggest_commands"):
         if hasattr(app, attr):
             setattr(holder, attr, getattr(app, attr))
-    target = importlib.import_module(f"ghcli.cli.{module}").app
+    target = importlib.import_module(module_name(module)).app
     holder.add_typer(only(target, wanted) if wanted else target)
     group = typer.main.get_group(holder)
     from ghcli.cli import helptext
@@ -113,7 +119,7 @@ def load(name: str, sub: str | None = None):
     entry = commands().get(name)
     if not entry:
         return None
-    import_name = importlib.import_module(f"ghcli.cli.{entry[0]}").app.info.name
+    import_name = importlib.import_module(module_name(entry[0])).app.info.name
     wanted = (sub if import_name == name else name) if sub or import_name != name else None
     return module_group(entry[0], wanted).commands.get(name)
 

@@ -32,11 +32,6 @@ def schema_sql() -> str:
     return (HERE / "schema.sql").read_text(encoding="utf-8") + history_sql()
 
 
-def arkham_schema_sql() -> str:
-    """The text of arkham_schema.sql (the Arkham set's migration 1), history.sql's change log included."""
-    return (HERE / "arkham_schema.sql").read_text(encoding="utf-8") + history_sql()
-
-
 def history_sql() -> str:
     """The history and undo_log tables, written once for every campaign kind."""
     return (HERE / "history.sql").read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 -- The change log and its exact undo, shared by every campaign kind's first
--- migration (ghcli/data/schema.sql, ghcli/data/arkham_schema.sql): run right
+-- migration (ghcli/data/schema.sql, ghcli/arkham/data/arkham_schema.sql): run right
 -- after that schema. The undo triggers on every other table are made by
 -- ghcli/campaign/db.py (Store._install_undo_triggers).
 

@@ -1,11 +1,12 @@
 """Campaign kinds: what the journal needs to know about one kind of campaign file.
 
 A kind (the Gloomhaven campaign, the Arkham campaign) is defined by the
-campaign layer (``ghcli.campaign.kind``, ``ghcli.campaign.arkham``) as a
+game's campaign layer (``ghcli.campaign.kind``, ``ghcli.arkham.kind``) as a
 :class:`Kind`: its migration set, its registry of commands, the bounds its
 tables' values keep (checked when a snapshot's tables come in) and how its
 seeded random stream is seeded. The journal imports no campaign module: it is
-handed the kind.
+handed the kind, or (:func:`load`, for code that serves every kind, like the
+campaign document) imports the module :data:`MODULES` names for it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ Migration = tuple[str, Callable[[Any], None]]
 KINDS: dict[str, "Kind"] = {}
 #: how other kinds are named in messages, before their module is imported
 WORDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
+#: the kinds ghcli keeps: the module that defines each (imported when the kind is first asked for)
+MODULES = {"ghcli": "ghcli.campaign.kind", "arkham": "ghcli.arkham.kind"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,13 @@ def journal_migration(set_name: str) -> Callable[[Any], None]:
 
     migrate.__name__ = f"journal_migration_{set_name}"
     return migrate
+
+
+def load(set_name: str) -> Kind:
+    """The kind ``set_name`` ('ghcli', 'arkham'), importing the module that defines it (KeyError: none)."""
+    if set_name not in KINDS:
+        importlib.import_module(MODULES[set_name])
+    return KINDS[set_name]
 
 
 def words_for(set_name: str) -> str:

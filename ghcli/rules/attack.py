@@ -4,8 +4,8 @@ The deck (rulebook "Attack modifier deck"): the standard 20 cards are six +0,
 five +1, five -1, one +2, one -2, one x2 and one null; perks and items add or
 remove cards, bless (x2) and curse (null) cards are shuffled in.
 
-Readings (issue 6 first, then seed 002 【攻撃の処理】【攻撃修正カード】
-【有利と不利】【追加効果】, seed 000 §4.2-4.3):
+Readings (rulebook: Attack, Attack modifier deck, Advantage and disadvantage,
+Added effects, Conditions; docs/table.md, One attack):
 
 - Attack value: the base attack (with the ability's and items' bonuses: give
   them in the base), +1 if the target is poisoned, plus every applied
@@ -35,16 +35,17 @@ Readings (issue 6 first, then seed 002 【攻撃の処理】【攻撃修正カ�
 - Bless and curse cards leave the deck when drawn (whether used or not).
   A drawn x2 or null (not bless or curse) makes the deck shuffle at the end
   of the round.
-- A multi-target attack (target 2, an area; seed 002 【攻撃修正カード】
-  "標的ごとに1枚ずつ引きます"; issue 26) draws one modifier for each target,
-  in the order the targets are given, from the same deck: each target's draw
-  (rolling cards, advantage, disadvantage) is resolved whole before the
-  next one's starts, and its cards go to the discard pile when it ends.
+- A multi-target attack (target 2, an area; rulebook: Attack modifier deck,
+  one card for each target; docs/table.md, Several targets) draws one
+  modifier for each target, in the order the targets are given, from the
+  same deck: each target's draw (rolling cards, advantage, disadvantage) is
+  resolved whole before the next one's starts, and its cards go to the
+  discard pile when it ends.
 - The deck may be partly drawn: ``discard`` names the cards in the discard
   pile since the last shuffle (they are not in the draw pile). When the draw
-  pile runs out in the middle of a draw (seed 002: "枯渇した場合は即座に
-  シャッフルします"; issue 26), the discard pile is shuffled at once into a
-  new draw pile and the draw goes on; the cards of the draw in progress are
+  pile runs out in the middle of a draw (rulebook: Attack modifier deck, an
+  empty draw pile is reshuffled at once), the discard pile is shuffled at
+  once into a new draw pile and the draw goes on; the cards of the draw in progress are
   on the table, not in the discard, so they are not reshuffled. Bless and
   curse cards drawn have left the deck. If the discard pile is empty too,
   the attack cannot be finished (bad input).
@@ -503,7 +504,7 @@ def distribution(att: Attack, deck: Sequence[Modifier]) -> Distribution:
     return Distribution(dict(sorted(probs.items())), shuffle, len(deck))
 
 
-# -- several targets, a partly drawn deck, the reshuffle when the draw pile runs out (issue 26) --
+# -- several targets, a partly drawn deck, the reshuffle when the draw pile runs out (docs/table.md) --
 
 def draw_pile(deck: Sequence[Modifier], discard: Sequence[Modifier] = ()) -> list[Modifier]:
     """The draw pile: the deck less the cards in the discard pile (each must be one of the deck's)."""

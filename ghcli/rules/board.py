@@ -335,7 +335,8 @@ def _active(active: Any, figures: tuple[Figure, ...]) -> str:
     return figure.id
 
 
-#: Limits on a board (issue 14); the text format (``ghcli.boards``) reads them from here.
+#: Limits on a board (docs/shell.md: What ghcli trusts in a file); the text format (``ghcli.boards``)
+#: reads them from here.
 MAX_COORD = 1000
 MAX_HEXES = 2000
 MAX_FIGURES = 60

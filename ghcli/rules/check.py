@@ -16,7 +16,7 @@ allowed. The first rule a move breaks is named, in this order:
    targets, least movement);
 4. with targets named, they must be the targets of an option ending there.
 
-Reading where the issue is silent: a check without targets asks about the
+Reading chosen (docs/rules.md, Settling a dispute): a check without targets asks about the
 destination only (legal if some option ends there). The movement quoted is
 the option's path cost (difficult terrain 2) for a walking monster; jumps,
 flights and teleports quote no number.

@@ -1,6 +1,6 @@
 """Random dungeons: drawing three rooms from the room and monster card decks.
 
-The rules (seed 000, section 9, "random dungeons"; issue 18):
+The rules (rulebook: Random dungeons; docs/seed-play.md, Random dungeons):
 
 - Shuffle the room card deck and the monster card deck. Three rooms are
   drawn; each room is one room card and one monster card.
@@ -25,7 +25,7 @@ The rules (seed 000, section 9, "random dungeons"; issue 18):
 - The suggested penalty is none in the first room, minor in the second
   and major in the third (the penalties themselves are on the cards).
 - Set-up: the characters choose their starting hexes among those within
-  2 hexes of the first room's entrance (seed 000 section 9, issue 26):
+  2 hexes of the first room's entrance (rulebook: Random dungeons, set-up):
   ``setup`` in the document, {"room": 1, "entrance", "start_within_hexes": 2}.
 
 Pure: standard library only; the caller passes the cards and a
@@ -41,7 +41,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 from ghcli.errors import BadInput
 
 ROOMS = 3
-#: the characters start within this many hexes of the first room's entrance (seed 000 section 9)
+#: the characters start within this many hexes of the first room's entrance (rulebook: Random dungeons)
 START_WITHIN_HEXES = 2
 PLAYER_COUNTS = (2, 3, 4)
 PENALTIES = ("none", "minor", "major")

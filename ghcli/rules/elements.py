@@ -1,7 +1,7 @@
 """The element board: infusing, consuming and waning (rulebook "Elements").
 
-Six elements, each inert, waning or strong. Readings (issue 6 and seed 000
-§4.11, seed 002 【元素】):
+Six elements, each inert, waning or strong. Readings (rulebook: Elements;
+docs/table.md, Elements):
 
 - An element infused during a turn is placed at the END of that turn: it
   becomes strong then, so the figure that infused it cannot consume it in

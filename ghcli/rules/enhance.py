@@ -1,4 +1,4 @@
-"""Enhancement costs and sticker placement for four editions (issue 4), and Jaws of the Lion's (gh's).
+"""Enhancement costs and sticker placement for four editions, and Jaws of the Lion's (gh's): docs/enhancement.md.
 
 Pure: standard library only. ``quote(...)`` returns a :class:`Quote` (the
 total and the arithmetic step by step) or raises ``Refused`` (the sticker
@@ -27,18 +27,18 @@ is the quote's cost. A flag that does not change the cost in the chosen
 edition but that the user gave (``--multi`` on a hex, ``--persistent`` on a
 summon stat ...) is shown as a step that leaves the total unchanged.
 
-Readings where the sources are silent or disagree (see also
-docs/enhancement.md):
+Readings where the sources are silent or disagree (docs/enhancement.md, "Where the
+sources disagree", gives each one's sources):
 
-* gh: Teleport 40 and Regenerate 50 come from the seed's first-edition table
-  (both added by Forgotten Circles); the issue does not list them. gh has no
-  Ward sticker. Doubling applies to everything except a hex (the issue),
-  so also to +1 Target and elements.
-* gh-digital: the seed's exception to the doubling lost its icon in the
-  text; its worked example does not double the hex, so only a hex is exempt.
-  150 / hexes is rounded down like the first edition (the seed is silent).
-  No Teleport, Regenerate or Ward sticker (neither the issue nor the seed
-  prices them).
+* gh: Teleport 40 and Regenerate 50 come from the first edition's cost table
+  with Forgotten Circles' stickers (rulebook: Enhancement costs). gh has no
+  Ward sticker. Doubling applies to everything except a hex ("never for
+  hexes"), so also to +1 Target and elements.
+* gh-digital: the digital edition's exception to the doubling (its updated
+  enhancement costs) reaches ghcli without its icon; its worked example does
+  not double the hex, so only a hex is exempt. 150 / hexes is rounded down
+  like the first edition (no rounding is given). No Teleport, Regenerate or
+  Ward sticker (its cost table prices none of them).
 * fh and gh2e: halving is rounded up, like the hex and the temporary variant.
   Enhancer level 3 takes 10 off each card level above 1 (the level surcharge
   becomes 15 a level). Costs never go below 0.
@@ -169,10 +169,10 @@ class Edition:
 
 _GH_BASE = dict(
     move=30, attack=50, range=30, shield=100, push=30, pull=30, pierce=30, retaliate=100, heal=30, target=50,
-    teleport=40,  # seed (Forgotten Circles); the issue does not price it
+    teleport=40,  # Forgotten Circles' sticker (docs/enhancement.md)
     **{"summon-move": 100, "summon-attack": 100, "summon-range": 50, "summon-hp": 50},
     poison=75, wound=75, muddle=50, immobilize=100, disarm=150, curse=75, strengthen=50, bless=50,
-    regenerate=50,  # seed (Forgotten Circles)
+    regenerate=50,  # Forgotten Circles' sticker
     jump=50, element=100, **{"any-element": 150},
 )
 _DIGITAL_BASE = dict(

@@ -1,4 +1,4 @@
-"""Where a sticker goes on a card: the action's printed abilities and their enhancement slots (issue 24).
+"""Where a sticker goes on a card: the action's printed abilities and their enhancement slots.
 
 Pure: standard library only. A card action is a tuple of :class:`Line` (its
 abilities as printed: the kind, the slots beside it and their shapes, small

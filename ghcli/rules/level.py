@@ -19,8 +19,9 @@ from ghcli.errors import BadInput, Refused
 COIN_VALUE = (2, 2, 3, 3, 4, 4, 5, 6)  # scenario levels 0-7
 DIFFICULTY = {"easy": -1, "normal": 0, "hard": 1, "very-hard": 2}
 MIN_LEVEL, MAX_LEVEL = 0, 7  # scenario (and monster) levels
-#: the players may play a scenario from the recommended level -1 to +2 (seed 000 section 2): every
-#: way of playing (a scenario, a random dungeon, a solo scenario) keeps to it
+#: the players may play a scenario from the recommended level -1 to +2 (rulebook: Scenario level, its
+#: difficulties; docs/table.md, Scenario level): every way of playing (a scenario, a random dungeon,
+#: a solo scenario) keeps to it
 LEVEL_BELOW, LEVEL_ABOVE = 1, 2
 #: character levels, and the levels of ability cards (campaign/tracks.py has the same for the campaign)
 MAX_CHARACTER_LEVEL = 9

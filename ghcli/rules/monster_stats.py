@@ -8,10 +8,11 @@ use X (hexes moved, Dark Rider) and V (Vermling Scouts present, Merciless
 Overseer), which stay as written.
 
 Readings: a formula is worked out only when every letter in it is known
-(``characters`` gives C); a fraction is rounded up (issue 26): the only
-fractions in the facts halve a boss's health ("17xC/2"), and the one halved
-value the rulebook works out from the party, the recommended scenario level,
-is rounded up (seed 000 section 2, "절반(올림)"); Gloomhaven Secretariat's
+(``characters`` gives C); a fraction is rounded up (docs/seed-play.md, Monster
+stats): the only fractions in the facts halve a boss's health ("17xC/2"), and
+the one halved value the rulebook works out from the party, the recommended
+scenario level, is rounded up (rulebook: Scenario level: the average halved, rounded up);
+Gloomhaven Secretariat's
 evaluator rounds to the nearest whole number, which on a half is the same.
 A value that is not a formula ("-": cannot be damaged) is kept as printed.
 

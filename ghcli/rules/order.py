@@ -1,6 +1,6 @@
 """The turn order of a round (rulebook "Determining initiative", "Monster turns").
 
-Readings (issue 6; seed 000 §3.2, §4.7, §6.4.1; seed 002 【召喚】):
+Readings (rulebook: Determining initiative, Summons, Monster turns; docs/table.md, Round order):
 
 - A character acts at its leading card's initiative; a character on a long
   rest plays no cards and acts at 99.

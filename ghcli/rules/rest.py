@@ -1,6 +1,7 @@
 """Resting and exhaustion (rulebook "Resting", "Exhaustion").
 
-Readings (issue 6; seed 000 §3.1, §3.4; seed 003's round flow):
+Readings (rulebook: Card selection, End of round, Resting, Exhaustion; docs/table.md, Rests and
+exhaustion):
 
 - Either rest needs at least 2 cards in the discard pile; all discarded
   cards but one return to the hand and that one is lost.

@@ -4,8 +4,8 @@ Pure: standard library only. Each :class:`RuleSet` is the handful of named
 switches where the monster rules differ; :data:`RULE_SET_NAMES` is what a
 board's ``rules`` key may say.
 
-Where the rulebook and the seeds leave a rule open, the table chooses the
-reading (:data:`READINGS`: a board's ``readings`` key, the text format's
+Where the rulebooks leave a rule open (docs/rules.md: Readings a table chooses),
+the table chooses the reading (:data:`READINGS`: a board's ``readings`` key, the text format's
 ``readings:`` line, or ``--map-edge`` / ``--proximity`` on the command line);
 the first value of each is the default, the one the shared rules cases
 (from the independent solver "gloom") expect:
@@ -24,7 +24,7 @@ the first value of each is the default, the one the shared rules cases
 * ``proximity``: ``around-walls`` -- hexes counted like range, around thin
   walls and the map's edge (not through them), ignoring figures and
   terrain. ``straight`` -- hexes counted straight across everything, walls
-  included (seed 000's "straight-line distance").
+  included (a rules summary's "straight-line distance": docs/rules.md, Proximity).
 """
 
 from __future__ import annotations

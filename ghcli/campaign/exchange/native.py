@@ -52,11 +52,10 @@ V1_BOOKKEEPING = {"history", "undo_log", "sync_state", MIGRATIONS_TABLE}
 
 
 def kinds() -> dict[str, Any]:
-    """Campaign kinds ghcli keeps: {set name: Kind}."""
-    from ghcli.campaign.arkham import ARKHAM
-    from ghcli.campaign.kind import GHCLI
+    """Campaign kinds ghcli keeps: {set name: Kind} (each game's own module defines its kind)."""
+    from ghcli.journal import kinds as journal_kinds
 
-    return {"ghcli": GHCLI, "arkham": ARKHAM}
+    return {name: journal_kinds.load(name) for name in journal_kinds.MODULES}
 
 
 def migration_sets() -> dict[str, tuple[list, str]]:

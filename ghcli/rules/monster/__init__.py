@@ -49,7 +49,7 @@ that come from AluminumAngel's "gloom" monster mover):
   important targets. Frosthaven does not rank extra targets: the most
   targets; then the fewest disadvantaged targets, the focus counted like any
   other; then least movement (which targets are at disadvantage breaks no
-  tie: issue 26). What still ties is the players' choice. (Shared case G-131 shows
+  tie: docs/rules.md, multi-target attacks). What still ties is the players' choice. (Shared case G-131 shows
   the focus rule: of three tied focuses, the two that stand next to the
   cheapest 7-target hex [7, 0] pick their groups among hexes not adjacent to
   them, and end at [2, 5] without any disadvantage.)

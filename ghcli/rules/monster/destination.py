@@ -15,7 +15,7 @@ to attack the whole group, then ``Turn.secondary_key``); then fewest
 disadvantaged targets; then least movement; then disadvantage on the less
 important targets. Frosthaven: the most targets; then fewest disadvantaged
 targets, the focus counted like any other; then least movement; and what
-still ties is the players' choice (issue 26: Frosthaven ranks no target
+still ties is the players' choice (docs/rules.md, multi-target attacks: Frosthaven ranks no target
 above another once they are counted, so which target is at disadvantage
 breaks no tie).
 

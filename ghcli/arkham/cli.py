@@ -1,8 +1,9 @@
-"""`ghcli arkham ...`: an Arkham Horror: The Card Game campaign log (issue 8).
+"""`ghcli arkham ...`: an Arkham Horror: The Card Game campaign log (docs/arkham.md).
 
 Its own database file: ``--db PATH`` (before the subcommand), else
 $GHCLI_ARKHAM_DB, else arkham.db in ghcli's app folder. Typer and the standard
-library only at import time; the domain is imported inside each command.
+library only at import time; the domain (``ghcli.arkham``'s topic modules) is
+imported inside each command.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ def db_path() -> Path:
 
 
 def _store():
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign
 
-    store = arkham.open_store(db_path())
+    store = campaign.open_store(db_path())
     common.remember_store(store)
     return store
 
@@ -60,10 +61,10 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
                                          help="One scenario played alone: no trauma from defeat during the game."),
          as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
     """Start a new Arkham campaign in its own database file."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign
 
     path = db_path()
-    store = arkham.create(path, name, standalone=standalone)
+    store = campaign.create(path, name, standalone=standalone)
     common.emit({"path": str(path), "name": name, "standalone": standalone, "entry": store.last_entry}, as_json,
                 f"new Arkham {'standalone game' if standalone else 'campaign'} {name!r} at {path}")
 
@@ -71,9 +72,9 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
 @app.command("status")
 def status(as_json: bool = common.json_option()) -> None:
     """The campaign at a glance: investigators, XP, trauma, counts."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import overview
 
-    data = arkham.status(_store())
+    data = overview.status(_store())
 
     def text() -> str:
         lines = [f"{data['name']}" + ("  (LOST)" if data["lost"] else "")]
@@ -100,10 +101,10 @@ def status(as_json: bool = common.json_option()) -> None:
 def history(as_json: bool = common.json_option(),
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
     """Every entry of the campaign's journal, newest first (undone ones marked)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign
     from ghcli.journal.history import shown
 
-    rows = arkham.history(_store(), limit)
+    rows = campaign.history(_store(), limit)
     common.emit(rows, as_json, lambda: common.table(
         [[r["seq"], r["at"], r["player"], r["command"], shown(r)] for r in rows],
         ["#", "at", "by", "command", "summary"]) if rows else "no history")
@@ -114,10 +115,10 @@ def undo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                help="The entry to undo (number or id); default: your last change."),
          as_json: bool = common.json_option("Print what changed as JSON: the entry undone, the undo entry.")) -> None:
     """Undo your last change (or ENTRY): an entry that reverts it exactly."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign
 
     store = _store()
-    last = arkham.undo(store, entry)
+    last = campaign.undo(store, entry)
     common.emit({"undone": [last]}, as_json, f"undid #{last['seq']}: {last['summary']}")
 
 
@@ -126,9 +127,9 @@ def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                help="The undo to revert (number or id); default: your last undo."),
          as_json: bool = common.json_option("Print what changed as JSON: the entry back and the redo entry.")) -> None:
     """Redo what your last undo (or ENTRY) undid."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import campaign
 
-    back = arkham.redo(_store(), entry)
+    back = campaign.redo(_store(), entry)
     common.emit({"redone": [back]}, as_json, f"redid #{back['seq']}: {back['summary']}")
 
 
@@ -136,7 +137,7 @@ def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
 def weaknesses(xp: int = typer.Argument(..., help="The standalone deck's total XP."),
                as_json: bool = common.json_option()) -> None:
     """Standalone mode: extra random basic weaknesses for a deck of XP total experience."""
-    from ghcli.rules.arkham import standalone_weaknesses
+    from ghcli.arkham.rules import standalone_weaknesses
 
     n = standalone_weaknesses(xp)
     common.emit({"weaknesses": n}, as_json, f"{xp} XP: {n} extra random basic weakness{'es' if n != 1 else ''}")
@@ -156,9 +157,9 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
                  None, "--investigator", "-i", help="Only these investigators (default: all playing)."),
              as_json: bool = common.json_option()) -> None:
     """Record a scenario: each investigator earns victory display + bonus XP."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import experience
 
-    out = arkham.record_scenario(_store(), name, victory, bonus, investigators or None)
+    out = experience.record_scenario(_store(), name, victory, bonus, investigators or None)
     common.emit(out, as_json, lambda: f"scenario {out['number']}: {out['scenario']}\n" + (
         "standalone game: the resolutions are recorded, no experience is awarded" if out["standalone"]
         else _award_lines(out["awards"])))
@@ -172,9 +173,9 @@ def xp(investigator: str = typer.Argument(...),
                                                    help="A recorded scenario (default: the latest)."),
        as_json: bool = common.json_option()) -> None:
     """Record one investigator's XP for a scenario."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import experience
 
-    out = arkham.record_xp(_store(), investigator, victory, bonus, scenario_name)
+    out = experience.record_xp(_store(), investigator, victory, bonus, scenario_name)
     common.emit(out, as_json, lambda: f"{out['scenario']}: " + _award_lines([out]))
 
 
@@ -204,9 +205,9 @@ def buy(investigator: str = typer.Argument(...),
             None, "--remove", help="A card taken out (TITLE or TITLE@LEVEL), once per copy added."),
         as_json: bool = common.json_option()) -> None:
     """Buy a card with XP and show the arithmetic."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import deck
 
-    out = arkham.buy(_store(), investigator, card, level, copies=copies, exceptional=exceptional, myriad=myriad,
+    out = deck.buy(_store(), investigator, card, level, copies=copies, exceptional=exceptional, myriad=myriad,
                      permanent=permanent, remove=remove or [])
     common.emit(out, as_json, lambda: _purchase_text(out))
 
@@ -221,9 +222,9 @@ def upgrade(investigator: str = typer.Argument(...),
             copies: int = typer.Option(1, "--copies", help="How many copies."),
             as_json: bool = common.json_option()) -> None:
     """Upgrade a card to a higher level of the same title and show the arithmetic."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import deck
 
-    out = arkham.upgrade(_store(), investigator, card, from_level, to_level, copies=copies,
+    out = deck.upgrade(_store(), investigator, card, from_level, to_level, copies=copies,
                          exceptional=exceptional, myriad=myriad)
     common.emit(out, as_json, lambda: _purchase_text(out))
 
@@ -248,9 +249,9 @@ def trauma(investigator: str = typer.Argument(...),
            mental: int = typer.Option(0, "--mental", help="Mental trauma to add."),
            as_json: bool = common.json_option()) -> None:
     """Add trauma: killed at printed health, insane at printed sanity."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham.trauma import add_trauma
 
-    out = arkham.add_trauma(_store(), investigator, physical, mental)
+    out = add_trauma(_store(), investigator, physical, mental)
     common.emit(out, as_json, lambda: _trauma_text(out))
 
 
@@ -260,10 +261,10 @@ def defeat(investigator: str = typer.Argument(...),
            choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
            as_json: bool = common.json_option()) -> None:
     """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses; by a card, none."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import trauma
 
     with common.worded({"choose": "--choose"}):
-        out = arkham.defeat(_store(), investigator, by, choose)
+        out = trauma.defeat(_store(), investigator, by, choose)
     def text() -> str:
         if out["defeated_by"] == "card":
             head = ("Defeated by a card's ability: eliminated from the scenario, no trauma from the defeat itself; "
@@ -290,9 +291,9 @@ def investigator_add(name: str = typer.Argument(...),
                      sanity: int = typer.Option(..., "--sanity", help="Printed sanity."),
                      as_json: bool = common.json_option()) -> None:
     """Add an investigator the group could pick to the pool."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import investigators
 
-    out = arkham.add_investigator(_store(), name, health, sanity)
+    out = investigators.add_investigator(_store(), name, health, sanity)
     common.emit(out, as_json, lambda: f"{out['name']} is available (health {out['health']}, sanity {out['sanity']})")
 
 
@@ -305,9 +306,9 @@ def investigator_join(name: str = typer.Argument(...),
                                                            help="Printed sanity (if not in the pool)."),
                       as_json: bool = common.json_option()) -> None:
     """An investigator joins (new: 0 XP, no trauma; one who left: everything kept)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import investigators
 
-    out = arkham.join(_store(), name, player, health, sanity)
+    out = investigators.join(_store(), name, player, health, sanity)
     common.emit(out, as_json, lambda: f"{out['name']} {'rejoined' if out['rejoined'] else 'joined'} "
                                       f"(player {out['player']}, unspent XP {out['xp']['unspent']})")
 
@@ -315,9 +316,9 @@ def investigator_join(name: str = typer.Argument(...),
 @investigator_app.command("leave")
 def investigator_leave(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """An investigator leaves the campaign; their log is kept."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import investigators
 
-    out = arkham.leave(_store(), name)
+    out = investigators.leave(_store(), name)
     common.emit(out, as_json, lambda: f"{out['name']} left the campaign (kept: {out['xp']['unspent']} unspent XP, "
                                       f"trauma {out['physical_trauma']}/{out['mental_trauma']})")
 
@@ -325,9 +326,9 @@ def investigator_leave(name: str = typer.Argument(...), as_json: bool = common.j
 @investigator_app.command("list")
 def investigator_list(as_json: bool = common.json_option()) -> None:
     """Every investigator of the campaign's pool and their state."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import investigators
 
-    rows = arkham.investigators(_store())
+    rows = investigators.pool(_store())
     common.emit(rows, as_json, lambda: _inv_rows(rows) if rows else "no investigators")
 
 
@@ -344,9 +345,9 @@ def _deck_text(d: dict) -> str:
 @investigator_app.command("show")
 def investigator_show(name: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """One investigator: trauma, XP earned and spent, purchases, deck."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import overview
 
-    d = arkham.investigator(_store(), name)
+    d = overview.investigator(_store(), name)
 
     def text() -> str:
         lines = [_inv_rows([d]),
@@ -376,13 +377,13 @@ def deck_add(investigator: str = typer.Argument(...),
              myriad: bool = typer.Option(False, "--myriad"),
              as_json: bool = common.json_option()) -> None:
     """Record starting-deck cards, or cards a campaign guide adds (no XP)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import deck
     from ghcli.errors import BadInput
 
     if weakness and required:
         raise BadInput("a card is a weakness or a required card, not both")
     kind = "weakness" if weakness else "required" if required else "card"
-    d = arkham.deck_add(_store(), investigator, card, level, copies=copies, kind=kind, permanent=permanent,
+    d = deck.deck_add(_store(), investigator, card, level, copies=copies, kind=kind, permanent=permanent,
                         exceptional=exceptional, myriad=myriad)
     common.emit(d, as_json, lambda: _deck_text(d))
 
@@ -393,18 +394,18 @@ def deck_remove(investigator: str = typer.Argument(...),
                 copies: int = typer.Option(1, "--copies", help="How many copies."),
                 as_json: bool = common.json_option()) -> None:
     """Take cards out because a campaign guide says so (no XP; any card)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import deck
 
-    d = arkham.deck_remove(_store(), investigator, card, copies=copies)
+    d = deck.deck_remove(_store(), investigator, card, copies=copies)
     common.emit(d, as_json, lambda: _deck_text(d))
 
 
 @deck_app.command("show")
 def deck_show(investigator: str = typer.Argument(...), as_json: bool = common.json_option()) -> None:
     """An investigator's deck."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import deck
 
-    d = arkham.deck(_store(), investigator)
+    d = deck.show(_store(), investigator)
     common.emit(d, as_json, lambda: _deck_text(d))
 
 
@@ -420,18 +421,18 @@ def log(ctx: typer.Context, as_json: bool = common.json_option()) -> None:
     """The campaign log (with no subcommand: list it)."""
     if ctx.invoked_subcommand is not None:
         return
-    from ghcli.campaign import arkham
+    from ghcli.arkham.log import log_entries
 
-    rows = arkham.log_entries(_store())
+    rows = log_entries(_store())
     common.emit(rows, as_json, lambda: "\n".join(_entry_line(e) for e in rows) if rows else "the log is empty")
 
 
 @log_app.command("add")
 def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = common.json_option()) -> None:
     """Write a free-text entry."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import log
 
-    e = arkham.log_add(_store(), text)
+    e = log.log_add(_store(), text)
     common.emit(e, as_json, lambda: _entry_line(e))
 
 
@@ -440,9 +441,9 @@ def log_count(name: str = typer.Argument(..., help="The count's name."),
               delta: str = typer.Argument(..., metavar="+N", help="How much to add: +2, 1, or -1 to take away."),
               as_json: bool = common.json_option()) -> None:
     """Add to a named count (a new count starts at 0)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import log
 
-    e = arkham.log_count(_store(), name, arkham.parse_delta(delta))
+    e = log.log_count(_store(), name, log.parse_delta(delta))
     common.emit(e, as_json, lambda: _entry_line(e))
 
 
@@ -450,7 +451,7 @@ def log_count(name: str = typer.Argument(..., help="The count's name."),
 def log_cross(entry: int = typer.Argument(..., help="The entry's number (see `ghcli arkham log`)."),
               as_json: bool = common.json_option()) -> None:
     """Cross out an entry (it is kept, marked)."""
-    from ghcli.campaign import arkham
+    from ghcli.arkham import log
 
-    e = arkham.log_cross(_store(), entry)
+    e = log.log_cross(_store(), entry)
     common.emit(e, as_json, lambda: _entry_line(e))

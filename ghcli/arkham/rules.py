@@ -11,7 +11,7 @@ arithmetic written out as steps (the CLI shows them):
 - :func:`standalone_weaknesses` -- extra random basic weaknesses for a
   standalone deck.
 
-Readings chosen (issue 8 wins; where it is silent, the rulebook seed):
+Readings chosen (the rulebook where it speaks; docs/arkham.md states them all for players):
 
 - A card costs its level in XP, at least 1 (level 0 costs 1). Card levels
   are 0 to 5.
@@ -32,12 +32,12 @@ Readings chosen (issue 8 wins; where it is silent, the rulebook seed):
   printed health, insane when mental trauma reaches printed sanity (both can
   happen at once from a resolution's trauma; a defeat by damage and horror at
   the same moment gives one trauma of the player's choice).
-- A defeat by a card's ability (seed 001, "카드 능력에 의해서 패배하는 경우";
-  issue 26): the investigator is eliminated; the defeat itself gives no
-  trauma, the card says whether it has a lasting effect (recorded by hand).
+- A defeat by a card's ability (rulebook: Defeated by a card ability): the
+  investigator is eliminated; the defeat itself gives no trauma, the card
+  says whether it has a lasting effect (recorded by hand).
 - Standalone: 0-9 XP no extra weakness, 10-19 one, 20-29 two, 30-39 three,
-  40-50 four; more than 50 is refused (seed 001: a standalone deck may not
-  hold more than 50 XP; issue 17).
+  40-50 four; more than 50 is refused (rulebook: Standalone play, a
+  standalone deck may not hold more than 50 XP).
 """
 
 from __future__ import annotations
@@ -207,8 +207,9 @@ def defeat_trauma(by: str, choose: str | None = None) -> tuple[int, int]:
 
     Defeated by damage: 1 physical; by horror: 1 mental; by both at once: the
     player chooses one of the two (``choose`` is 'physical' or 'mental'); by a
-    card's ability: none from the defeat itself (seed 001: the investigator is
-    eliminated and the card says whether the defeat has a lasting effect).
+    card's ability: none from the defeat itself (rulebook: Defeated by a card
+    ability: the investigator is eliminated and the card says whether the
+    defeat has a lasting effect).
     """
     by = (by or "").strip().lower()
     if by not in DEFEAT_KINDS:

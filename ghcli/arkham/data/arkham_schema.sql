@@ -1,5 +1,5 @@
 -- ghcli Arkham Horror: The Card Game campaign database, migration 1 of the
--- "arkham" migration set (ghcli/campaign/arkham.py). One campaign per file.
+-- "arkham" migration set (ghcli/arkham/kind.py). One campaign per file.
 -- Facts only: card titles and levels as the players name them, no card text.
 
 CREATE TABLE campaign (
