@@ -38,24 +38,24 @@ REMOTE_TARGET_BYTES = 2 * 1024 * 1024
 
 def steps(store):
     """The commands a long campaign repeats: purchases, sales, XP, reputation."""
-    from ghcli.campaign import characters, core, town
+    from ghcli.campaign import characters, parties, town
 
     return [lambda: town.buy(store, "Ann", "Boots of Striding"),
             lambda: town.sell(store, "Ann", "Boots of Striding"),
             lambda: characters.adjust(store, "Bob", xp=1),
-            lambda: core.change_reputation(store, 1),
-            lambda: core.change_reputation(store, -1)]
+            lambda: parties.change_reputation(store, 1),
+            lambda: parties.change_reputation(store, -1)]
 
 
 def build(path: Path, entries: int, *, every: int = 0, remote: Path | None = None) -> int:
     """A campaign whose journal has ``entries`` entries; with ``remote``, synced to it every ``every``
     entries (the way a group plays: a session's worth per push), else made in one transaction (the
     build is not what is measured). Returns the number of syncs."""
-    from ghcli.campaign import characters, core
+    from ghcli.campaign import characters, init
     from ghcli.campaign.db import Store
     from ghcli.sync import core as sync
 
-    core.init(path, seed=1)
+    init.init(path, seed=1)
     store = Store.open(path)
     if remote is None:
         with store.batch():

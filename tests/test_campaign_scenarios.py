@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from ghcli.campaign import catalog, core, effects, scenarios, state
+from ghcli.campaign import catalog, effects, init, parties, scenarios, state
 from ghcli.campaign.db import Store
 from helpers import direct
 
 
 @pytest.fixture
 def store(db_file):
-    core.init(db_file, seed=3)
+    init.init(db_file, seed=3)
     s = Store.open(db_file)
     yield s
     s.close()
@@ -46,7 +46,7 @@ def test_party_achievement_requirement(store):
     assert scenarios.is_available(store, party, 2)
     assert scenarios.is_available(store, party["id"], 2)
     # Another party does not hold First Steps.
-    core.new_party(store, "Others")
+    parties.new_party(store, "Others")
     assert by_number(store)[2]["state"] == "locked"
     assert by_number(store, party)[2]["state"] == "available"
 

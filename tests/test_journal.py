@@ -12,7 +12,7 @@ import pytest
 
 from helpers import run_ok, snapshot, state_dump
 
-from ghcli.campaign import characters, core, town
+from ghcli.campaign import characters, history as campaign_history, init, parties, status, town
 from ghcli.campaign.db import Store
 from ghcli.errors import Refused
 from ghcli.journal import history, replay, run
@@ -23,7 +23,7 @@ from ghcli.journal.entries import canonical
 @pytest.fixture
 def camp(db_file, monkeypatch):
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    core.init(db_file, seed=5)
+    init.init(db_file, seed=5)
     store = Store.open(db_file)
     characters.new(store, "Ann", "brute", quest=512)
     characters.new(store, "Bob", "tinkerer", quest=514)
@@ -78,12 +78,12 @@ def test_undo_names_the_later_entry_that_stands_in_the_way(camp, db_file, monkey
     before = snapshot(db_file)
     with pytest.raises(Refused, match=r"cannot undo #4 character adjust by Ann: #5 character adjust by Bob "
                                       r"changed Ann's gold after it: undo that first"):
-        core.undo(camp, "4")
+        campaign_history.undo(camp, "4")
     assert snapshot(db_file) == before
     # Bob's own undo takes his entry (his last), then Ann's goes
-    assert core.undo(camp)["seq"] == 5
+    assert campaign_history.undo(camp)["seq"] == 5
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    assert core.undo(camp)["seq"] == 4
+    assert campaign_history.undo(camp)["seq"] == 4
     assert camp.value("SELECT gold FROM characters WHERE name = 'Ann'") == 30
 
 
@@ -92,13 +92,13 @@ def test_undo_is_your_own_by_default_another_players_only_when_named(camp, monke
     monkeypatch.setenv("GHCLI_PLAYER", "Bob")
     characters.adjust(camp, "Bob", xp=2)            # #5 by Bob
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    assert core.undo(camp)["seq"] == 4              # Ann's last, not Bob's newer entry
+    assert campaign_history.undo(camp)["seq"] == 4              # Ann's last, not Bob's newer entry
     assert camp.value("SELECT xp FROM characters WHERE name = 'Bob'") == 2
     monkeypatch.setenv("GHCLI_PLAYER", "Cid")
     with pytest.raises(Refused, match=r"nothing of yours \(Cid\) to undo; the last change in effect is "
                                       r"#5 character adjust by Bob: `ghcli undo 5` undoes it"):
-        core.undo(camp)
-    undone = core.undo(camp, "5")
+        campaign_history.undo(camp)
+    undone = campaign_history.undo(camp, "5")
     assert undone["player"] == "Bob" and camp.last_entry["summary"].startswith(
         f"undid character adjust {undone['id'][:10]} by Bob")
     assert camp.last_entry["player"] == "Cid"
@@ -108,17 +108,17 @@ def test_undo_redo_chains(camp, db_file):
     base = state_dump(db_file)
     characters.adjust(camp, "Ann", gold=5)
     after = state_dump(db_file)
-    core.undo(camp)                                  # #5 undoes #4
+    campaign_history.undo(camp)                                  # #5 undoes #4
     assert state_dump(db_file) == base
-    assert core.redo(camp)["seq"] == 4               # #6 reverts #5: #4 in effect again
+    assert campaign_history.redo(camp)["seq"] == 4               # #6 reverts #5: #4 in effect again
     assert state_dump(db_file) == after
-    core.undo(camp)                                  # #7 undoes #4 again
+    campaign_history.undo(camp)                                  # #7 undoes #4 again
     assert state_dump(db_file) == base
     rows = {r["seq"]: r for r in history.rows(camp)}
     assert rows[4]["undone_by"] == 7 and rows[5]["undone_by"] == 6 and rows[6]["in_effect"]
-    core.undo(camp, "7")                             # undoing an undo by name is a redo
+    campaign_history.undo(camp, "7")                             # undoing an undo by name is a redo
     assert state_dump(db_file) == after and history.by_seq(camp, 4)["in_effect"]
-    core.undo(camp, "6")                             # undoing the redo: #5 is in effect again, #4 undone
+    campaign_history.undo(camp, "6")                             # undoing the redo: #5 is in effect again, #4 undone
     assert state_dump(db_file) == base
     rows = {r["seq"]: r for r in history.rows(camp)}
     assert rows[5]["in_effect"] and rows[4]["undone_by"] == 5 and rows[6]["undone_by"] == 9
@@ -126,16 +126,16 @@ def test_undo_redo_chains(camp, db_file):
 
 def test_the_entry_that_made_the_campaign_is_never_undone(camp):
     with pytest.raises(Refused, match="#1 init by Ann created the campaign: it is never undone"):
-        core.undo(camp, "1")
+        campaign_history.undo(camp, "1")
     with pytest.raises(Refused, match="not an undo"):
-        core.redo(camp, "2")
+        campaign_history.redo(camp, "2")
 
 
 def test_undo_to_is_one_undo_entry_per_change_in_one_transaction(camp, db_file):
     state = state_dump(db_file)
     for delta in (1, 2, 3):
-        core.change_reputation(camp, delta)
-    plan = core.undo_to(camp, "3")
+        parties.change_reputation(camp, delta)
+    plan = campaign_history.undo_to(camp, "3")
     assert [p["seq"] for p in plan] == [6, 5, 4]
     assert state_dump(db_file) == state
     assert [r["command"] for r in history.rows(camp, 3)] == ["undo", "undo", "undo"]
@@ -150,7 +150,7 @@ def test_a_change_outside_the_log_is_never_recorded_nor_reverted_blindly(camp, d
     con.close()
     assert camp.value("SELECT count(*) FROM changes WHERE seq > 4") == 0
     with pytest.raises(Refused, match="a later change changed Ann's gold"):
-        core.undo(camp)
+        campaign_history.undo(camp)
 
 
 # -- a sync's operations -------------------------------------------------------------------
@@ -227,11 +227,11 @@ def test_reexecute_follows_an_entry_whose_outcome_changed(camp, tmp_path):
     """A local change and its local undo, re-executed on a base where the change comes out otherwise: a new
     document and id; the undo follows it (renames)."""
     other = _join(camp, tmp_path / "b.db")
-    core.change_reputation(camp, 5)                  # +0 -> +5 here
-    core.undo(camp)
+    parties.change_reputation(camp, 5)                  # +0 -> +5 here
+    campaign_history.undo(camp)
     undo_doc, change_doc = _docs(camp)[-1], _docs(camp)[-2]
     took = [run.take_back(camp, undo_doc["id"]), run.take_back(camp, change_doc["id"])]
-    core.change_reputation(other, -3)                # the group: -3 meanwhile
+    parties.change_reputation(other, -3)                # the group: -3 meanwhile
     run.apply_received(camp, _docs(other)[-1]["document"], "Bob")
     renames: dict = {}
     first = run.reexecute(camp, took[1], renames=renames)
@@ -287,8 +287,8 @@ def test_a_new_machine_joins_from_a_snapshot_with_the_earlier_entries_as_history
 
 def test_replay_is_exact_and_keeps_numbers(camp, db_file, tmp_path):
     characters.adjust(camp, "Ann", gold=5)
-    core.undo(camp)
-    core.redo(camp)
+    campaign_history.undo(camp)
+    campaign_history.redo(camp)
     rebuilt = replay.rebuild(tmp_path / "r.db", camp.kind, replay.items(camp), next_seq_=replay.next_seq(camp))
     rebuilt.close()
     from helpers import dump
@@ -303,7 +303,7 @@ def test_status_counts_come_from_indexes(camp):
         plans += [r[3] for r in camp.tuples(f"EXPLAIN QUERY PLAN {history.COUNT_SQL}", [state])]
     plans += [r[3] for r in camp.tuples(f"EXPLAIN QUERY PLAN {history.LAST_SQL}")]
     assert all("SEARCH" in p and "journal_waiting" in p for p in plans[:3]) and "SEARCH" in plans[3], plans
-    assert core.status(camp)["journal"] == {"entries": 3, "local": 0, "queued": 0, "held": 0}
+    assert status.status(camp)["journal"] == {"entries": 3, "local": 0, "queued": 0, "held": 0}
 
 
 # -- a file whose recorded migrations lie -----------------------------------------------

@@ -87,10 +87,10 @@ def test_no_campaign_module_sets_a_summary_aside():
 
 @pytest.fixture
 def store(tmp_path):
-    from ghcli.campaign import core
+    from ghcli.campaign import init
     from ghcli.campaign.db import Store
 
-    core.init(tmp_path / "c.db", seed=1)
+    init.init(tmp_path / "c.db", seed=1)
     s = Store.open(tmp_path / "c.db")
     yield s
     s.close()
