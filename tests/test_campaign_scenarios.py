@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ghcli.campaign import catalog, effects, init, parties, scenarios, state
+from ghcli.campaign import catalog, effects, init, lookup, parties, scenarios
 from ghcli.campaign.db import Store
 from helpers import direct
 
@@ -40,7 +40,7 @@ def test_party_achievement_requirement(store):
     do(store, effects.unlock_scenario, 2)
     assert by_number(store)[2]["state"] == "locked"
     assert by_number(store)[2]["reasons"] == ["needs party achievement First Steps"]
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     do(store, effects.add_party_achievement, party["id"], "first-steps")
     assert by_number(store)[2]["state"] == "available"
     assert scenarios.is_available(store, party, 2)
@@ -78,7 +78,7 @@ def test_alternative_requirements(store):
     do(store, effects.unlock_scenario, 22)
     assert by_number(store)[22]["reasons"] == [
         "needs one of: party achievement A Demon's Errand | party achievement Following Clues"]
-    do(store, effects.add_party_achievement, state.current_party(store)["id"], "following-clues")
+    do(store, effects.add_party_achievement, lookup.current_party(store)["id"], "following-clues")
     assert by_number(store)[22]["state"] == "available"
 
 

@@ -14,7 +14,7 @@ Readings (docs/campaign.md, "Commands"; rulebook: Achievements):
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
 from ghcli.errors import BadInput, NotFound, Refused
@@ -51,7 +51,7 @@ def list_global_achievements(store: Store) -> list[dict]:
 def list_party_achievements(store: Store) -> list[dict]:
     """``party achievement list`` (the current party's): refused in an edition without achievements."""
     catalog.edition().require("achievements")
-    return party_achievements(store, state.current_party(store)["id"])
+    return party_achievements(store, lookup.current_party(store)["id"])
 
 
 def _achievement_of_kind(key: str, kind: str) -> dict:
@@ -79,7 +79,7 @@ def _check_add(ach: dict, held: dict | None) -> None:
 
 
 def _achievement_key(store: Store, key: str) -> str:
-    return state.resolved(lambda: catalog.find_achievement(key)["key"], key)
+    return lookup.resolved(lambda: catalog.find_achievement(key)["key"], key)
 
 
 @command("campaign achievement add", keys={"key": _achievement_key})
@@ -87,7 +87,7 @@ def add_global_achievement(store: Store, key: str) -> Done:
     """Give the campaign a global achievement (a typed one, e.g. City Rule, replaces its group's previous one);
     refused if held already, or if counted and at its maximum."""
     ach = _achievement_of_kind(key, "global")
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     _check_add(ach, store.one("SELECT count FROM global_achievements WHERE key = ?", [ach["key"]]))
     done = effects.add_global_achievement(store, ach["key"])
     return Done(done, {"achievement": ach["key"], "name": ach["name"], "done": done,
@@ -98,7 +98,7 @@ def add_global_achievement(store: Store, key: str) -> Done:
 def remove_global_achievement(store: Store, key: str) -> Done:
     """Take a global achievement (one count of a counted one) from the campaign; refused if not held."""
     ach = _achievement_of_kind(key, "global")
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     done = effects.remove_global_achievement(store, ach["key"])
     return Done(done, {"achievement": ach["key"], "name": ach["name"], "done": done,
                        "global": global_achievements(store)})
@@ -108,7 +108,7 @@ def remove_global_achievement(store: Store, key: str) -> Done:
 def add_party_achievement(store: Store, key: str) -> Done:
     """Give the current party a party achievement (refused if held, or counted at its maximum)."""
     ach = _achievement_of_kind(key, "party")
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     _check_add(ach, store.one("SELECT count FROM party_achievements WHERE party_id = ? AND key = ?",
                               [party["id"], ach["key"]]))
     done = f"{party['name']}: " + effects.add_party_achievement(store, party["id"], ach["key"])
@@ -120,7 +120,7 @@ def add_party_achievement(store: Store, key: str) -> Done:
 def remove_party_achievement(store: Store, key: str) -> Done:
     """Take a party achievement (one count of a counted one) from the current party; refused if not held."""
     ach = _achievement_of_kind(key, "party")
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     done = f"{party['name']}: " + effects.remove_party_achievement(store, party["id"], ach["key"])
     return Done(done, {"achievement": ach["key"], "name": ach["name"], "party": party["name"], "done": done,
                        "achievements": party_achievements(store, party["id"])})

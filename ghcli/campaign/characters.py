@@ -16,7 +16,7 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
   four players at most).
 - A character sheet holds at most 18 checkmarks (so checkmarks give at most
   6 perks): ``adjust`` refuses more.
-- Two personal quests are drawn (``state.rng``) from those no character holds
+- Two personal quests are drawn (``lookup.rng``) from those no character holds
   (retired characters' quests left the game) or is being offered; they are
   stored in ``characters.quest_offer`` until one is kept, and the other goes
   back. ``--quest N`` at creation keeps quest N at once: one of the two cards
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, enhancing, names, state
+from ghcli.campaign import catalog, enhancing, lookup, names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, Later, command
@@ -92,7 +92,7 @@ def summary(store: Store, char: dict) -> dict:
 
 def show(store: Store, name: str) -> dict:
     """Everything about one character (retired ones too)."""
-    char = state.find_character(store, name, include_retired=True)
+    char = lookup.find_character(store, name, include_retired=True)
     cls = catalog.find_class(char["class"])
     out = summary(store, char)
     level = char["level"]
@@ -137,7 +137,7 @@ def _card_name(class_key: str, number: int) -> str:
 
 def list_characters(store: Store, *, include_retired: bool = False) -> list[dict]:
     sql = "SELECT * FROM characters" + ("" if include_retired else " WHERE retired = 0") + " ORDER BY id"
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     return [summary(store, c) for c in store.rows(sql)]
 
 
@@ -192,30 +192,30 @@ def _check_start_level(store: Store, edition, party: dict, level: int) -> None:
     """A new character starts at most at the prosperity level (Gloomhaven), or at most at the highest
     level among the party's characters (an edition without prosperity: Jaws of the Lion)."""
     if edition.start_level == "prosperity":
-        top = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        top = catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
         if level > top:
             raise Refused(f"a new character starts at most at the prosperity level ({top}), not {level}")
         return
-    top = max([1, *(c["level"] for c in state.party_characters(store, party["id"]))])
+    top = max([1, *(c["level"] for c in lookup.party_characters(store, party["id"]))])
     if level > top:
         raise Refused(f"in {edition.name} a new character starts at most at the level of the party's "
                       f"highest-level character ({top}), not {level}")
 
 
-@command("character new", keys={"class_name": state.class_key})
+@command("character new", keys={"class_name": lookup.class_key})
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
         quest: int | str | None = None, cards: list[str] | None = None) -> Done:
     """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
     name = names.clean(name or "", "character name")
     level = _parse_level(level)
-    cls = state.find_class(store, class_name)
+    cls = lookup.find_class(store, class_name)
     edition = catalog.edition()
     if quest is not None:
         edition.require("personal quests")
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = names.clean(player, "player name (--player)") if player is not None else None
     with store.change("character new") as db:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         if party["location"] != "town":
             raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
@@ -226,7 +226,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if same:
             raise Refused(f"a character named {same['name']!r} already exists"
                           + (" (retired)" if same["retired"] else ""))
-        active = state.party_characters(store, party["id"])
+        active = lookup.party_characters(store, party["id"])
         if len(active) >= MAX_PARTY:
             raise Refused(f"{party['name']} already has {MAX_PARTY} active characters "
                           f"({', '.join(c['name'] for c in active)}), the most a party holds")
@@ -241,7 +241,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
                 raise Refused(f"personal quest {kept} is held by or offered to another character")
         elif edition.has("personal quests"):
             free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
-            offer = sorted(state.rng(store).sample(free, min(2, len(free))))
+            offer = sorted(lookup.rng(store).sample(free, min(2, len(free))))
         known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
             if player else None
         player, extra = (known["name"], known["extra_perks"]) if known else (player, None)  # one spelling per player
@@ -282,7 +282,7 @@ def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
     return seat, (last["extra_perks"] + last["retired"]) if last else 0
 
 
-@command("character adjust", keys={"name": state.character_key})
+@command("character adjust", keys={"name": lookup.character_key})
 def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> Done:
     """Change XP, gold and checkmarks by hand (refusing a result below 0)."""
     changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
@@ -291,7 +291,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
     for col, delta in changes.items():
         amount(f"--{col}", delta)
     with store.change("character adjust") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         parts = []
         for col, delta in changes.items():
             if not delta:
@@ -310,7 +310,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
 
 def quest_info(store: Store, name: str) -> dict:
     catalog.edition().require("personal quests")
-    char = state.find_character(store, name, include_retired=True)
+    char = lookup.find_character(store, name, include_retired=True)
     return {
         "name": char["name"],
         "quest": _quest_ref(char["quest"]),
@@ -319,13 +319,13 @@ def quest_info(store: Store, name: str) -> dict:
     }
 
 
-@command("character quest keep", keys={"name": state.character_key})
+@command("character quest keep", keys={"name": lookup.character_key})
 def keep_quest(store: Store, name: str, number: int | str) -> Done:
     """Keep one of the two personal quests offered; the other goes back."""
     catalog.edition().require("personal quests")
     wanted = catalog.personal_quest(number)["number"]
     with store.change("character quest") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         if char["quest"] is not None:
             raise Refused(f"{char['name']} already keeps personal quest {char['quest']}")
         offer = _offer(char)
@@ -339,12 +339,12 @@ def keep_quest(store: Store, name: str, number: int | str) -> Done:
     return Done(summary, quest_info(store, char["name"]))
 
 
-@command("character quest fulfil", keys={"name": state.character_key})
+@command("character quest fulfil", keys={"name": lookup.character_key})
 def fulfil_quest(store: Store, name: str) -> Done:
     """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
     catalog.edition().require("personal quests")
     with store.change("character quest") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         if char["quest"] is None:
             raise Refused(f"{char['name']} has not kept a personal quest yet")
         if char["quest_fulfilled"]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import shlex
 
-from ghcli.campaign import catalog, state, tracks
+from ghcli.campaign import catalog, lookup, tracks
 from ghcli.campaign.db import Store
 
 
@@ -45,7 +45,7 @@ def city_event_due(store: Store, party: dict | None = None) -> bool:
     no city card waits to be resolved, and the deck is not empty."""
     if not catalog.edition().city_event_each_visit:
         return False
-    party = party or state.current_party(store)
+    party = party or lookup.current_party(store)
     if party["location"] != "town" or party["scenario"] is None:
         return False
     visit = store.one("SELECT * FROM visits WHERE party_id = ? AND open = 1 ORDER BY id DESC LIMIT 1", [party["id"]])
@@ -58,7 +58,7 @@ def city_event_due(store: Store, party: dict | None = None) -> bool:
 
 def due(store: Store) -> list[dict]:
     """The steps due now, in the order the loop takes them: {step, character, text, command}."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     out: list[dict] = []
 
     def add(step: str, text: str, command: str, character: str | None = None) -> None:
@@ -72,7 +72,7 @@ def due(store: Store) -> list[dict]:
             "ghcli event draw road")
     if city_event_due(store, party):
         add("city-event", "this visit's city event is not drawn yet", "ghcli event draw city")
-    for ch in state.party_characters(store, party["id"]):
+    for ch in lookup.party_characters(store, party["id"]):
         name = ch["name"]
         if ch["quest_fulfilled"]:
             add("retire", f"{name}'s personal quest is fulfilled: retire in town", f"ghcli retire {_q(name)}", name)
@@ -96,7 +96,7 @@ def due(store: Store) -> list[dict]:
 def before_leaving_town(store: Store) -> list[dict]:
     """The due steps that ``travel`` from town would pass by (it asks, or says so): this visit's
     city event, a personal quest not kept. (Level-ups, retirements and a drawn city card it refuses.)"""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     if party["location"] != "town":
         return []
     return [d for d in due(store) if d["step"] in ("city-event", "quest")]

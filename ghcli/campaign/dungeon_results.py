@@ -20,7 +20,7 @@ section 2.1, the README's casual play):
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
@@ -50,8 +50,8 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
         levels.check_scenario_level(level)
     what = "random dungeon" + (f" (seed {seed})" if seed is not None else "")
     with store.change("dungeon finish", what):
-        party = state.current_party(store)
-        members = state.party_characters(store, party["id"])
+        party = lookup.current_party(store)
+        members = lookup.party_characters(store, party["id"])
         if not members:
             raise Refused(f"the party {party['name']} has no characters")
         level = levels.chosen_level(level, levels.recommended_level(m["level"] for m in members))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ghcli.campaign import catalog
 from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
-from ghcli.campaign.state import rng
+from ghcli.campaign.lookup import rng
 from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
 from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION
 from ghcli.errors import Refused

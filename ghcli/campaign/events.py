@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import amount, amounts
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import open_visit, party_member
@@ -113,7 +113,7 @@ def pending(store: Store, deck: str) -> int | None:
 def draw(store: Store, deck: str) -> dict:
     """Take the top card of the city or road deck; it waits to be resolved."""
     deck = _deck(deck)
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     waiting = pending(store, deck)
     if waiting is not None:
         raise Refused(f"{deck} event {waiting} is drawn and not resolved yet (`ghcli event resolve {deck}`)")
@@ -138,7 +138,7 @@ def draw(store: Store, deck: str) -> dict:
             if opened_by and not done & set(opened_by):
                 raise Refused(f"the {deck} event deck is not in play yet: scenario {opened_by[0]}'s conclusion adds it")
         raise Refused(f"the {deck} event deck is empty")
-    top, rest = state.saw(store, f"top card of the {deck} deck", cards[0]), cards[1:]
+    top, rest = lookup.saw(store, f"top card of the {deck} deck", cards[0]), cards[1:]
     effects.set_deck(store, deck, rest)
     store.db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
     summary = f"drew {deck} event {top}"
@@ -154,11 +154,11 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
         raise BadInput(f"option must be A or B, not {option!r}")
     check_outcome(outcome)
     done: list[str] = []
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     card = pending(store, deck)
     if card is None:
         raise Refused(f"no {deck} event is drawn (`ghcli event draw {deck}` first)")
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     done += _apply_outcome(store, party, members, outcome)
     store.db.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
     if remove:

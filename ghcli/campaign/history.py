@@ -3,14 +3,14 @@ these read and name entries for the CLI). See docs/campaign.md, "The journal: hi
 
 from __future__ import annotations
 
-from ghcli.campaign import state
+from ghcli.campaign import lookup
 from ghcli.campaign.db import Store
 from ghcli.errors import Refused
 
 
 def history(store: Store, limit: int | None = None) -> list[dict]:
     """Every entry of the journal, newest first, one row each (undone, queued and held ones marked)."""
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     return store.history(limit)
 
 
@@ -19,7 +19,7 @@ def undo(store: Store, ref: str | None = None) -> dict:
     player's own last entry in effect. Returns the entry undone (never the one that made the campaign)."""
     from ghcli.journal import history as journal_history, run
 
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     target = journal_history.find(store, ref) if ref is not None else run.default_undo(store)
     store.kind.commands.undo(store, target["id"])
     return target
@@ -30,7 +30,7 @@ def redo(store: Store, ref: str | None = None) -> dict:
     Returns the entry that is in effect again."""
     from ghcli.journal import history as journal_history, run
 
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     target = journal_history.find(store, ref) if ref is not None else run.default_redo(store)
     store.kind.commands.redo(store, target["id"])
     inner = run._target_of(store, target)
@@ -41,7 +41,7 @@ def undo_plan(store: Store, ref: str) -> list[dict]:
     """The entries ``undo --to REF`` reverts, newest first (REF itself stays)."""
     from ghcli.journal import run
 
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     return run.undo_plan(store, ref)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ghcli import editions
-from ghcli.campaign import catalog, effects, names, state
+from ghcli.campaign import catalog, effects, lookup, names
 from ghcli.campaign.db import MAX_SQLITE_INT, Store
 from ghcli.campaign.log import Done, command
 from ghcli.errors import BadInput, Refused
@@ -85,7 +85,7 @@ def create(store: Store, name: str, party: str, seed: int | None = None, edition
     supply = catalog.shop_items_for_prosperity(1) if ed.shop == "prosperity" else []
     for number in supply:
         effects.add_to_supply(store, number)
-    rng = state.rng(store)  # one stream for both decks
+    rng = lookup.rng(store)  # one stream for both decks
     decks = {}
     for deck in ("city", "road"):
         cards = list(facts.get(f"starting_{deck}_events") or [])

@@ -14,7 +14,7 @@ Readings (docs/campaign.md, "Commands"; rulebook: Party and Reputation):
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, names, state, tracks
+from ghcli.campaign import catalog, effects, lookup, names, tracks
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, Later, command
 from ghcli.errors import BadInput, NotFound, Refused
@@ -54,13 +54,13 @@ def change_reputation(store: Store, delta: int) -> Done:
     catalog.edition().require("reputation")
     if delta == 0:
         raise BadInput("give a non-zero change, e.g. +1 or -1")
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     if ((delta < 0 and party["reputation"] <= tracks.REPUTATION_MIN)
             or (delta > 0 and party["reputation"] >= tracks.REPUTATION_MAX)):
         raise Refused(f"reputation is already at the end of its track ({party['reputation']:+d})")
     done = effects.change_reputation(store, party["id"], delta)
     return Done(f"{party['name']}: " + done,
-                Later(lambda: {**party_info(store, state.current_party(store)), "done": done.split("; ")}))
+                Later(lambda: {**party_info(store, lookup.current_party(store)), "done": done.split("; ")}))
 
 
 def find_party(store: Store, name: str) -> dict:
@@ -73,12 +73,12 @@ def find_party(store: Store, name: str) -> dict:
 
 def list_parties(store: Store) -> list[dict]:
     """Every party at a glance, with ``current`` and its characters' names, oldest first."""
-    current = state.campaign_row(store)["current_party"]
+    current = lookup.campaign_row(store)["current_party"]
     out = []
     for p in store.rows("SELECT * FROM parties ORDER BY id"):
         info = party_info(store, p)
         info["current"] = p["id"] == current
-        info["characters"] = [c["name"] for c in state.party_characters(store, p["id"])]
+        info["characters"] = [c["name"] for c in lookup.party_characters(store, p["id"])]
         out.append(info)
     return out
 
@@ -88,20 +88,20 @@ def new_party(store: Store, name: str) -> Done:
     """Start a new party in town with an open visit and make it current; returns it at a glance."""
     name = names.clean(name or "", "party name")
     db = store.db
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     if store.one("SELECT 1 FROM parties WHERE name_key(name) = name_key(?)", [name]):
         raise Refused(f"a party named {name!r} already exists")
     party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [name]).lastrowid
     db.execute("INSERT INTO visits (party_id, open) VALUES (?, 1)", [party_id])
     db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party_id])
-    return Done(f"new party {name!r}", party_info(store, state.current_party(store)))
+    return Done(f"new party {name!r}", party_info(store, lookup.current_party(store)))
 
 
 @command("party switch")
 def switch_party(store: Store, name: str) -> Done:
     """Make another party the current one; returns it at a glance."""
     party = find_party(store, name)
-    if party["id"] == state.campaign_row(store)["current_party"]:
+    if party["id"] == lookup.campaign_row(store)["current_party"]:
         raise Refused(f"{party['name']} is already the current party")
     store.db.execute("UPDATE campaign SET current_party = ? WHERE id = 1", [party["id"]])
     return Done(f"current party {party['name']!r}", party_info(store, party))

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ghcli.campaign import catalog, effects, state, tracks
+from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
@@ -120,7 +120,7 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
     xp, coins, checkmarks, items = xp or {}, coins or {}, checkmarks or {}, items or []
     _check_input(sc, won, level, {"--xp": xp, "--coins": coins, "--checkmarks": checkmarks}, items, choose)
 
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     if party["location"] != "road" or party["scenario"] != number:
         raise Refused(f"the party has not travelled to scenario {number} (`ghcli travel {number}` first)")
     if store.value("SELECT card FROM pending_events WHERE deck = 'road'") is not None or party["road_event_due"]:
@@ -129,7 +129,7 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
     if won and not casual and choose is None and _must_choose(sc):
         raise BadInput(f"scenario {number} unlocks only one of {_listing(sc['unlocks'])}: "
                        "say which with --choose N")
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     if not members:
         raise Refused(f"the party {party['name']} has no characters")
     away = {party_member(store, party, name)["id"] for name in absent or []}

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
 from ghcli.campaign.road import party_member, require_town
@@ -153,7 +153,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
     }
 
 
-@command("retire", keys={"name": state.character_key})
+@command("retire", keys={"name": lookup.character_key})
 def retire(store: Store, name: str) -> Done:
     """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
     with store.change("retire", f"{name} retires"):

@@ -43,14 +43,14 @@ def check_players(players: int) -> int:
 def party_level(store) -> tuple[int, int] | None:
     """(recommended scenario level, characters) of the campaign's current party, or None (no party or
     no characters)."""
-    from ghcli.campaign import state
+    from ghcli.campaign import lookup
     from ghcli.errors import Refused
 
     try:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
     except Refused:
         return None
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     if not members:
         return None
     return levels.recommended_level(m["level"] for m in members), len(members)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, lookup
 from ghcli.campaign.db import Store
 
 STATES = ("available", "completed", "locked", "blocked")
@@ -93,7 +93,7 @@ class _Context:
 
     def __init__(self, store: Store, party: dict | int | None):
         if party is None:
-            party = state.current_party(store)
+            party = lookup.current_party(store)
         self.party_id = party["id"] if isinstance(party, dict) else int(party)
         self.known = {r["number"]: r for r in store.rows("SELECT * FROM scenarios")}
         self.held_global = {r["key"]: r["count"] for r in store.rows("SELECT key, count FROM global_achievements")}

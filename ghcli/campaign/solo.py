@@ -30,7 +30,7 @@ Results are kept in ``solo_results`` (migration ``0002_solo_scenarios``).
 from __future__ import annotations
 
 from ghcli import data
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
@@ -64,7 +64,7 @@ def eligibility(store: Store, char: dict) -> list[str]:
     r = rules()
     cls = catalog.find_class(char["class"])
     missing = []
-    prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+    prosperity = catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
     if prosperity < r["min_prosperity_level"]:
         missing.append(f"prosperity level {r['min_prosperity_level']} (now {prosperity})")
     retired = store.value("SELECT count(*) FROM characters WHERE retired = 1")
@@ -114,11 +114,11 @@ def _entry(store: Store, char: dict) -> dict:
 def list_solo(store: Store) -> list[dict]:
     """For each character of the current party: its solo scenario, whether it may play it, what is missing."""
     catalog.edition().require("solo scenarios")
-    party = state.current_party(store)
-    return [_entry(store, c) for c in state.party_characters(store, party["id"])]
+    party = lookup.current_party(store)
+    return [_entry(store, c) for c in lookup.party_characters(store, party["id"])]
 
 
-@command("solo finish", keys={"name": state.character_key})
+@command("solo finish", keys={"name": lookup.character_key})
 def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, checkmarks: int = 0,
            level: int | None = None) -> Done:
     """Record a solo scenario's result for one character (one change, undoable)."""
@@ -133,7 +133,7 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
     if level is not None:
         levels.check_scenario_level(level)
     with store.change("solo finish", f"{name}: solo scenario"):
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         cls = catalog.find_class(char["class"])
         try:
             sc = scenario_for(cls["key"])

@@ -11,7 +11,7 @@ Readings (docs/campaign.md, "Commands"):
 from __future__ import annotations
 
 from ghcli import editions
-from ghcli.campaign import catalog, effects, state, tracks
+from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.achievements import global_achievements, party_achievements
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
@@ -21,7 +21,7 @@ from ghcli.errors import BadInput, Refused
 
 def prosperity(store: Store) -> dict:
     """The prosperity track: checkmarks, level and checkmarks to the next level (None at 9)."""
-    checks = state.campaign_row(store)["prosperity"]
+    checks = lookup.campaign_row(store)["prosperity"]
     return {
         "checkmarks": checks,
         "level": catalog.prosperity_level(checks),
@@ -44,8 +44,8 @@ def status(store: Store) -> dict:
     """Everything the table wants to see at a glance (the ``status --json`` document)."""
     from ghcli.campaign import characters, due, scenarios
 
-    camp = state.campaign_row(store)
-    party = state.current_party(store)
+    camp = lookup.campaign_row(store)
+    party = lookup.current_party(store)
     ed = catalog.edition()
     return {
         "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
@@ -57,7 +57,7 @@ def status(store: Store) -> dict:
             "global": global_achievements(store),
             "party": party_achievements(store, party["id"]),
         },
-        "characters": [characters.summary(store, c) for c in state.party_characters(store, party["id"])],
+        "characters": [characters.summary(store, c) for c in lookup.party_characters(store, party["id"])],
         "available_scenarios": [
             {"number": s["number"], "name": s["name"], "location": s["location"]}
             for s in scenarios.availability(store, party) if s["state"] == "available"
@@ -82,14 +82,14 @@ def campaign_show(store: Store) -> dict:
     opened, and each class's enhanced cards."""
     from ghcli.campaign import enhancing
 
-    camp = state.campaign_row(store)
+    camp = lookup.campaign_row(store)
     ed = catalog.edition()
     return {
         "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
         "edition": edition_info(),
         "prosperity": prosperity(store) if ed.has("prosperity") else None,
         "donations": camp["donations"] if ed.has("donations") else None,
-        "unlocked_classes": state.unlocked_classes(store),
+        "unlocked_classes": lookup.unlocked_classes(store),
         "achievements": global_achievements(store),
         "envelopes": effects.envelopes(store) if ed.has("achievements") or ed.has("donations") else {},
         "enhanced_cards": enhancing.class_enhancements(store),
@@ -105,7 +105,7 @@ def change_prosperity(store: Store, delta: int) -> Done:
     catalog.edition().require("prosperity")
     if delta == 0:
         raise BadInput("give a non-zero number of checkmarks, e.g. +1 or -1")
-    before = state.campaign_row(store)["prosperity"]
+    before = lookup.campaign_row(store)["prosperity"]
     if (delta < 0 and before == 0) or (delta > 0 and before >= tracks.MAX_PROSPERITY_CHECKMARKS):
         raise Refused(f"prosperity is already at the end of its track ({before} checkmarks)")
     done = effects.add_prosperity(store, delta)

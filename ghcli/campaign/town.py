@@ -32,7 +32,7 @@ open (``ghcli return`` opens one). Readings:
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import counted
 from ghcli.campaign.db import Store
 from ghcli.campaign.road import party_member, require_town
@@ -93,7 +93,7 @@ def stock(store: Store, party_id: int, number: int) -> tuple[int | None, int | N
 
 def shop(store: Store) -> dict:
     """The supply with copies left and prices after the reputation modifier."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     modifier = catalog.price_modifier(party["reputation"])
     designs = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
     if catalog.edition().shop != "prosperity":  # every item comes as a design there: none is marked
@@ -126,9 +126,9 @@ def perks_taken(store: Store, character_id: int) -> int:
 
 # -- actions ---------------------------------------------------------------
 
-@command("buy", keys={"name": state.character_key, "item_name": state.item_key})
+@command("buy", keys={"name": lookup.character_key, "item_name": lookup.item_key})
 def buy(store: Store, name: str, item_name: str) -> Done:
-    it = state.find_item(store, item_name)
+    it = lookup.find_item(store, item_name)
     with store.change("buy", f"{name} buys {it['name']}"):
         party, _ = require_town(store, "items are bought")
         ch = party_member(store, party, name)
@@ -154,15 +154,15 @@ def buy(store: Store, name: str, item_name: str) -> Done:
                           "gold": ch["gold"] - cost})
 
 
-@command("sell", keys={"name": state.character_key, "item_name": state.item_key})
+@command("sell", keys={"name": lookup.character_key, "item_name": lookup.item_key})
 def sell(store: Store, name: str, item_name: str) -> Done:
-    it = state.find_item(store, item_name)
+    it = lookup.find_item(store, item_name)
     with store.change("sell", f"{name} sells {it['name']}"):
         party, _ = require_town(store, "items are sold")
         ch = party_member(store, party, name)
         if not store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?",
                            [ch["id"], it["number"]]):
-            shown = it["name"] if it["number"] in state.known_items(store) else f"item {it['number']} (not available)"
+            shown = it["name"] if it["number"] in lookup.known_items(store) else f"item {it['number']} (not available)"
             raise Refused(f"{ch['name']} does not own {shown}")
         gain = it["cost"] // 2
         return_to_supply(store, it["number"])
@@ -210,7 +210,7 @@ def _take_perk(store: Store, ch: dict, perk: int) -> None:
                          [ch["id"], perk])
 
 
-@command("level-up", keys={"name": state.character_key})
+@command("level-up", keys={"name": lookup.character_key})
 def level_up(store: Store, name: str, card: str, perk: int) -> Done:
     with store.change("level-up", f"{name} levels up"):
         party, _ = require_town(store, "characters level up")
@@ -220,7 +220,7 @@ def level_up(store: Store, name: str, card: str, perk: int) -> Done:
         if new > tracks.MAX_LEVEL:
             raise Refused(f"{ch['name']} is already level {tracks.MAX_LEVEL}")
         need = catalog.xp_threshold(new)
-        prosperity = (catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        prosperity = (catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
                       if catalog.edition().level_up_to_prosperity else 0)
         if ch["xp"] < need and new > prosperity:
             raise Refused(f"{ch['name']} has {ch['xp']} XP; level {new} needs {need}")
@@ -246,7 +246,7 @@ def level_up(store: Store, name: str, card: str, perk: int) -> Done:
                           "card_name": chosen["name"], "perk": perk, "perk_text": entry["text"], "max_hp": hp})
 
 
-@command("perk", keys={"name": state.character_key})
+@command("perk", keys={"name": lookup.character_key})
 def take_perk(store: Store, name: str, perk: int) -> Done:
     with store.change("perk", f"{name} takes perk {perk}"):
         party, _ = require_town(store, "perks are taken")
@@ -267,7 +267,7 @@ def take_perk(store: Store, name: str, perk: int) -> Done:
                           "perks_taken": taken + 1, "perks_allowed": allowed})
 
 
-@command("donate", keys={"name": state.character_key})
+@command("donate", keys={"name": lookup.character_key})
 def donate(store: Store, name: str) -> Done:
     catalog.edition().require("donations")
     with store.change("donate", f"{name} donates"):
@@ -278,7 +278,7 @@ def donate(store: Store, name: str) -> Done:
             raise Refused(f"{ch['name']} has already donated on this town visit (once per visit)")
         if ch["gold"] < DONATION:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; a donation is {DONATION}")
-        before = state.campaign_row(store)["donations"]
+        before = lookup.campaign_row(store)["donations"]
         after = before + DONATION
         store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
         store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])

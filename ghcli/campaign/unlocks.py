@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
 from ghcli.errors import Refused
 
 
 def _scenario_key(store: Store, number: str) -> str:
-    return state.resolved(lambda: str(catalog.find_scenario(number)["number"]), number)
+    return lookup.resolved(lambda: str(catalog.find_scenario(number)["number"]), number)
 
 
-@command("campaign unlock-class", keys={"name": state.any_class_key})
+@command("campaign unlock-class", keys={"name": lookup.any_class_key})
 def unlock_class(store: Store, name: str) -> Done:
     """Unlock a character class for the campaign (refused if already unlocked)."""
     catalog.edition().require("class unlocks")
     cls = catalog.find_class(name)
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     done = effects.unlock_class(store, cls["key"])
     if not done:
         raise Refused(f"{cls['name']} is already unlocked")
@@ -28,7 +28,7 @@ def unlock_class(store: Store, name: str) -> Done:
 def unlock_scenario(store: Store, number: str) -> Done:
     """Unlock a scenario by number or name (refused if already unlocked)."""
     scen = catalog.find_scenario(number)
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     done = effects.unlock_scenario(store, scen["number"])
     if not done:
         raise Refused(f"scenario {scen['number']} is already unlocked")

@@ -1000,7 +1000,7 @@ def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = N
 
 def _starting_decks(store, plan: Plan) -> dict[str, list[int]]:
     from ghcli.campaign import catalog
-    from ghcli.campaign.state import rng
+    from ghcli.campaign.lookup import rng
 
     facts = catalog.facts()
     decks = {}

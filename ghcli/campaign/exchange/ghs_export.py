@@ -87,11 +87,11 @@ def _scenario(ref: dict) -> dict:
 
 class _Export:
     def __init__(self, store):
-        from ghcli.campaign import state
+        from ghcli.campaign import lookup
 
         self.store = store
-        self.camp = state.campaign_row(store)
-        self.party = state.current_party(store)
+        self.camp = lookup.campaign_row(store)
+        self.party = lookup.current_party(store)
         self.not_carried: list[dict] = []
 
     def note(self, what: str, why: str) -> None:

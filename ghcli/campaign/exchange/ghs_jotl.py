@@ -580,7 +580,7 @@ def _derived(completed: list[int]) -> set[int]:
 
 def write_plan(store, plan: Plan) -> dict:
     """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
-    from ghcli.campaign import catalog, effects, state
+    from ghcli.campaign import catalog, effects, lookup
 
     summary = (f"imported GHS party {plan.party!r} ({editions.current().name}): {len(plan.members)} characters, "
                f"{len(plan.completed)} scenarios completed")
@@ -640,7 +640,7 @@ def write_plan(store, plan: Plan) -> dict:
                       for e in s["rewards"].get("events") or [] if e["deck"] == "city"}
             if opened:
                 city = sorted(opened)
-                state.rng(store).shuffle(city)
+                lookup.rng(store).shuffle(city)
                 plan.drop(f"party.eventDecks.city: not in the file (scenario {min(plan.completed)} and on completed)",
                           "GHS's event feature unused: the city deck the completed scenarios add, shuffled")
         effects.set_deck(store, "city", city)
@@ -663,7 +663,7 @@ def write_plan(store, plan: Plan) -> dict:
         "edition": EDITION,
         "other_parties": plan.other_parties,
         "completed_scenarios": len(plan.completed),
-        "unlocked_scenarios": len(state.unlocked_scenarios(store)),
+        "unlocked_scenarios": len(lookup.unlocked_scenarios(store)),
         "shop_items": len(shop),
         "city_events": len(city) + (plan.pending is not None),
         "pending_events": int(plan.pending is not None),
@@ -758,13 +758,13 @@ def _export_character(store, ch: dict, players: list[str], notes: list[dict], pl
 
 def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel (edition jotl), "not_carried": [{what, why}]}."""
-    from ghcli.campaign import catalog, state
+    from ghcli.campaign import catalog, lookup
 
     notes: list[dict] = []
-    camp = state.campaign_row(store)
-    party = state.current_party(store)
+    camp = lookup.campaign_row(store)
+    party = lookup.current_party(store)
     completed = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")]
-    unlocked = state.unlocked_scenarios(store)
+    unlocked = lookup.unlocked_scenarios(store)
     derived = _derived(completed)
     chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
     players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]

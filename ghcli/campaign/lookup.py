@@ -1,4 +1,5 @@
-"""Small shared reads of the campaign state (used by every campaign module)."""
+"""Lookups in the campaign (used by every campaign module): its row, the current party, a character, an item,
+a class or a scenario by name, the key resolvers a command records, and the entry's random stream."""
 
 from __future__ import annotations
 
