@@ -448,9 +448,9 @@ def test_a_new_machine_joins_from_the_latest_snapshot(group, monkeypatch):
     r = c.run("undo", str(hist[3]["seq"]), ok=False)   # made before the snapshot: history only here
     assert r.exit_code == 1 and "not applied here" in r.stderr
     # Every SNAPSHOT_EVERY accepted entries, a sync pushes one by itself.
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    monkeypatch.setattr(core, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(engine, "SNAPSHOT_EVERY", 3)
     for _ in range(3):
         c.run("character", "adjust", "Bob", "--gold", "1")
     r = c.json("sync")

@@ -1,6 +1,6 @@
 """What sync needs of the campaign's journal, in one place (the port between ``ghcli.sync`` and ``ghcli.journal``).
 
-The sync algorithm (``ghcli.sync.core``) speaks only through these functions:
+The sync algorithm (``ghcli.sync.engine``) speaks only through these functions:
 entries as canonical document bytes (id = sha256 of the bytes), their states
 (``accepted``: in the group's history; ``local``: made here, not pushed;
 ``queued``: a local entry that no longer holds, waiting for ``sync retry`` or
