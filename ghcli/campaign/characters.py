@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, enhancing, lookup, names
+from ghcli.campaign import catalog, enhance, lookup, names
 from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, Later, command
@@ -116,7 +116,7 @@ def show(store: Store, name: str) -> dict:
                                 "ORDER BY at_level, card",
                                 [char["id"]])
         ],
-        "enhancements": enhancing.character_enhancements(store, char["id"]),
+        "enhancements": enhance.character_enhancements(store, char["id"]),
         "quest": _quest_ref(char["quest"]),
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],

@@ -80,7 +80,7 @@ def journal_counts(store: Store) -> dict:
 def campaign_show(store: Store) -> dict:
     """The campaign's own state (``campaign show``): tracks, global achievements, classes, envelopes
     opened, and each class's enhanced cards."""
-    from ghcli.campaign import enhancing
+    from ghcli.campaign import enhance
 
     camp = lookup.campaign_row(store)
     ed = catalog.edition()
@@ -92,7 +92,7 @@ def campaign_show(store: Store) -> dict:
         "unlocked_classes": lookup.unlocked_classes(store),
         "achievements": global_achievements(store),
         "envelopes": effects.envelopes(store) if ed.has("achievements") or ed.has("donations") else {},
-        "enhanced_cards": enhancing.class_enhancements(store),
+        "enhanced_cards": enhance.class_enhancements(store),
     }
 
 

@@ -786,7 +786,7 @@ def _cards(plan: Plan, cls: dict, deck: Any, path: str, name: str, level: int) -
 
 def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list[Sticker]:
     """The enhancement stickers the character paid for (GHS copies a predecessor's as ``inherited``)."""
-    from ghcli.campaign import catalog, enhancing
+    from ghcli.campaign import catalog, enhance
     from ghcli.campaign.exchange import ghs_map
 
     out: list[Sticker] = []
@@ -819,8 +819,8 @@ def _stickers(plan: Plan, cls: dict, entries: Any, path: str, name: str) -> list
         earlier = [s.label for s in out if s.card == card and s.half == half]
         ability, effect = (label[3:], None) if label.startswith("+1 ") else (None, None if hexes else label)
         try:
-            cost = enhancing.quote(cls["key"], printed, half, ability=ability, effect=effect, hexes=hexes,
-                                   stickers=earlier, on=_host(slot[4]))[0].cost
+            cost = enhance.quote(cls["key"], printed, half, ability=ability, effect=effect, hexes=hexes,
+                                 stickers=earlier, on=_host(slot[4]))[0].cost
         except Exception:  # a placement ghcli's calculator refuses (GHS allowed it): no price on record
             cost = 0
         out.append(Sticker(card=card, half=half, label=label, slot=f"{action_path}/{index}", cost=cost))
