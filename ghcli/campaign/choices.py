@@ -247,7 +247,7 @@ def history_entries(store: Store, limit: int = 40) -> Choices:
 def monsters(store: Store | None) -> Choices:
     """Monster types of the unlocked scenarios (no campaign: every monster type)."""
     from ghcli import data
-    from ghcli.campaign import monsters as mons
+    from ghcli.campaign import monster_stats as mons
 
     every = {m["key"]: m for m in mons.base_monsters()}
     if store is None:

@@ -10,9 +10,9 @@ table question.
 from __future__ import annotations
 
 from ghcli import data
-from ghcli.campaign import monsters
+from ghcli.campaign import monster_stats
 from ghcli.errors import BadInput
-from ghcli.rules import monster_card, monster_stats
+from ghcli.rules import monster_card, monster_stats as stat_rules
 
 
 def _decks() -> dict:
@@ -45,15 +45,15 @@ def resolve(doc: dict) -> tuple[dict, list[str]]:
     for what, v in (("card number", number), ("level", level)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise BadInput(f"board: the card's {what} must be a whole number, not {v!r}")
-    monster_stats.check_level(level)
-    m = monsters.find(str(card["monster"]))
+    stat_rules.check_level(level)
+    m = monster_stats.find(str(card["monster"]))
     deck_name = deck_of(m["key"])
     the_card = monster_card.find_card(deck(deck_name), number, m["name"], deck_name)
     active = next((f for f in doc.get("figures") or [] if isinstance(f, dict)
                    and doc.get("active") in (f.get("id"), f.get("label"))), None)
     kind = "boss" if m["boss"] else "elite" if active is not None and active.get("elite") else "normal"
     characters = card.get("characters")
-    stats = monsters.at_level(m, level, characters)[kind]
+    stats = monster_stats.at_level(m, level, characters)[kind]
     action, why = monster_card.card_action(stats, the_card, monster=m["name"], kind=kind, level=level,
                                            flying=bool(m.get("flying")))
     return {**doc, "action": action}, why
