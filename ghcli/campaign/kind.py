@@ -85,7 +85,7 @@ GHCLI_MIGRATIONS: list[Migration] = [
 
 COMMAND_MODULES = tuple(f"ghcli.campaign.{m}" for m in (
     "init", "status", "achievements", "parties", "unlocks", "characters", "town", "road", "events", "results",
-    "retirement", "enhance", "dungeon", "solo", "exchange.paper"))
+    "retirement", "enhance", "dungeon", "solo", "paper"))
 
 _BIG = 10**9  # gold and XP: no campaign comes near it; a bigger number in a file is an attack or damage
 _NAME = Bound(length=names.MAX_NAME, name=True)

@@ -6,7 +6,6 @@
   dump) read into a new campaign, with a report of what came in and what was
   dropped and why.
 - :mod:`.ghs_export`: a GHS game export of a campaign.
-- :mod:`.paper`: the by-hand commands for a campaign kept on paper.
 - :mod:`.files`: reading a file and telling its kind by content.
 
 Nothing here is imported at start-up of other commands.

@@ -83,11 +83,10 @@ from pathlib import Path
 from typing import Any
 
 from ghcli.campaign import tracks
-from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS as MAX_PROSPERITY
+from ghcli.campaign.tracks import MAX_EVENT_CARD, MAX_PROSPERITY_CHECKMARKS as MAX_PROSPERITY
 from ghcli.errors import BadInput
 from ghcli.campaign.effects import ENVELOPE_B_AT
 from ghcli.campaign.town import DONATION as DONATION_GOLD
-from ghcli.campaign.town import donation_marks  # noqa: F401 (paper.py's)
 
 KEPT_EDITIONS = ("gh", "fc")
 EDITION_NAMES = {
@@ -96,7 +95,6 @@ EDITION_NAMES = {
     "bb": "Buttons and Bugs", "solo": "Gloomhaven solo scenarios", "fh-crossover": "Frosthaven crossover",
     "sc": "Shattered Crowns",
 }
-MAX_EVENT_CARD = 99
 # The Sun and Eclipse boxes, the reputation +-20 events, The Drake Aided (effects.milestone keys).
 REPUTATION_MILESTONES = ((tracks.SUN_BOX_REPUTATION, "sun-box"), (tracks.ECLIPSE_BOX_REPUTATION, "eclipse-box"),
                          *((end, f"reputation{end:+d}") for end in (tracks.REPUTATION_MAX, tracks.REPUTATION_MIN)))

@@ -28,7 +28,7 @@ entry, undoable) and refuses, with the reason, what the rules do not allow.
   ``campaign unlock-class``).
 - :func:`add_donations` (``campaign donations +N``): gold already given to
   the Sanctuary (a multiple of 10), with the donation track's prosperity
-  marks it passes (:func:`~.ghs.donation_marks`).
+  marks it passes (:func:`ghcli.campaign.town.donation_marks`).
 - :func:`set_event_deck` (``event deck set city|road N,N,...``): the deck's
   order as written on the sheet, top first. Refused: a repeated card, a card
   that is drawn and not resolved.
@@ -42,8 +42,8 @@ from ghcli.campaign.amounts import amount
 from ghcli.campaign.db import Store
 from ghcli.campaign.log import Done, command
 from ghcli.campaign.effects import ENVELOPE_B_AT
-from ghcli.campaign.exchange.ghs import DONATION_GOLD, MAX_EVENT_CARD, donation_marks
-from ghcli.campaign.tracks import MAX_LEVEL
+from ghcli.campaign.town import DONATION as DONATION_GOLD, donation_marks
+from ghcli.campaign.tracks import MAX_EVENT_CARD, MAX_LEVEL
 from ghcli.errors import BadInput, Refused
 
 
