@@ -44,7 +44,7 @@ def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> Non
     """A campaign with `characters` characters and `history` journal entries, through ghcli's own code."""
     from ghcli.campaign import characters as chars, init, parties, unlocks
     from ghcli.campaign.tracks import MAX_PARTY
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     init.init(path, seed=1)
     store = Store.open(path)
@@ -91,7 +91,7 @@ def questions_at_the_table(folder: Path, env: dict, runs: int) -> bool:
     for suffix in ("", "-wal", "-shm"):
         Path(f"{db}{suffix}").unlink(missing_ok=True)
     init.init(db, seed=7)
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     store = Store.open(db)
     chars.new(store, "Ann", "brute", quest=512)

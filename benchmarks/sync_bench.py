@@ -52,7 +52,7 @@ def build(path: Path, entries: int, *, every: int = 0, remote: Path | None = Non
     entries (the way a group plays: a session's worth per push), else made in one transaction (the
     build is not what is measured). Returns the number of syncs."""
     from ghcli.campaign import characters, init
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.sync import engine as sync
 
     init.init(path, seed=1)
@@ -97,7 +97,7 @@ def time_replay(path: Path, folder: Path, runs: int) -> float:
     """The fastest of ``runs`` rebuilds of the campaign at ``path`` from its journal alone
     (``ghcli.journal.replay.rebuild``: every entry re-executed from its document, its draws fed back,
     its effect and document checked)."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.journal import replay
 
     store = Store.open(path)

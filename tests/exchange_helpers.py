@@ -36,7 +36,7 @@ dump = sql_dump  # the whole SQL dump (tests/helpers.py)
 def campaign_facts(path) -> dict:
     """The campaign at ``path`` as expected.json's ``campaign`` and ``characters`` describe it."""
     from ghcli.campaign import catalog, lookup, scenarios
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     store = Store.open(path)
     try:
@@ -92,7 +92,7 @@ def ghs_summary(db) -> dict:
     """What both apps hold, read back from ghcli: the campaign, its characters, their cards and stickers,
     the town visit, the party's place, solo wins."""
     from ghcli.campaign import lookup
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     facts = campaign_facts(db)
     store = Store.open(db)

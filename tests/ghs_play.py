@@ -90,7 +90,7 @@ class Play:
 
     def available(self) -> list[int]:
         from ghcli.campaign import lookup, scenarios
-        from ghcli.campaign.db import Store
+        from ghcli.campaign.kind import Store
 
         store = Store.open(self.db)
         try:

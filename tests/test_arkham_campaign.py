@@ -396,7 +396,7 @@ def test_old_arkham_file_is_migrated_to_standalone_column(cli, adb):
     import sqlite3
 
     from ghcli.campaign import arkham
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     Store.create(adb, arkham.ARKHAM, migrations=arkham.ARKHAM_MIGRATIONS[:1]).close()
     con = sqlite3.connect(adb)
@@ -453,7 +453,7 @@ def test_a_listed_pool_that_runs_out_still_loses_the_campaign(cli, adb):
 
 def test_an_older_file_with_a_listed_pool_counts_as_listed(cli, adb):
     from ghcli.campaign import arkham
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     import sqlite3
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ghcli.campaign import characters, init, results, retirement, road
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from helpers import direct, snapshot
 

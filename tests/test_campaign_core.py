@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ghcli.campaign import catalog
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from helpers import run_ok, snapshot, state_dump
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ghcli.campaign import catalog, effects, init, lookup, parties, scenarios
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from helpers import direct
 
 

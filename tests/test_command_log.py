@@ -14,7 +14,7 @@ import pytest
 
 from helpers import doc_sections, dump, run_ok
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.journal import replay
 
 FIXTURES = Path(__file__).parent / "journal_fixtures"

@@ -44,7 +44,7 @@ needs_ghs = pytest.mark.skipif(REASON is not None, reason=str(REASON))
 def ghcli_side(db: Path) -> dict:
     """What ghcli holds of the current party, in the terms of GHS's view."""
     from ghcli.campaign import catalog, lookup, scenarios, town
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.campaign.exchange import ghs_map
 
     store = Store.open(db)
@@ -182,7 +182,7 @@ def summary(db: Path) -> dict:
     from exchange_helpers import ghs_summary as full
 
     from ghcli.campaign import town
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     facts = full(db)
     facts["characters"] = {c["name"]: c for c in facts["characters"]}

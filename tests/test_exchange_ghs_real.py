@@ -112,7 +112,7 @@ def build(cli, db: Path, commands: list[list[str]], *, strict: bool = True) -> N
 def ghcli_view(db: Path) -> dict:
     """ghcli's values in the terms of GHS's view."""
     from ghcli.campaign import catalog, lookup, scenarios
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.campaign.exchange import ghs_map
 
     store = Store.open(db)

@@ -549,7 +549,7 @@ def _prepare(cli, path: str, tmp_path: Path) -> None:
 def _queued_as(cli, seq: int) -> None:
     """Put a change of the party's reputation into the retry queue as entry ``seq`` (what a sync does with a
     local entry the rules refuse once the group's entries came in)."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.journal import history, run
 
     path = os.environ["GHCLI_DB"]

@@ -13,7 +13,7 @@ import pytest
 from helpers import run_ok, snapshot, state_dump
 
 from ghcli.campaign import characters, history as campaign_history, init, parties, status, town
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from ghcli.journal import history, replay, run
 from ghcli.journal import snapshot as snap

@@ -126,7 +126,7 @@ def test_the_journal_tables_are_made_once_for_every_kind(tmp_path):
     # The journal (ghcli/journal/schema.py) is one schema for both campaign kinds: the same tables,
     # made by each kind's journal migration; the old history and undo_log are gone from both.
     from ghcli.campaign import arkham
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     data = PACKAGE / "data"
     for schema in ("schema.sql", "arkham_schema.sql"):
@@ -160,7 +160,7 @@ def test_the_journal_imports_neither_the_campaign_nor_the_cli(path):
 def test_sync_never_imports_the_cli_and_reaches_the_campaign_through_its_store(path):
     # sync talks to git and to the campaign's journal (the store and the journal's functions); never to
     # the CLI or the editor, never to the rules or the campaign's commands directly.
-    allowed = ("ghcli.sync", "ghcli.journal", "ghcli.campaign.db", "ghcli.campaign.log", "ghcli.errors")
+    allowed = ("ghcli.sync", "ghcli.journal", "ghcli.campaign.kind", "ghcli.errors")
     bad = [(line, name) for line, name in imports(path)
            if name.startswith("ghcli.") and not name.startswith(allowed)
            or name.split(".")[0] in {"typer", "click", "textual", "rich"}]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ghcli.campaign.db import DatabaseError, Store
+from ghcli.campaign.kind import Store
+from ghcli.journal.store import DatabaseError
 
 
 def test_help_lists_every_top_level_command(cli):

@@ -57,9 +57,9 @@ from typing import Any
 
 from ghcli.campaign import names
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import MAX_SQLITE_INT, Done, Migration, Store
+from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration
+from ghcli.journal.store import Done, MAX_SQLITE_INT, Store
 from ghcli.errors import BadInput, NotFound, Refused
-from ghcli.journal.kinds import Bound, Kind, journal_migration
 
 KIND = "Arkham campaign"
 INIT_HINT = "ghcli arkham init"

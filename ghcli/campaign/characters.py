@@ -40,11 +40,10 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, enhance, lookup, names
+from ghcli.campaign import catalog, enhance, lookup, names, tracks
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, Later, command
-from ghcli.campaign import tracks
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done, Later
 from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from ghcli.campaign import catalog, lookup
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 
 Choices = list[tuple[str, str]]
 

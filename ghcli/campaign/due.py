@@ -33,7 +33,7 @@ from __future__ import annotations
 import shlex
 
 from ghcli.campaign import catalog, lookup, tracks
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 
 
 def _q(name: str) -> str:

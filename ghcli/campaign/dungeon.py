@@ -36,13 +36,12 @@ import random
 from ghcli import data
 from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, Refused
-from ghcli.rules import dungeon as rules
-from ghcli.rules import level as levels
+from ghcli.rules import dungeon as rules, level as levels
 
 DEFAULT_PLAYERS = 2
 # A draw without --seed gets a fresh seed below this (any 32-bit value), printed so it can be replayed.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ghcli.campaign import catalog
 from ghcli.campaign.amounts import counted
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.campaign.lookup import rng
 from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
 from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION

@@ -30,9 +30,9 @@
 from __future__ import annotations
 
 from ghcli.campaign import catalog, lookup
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import party_member, require_town
-from ghcli.campaign.log import Done, command
+from ghcli.journal.store import Done
 from ghcli.errors import BadInput, Refused
 
 POWER_OF_ENHANCEMENT = "the-power-of-enhancement"

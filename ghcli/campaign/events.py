@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import amount, amounts
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import open_visit, party_member
-from ghcli.campaign.log import Done, command
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 

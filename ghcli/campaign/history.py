@@ -4,7 +4,7 @@ these read and name entries for the CLI). See docs/campaign.md, "The journal: hi
 from __future__ import annotations
 
 from ghcli.campaign import lookup
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ghcli import editions
 from ghcli.campaign import catalog, effects, lookup, names
-from ghcli.campaign.db import MAX_SQLITE_INT, Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done, MAX_SQLITE_INT
 from ghcli.errors import BadInput, Refused
 
 # The names `init` uses when the table gives none.

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.effects import ENVELOPE_B_AT
 from ghcli.campaign.town import DONATION as DONATION_GOLD, donation_marks
 from ghcli.campaign.tracks import MAX_EVENT_CARD, MAX_LEVEL

@@ -15,8 +15,8 @@ Readings (docs/campaign.md, "Commands"; rulebook: Party and Reputation):
 from __future__ import annotations
 
 from ghcli.campaign import catalog, effects, lookup, names, tracks
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, Later, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done, Later
 from ghcli.errors import BadInput, NotFound, Refused
 
 

@@ -48,8 +48,8 @@ from dataclasses import dataclass, field, replace
 
 from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused

@@ -36,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ghcli.campaign import catalog, effects, lookup
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused

@@ -32,8 +32,8 @@ from __future__ import annotations
 import shlex
 
 from ghcli.campaign import catalog, lookup, scenarios, tracks
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.errors import Refused
 
 

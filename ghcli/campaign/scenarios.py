@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ghcli.campaign import catalog, lookup
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 
 STATES = ("available", "completed", "locked", "blocked")
 

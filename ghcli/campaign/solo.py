@@ -32,8 +32,8 @@ from __future__ import annotations
 from ghcli import data
 from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules import level as levels

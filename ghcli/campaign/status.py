@@ -13,8 +13,8 @@ from __future__ import annotations
 from ghcli import editions
 from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.achievements import global_achievements, party_achievements
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.parties import party_info
 from ghcli.errors import BadInput, Refused
 

@@ -32,12 +32,11 @@ open (``ghcli return`` opens one). Readings:
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, lookup
+from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.amounts import counted
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import party_member, require_town
-from ghcli.campaign.log import Done, command
-from ghcli.campaign import tracks
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import CHECKMARKS_PER_PERK, MAX_CHECKMARK_PERKS
 from ghcli.errors import BadInput, Refused
 

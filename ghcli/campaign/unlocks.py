@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ghcli.campaign import catalog, effects, lookup
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.errors import Refused
 
 

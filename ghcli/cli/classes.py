@@ -45,7 +45,7 @@ def _find(name: str) -> dict:
     if not path.is_file():
         return catalog.find_class(name)
     from ghcli.campaign import lookup
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.errors import GhcliError
 
     try:

@@ -148,7 +148,7 @@ def _campaign_path(ctx: Any) -> Path:
 
 def _open(ctx: Any):
     """The campaign being completed against, read-only; None when there is none."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     path = _campaign_path(ctx)
     if not path.is_file():

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from ghcli.journal import entries as jentries
 from ghcli.journal import history, run
