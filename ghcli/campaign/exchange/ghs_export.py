@@ -401,14 +401,9 @@ def export(store) -> dict:
     from ghcli.campaign import catalog
 
     if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
-        from ghcli.campaign.exchange import ghs_jotl
+        from ghcli.campaign.exchange import ghs_jotl_export
 
-        return ghs_jotl.export(store)
+        return ghs_jotl_export.export(store)
     e = _Export(store)
     game = e.game()
     return {"game": game, "not_carried": e.not_carried}
-
-
-def export_game(store) -> dict:
-    """The campaign's current party as a GHS GameModel."""
-    return export(store)["game"]
