@@ -550,7 +550,7 @@ def _queued_as(cli, seq: int) -> None:
     """Put a change of the party's reputation into the retry queue as entry ``seq`` (what a sync does with a
     local entry the rules refuse once the group's entries came in)."""
     from ghcli.campaign.kind import Store
-    from ghcli.journal import history, run
+    from ghcli.journal import history, rebase, run
 
     path = os.environ["GHCLI_DB"]
     while True:
@@ -564,8 +564,8 @@ def _queued_as(cli, seq: int) -> None:
     store = Store.open(path)
     try:
         last = history.rows(store, 1)[0]
-        taken = run.take_back(store, last["id"])
-        run.queue(store, taken.document, taken.player, "a test's queued entry")
+        taken = rebase.take_back(store, last["id"])
+        rebase.queue(store, taken.document, taken.player, "a test's queued entry")
         assert history.rows(store, 1)[0]["seq"] == seq
     finally:
         store.close()

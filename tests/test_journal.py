@@ -15,7 +15,7 @@ from helpers import run_ok, snapshot, state_dump
 from ghcli.campaign import characters, history as campaign_history, init, parties, status, town
 from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
-from ghcli.journal import history, replay, run
+from ghcli.journal import history, rebase, replay, run
 from ghcli.journal import snapshot as snap
 from ghcli.journal.entries import canonical
 
@@ -159,7 +159,7 @@ def test_a_change_outside_the_log_is_never_recorded_nor_reverted_blindly(camp, d
 def _join(store, path):
     other = Store.create(path)
     for d in _docs(store):
-        assert run.apply_received(other, d["document"], d["player"]).status == "ok"
+        assert rebase.apply_received(other, d["document"], d["player"]).status == "ok"
     return other
 
 
@@ -169,7 +169,7 @@ def test_received_entries_rebuild_the_same_state_and_keep_their_author(camp, db_
     assert snap.first_difference(other, snap.tables_of(camp)) is None
     assert [r["player"] for r in history.rows(other)] == [r["player"] for r in history.rows(camp)]
     assert [r["id"] for r in history.rows(other)] == [r["id"] for r in history.rows(camp)]
-    again = run.apply_received(other, _docs(camp)[-1]["document"], "Mallory")
+    again = rebase.apply_received(other, _docs(camp)[-1]["document"], "Mallory")
     assert again.status == "present"
     other.close()
 
@@ -183,7 +183,7 @@ def test_a_received_entry_this_ghcli_cannot_apply_is_held_with_a_message(camp, t
     extra_arg = canonical({**doc, "args": {**doc["args"], "hat": "red"}, "version": "9.0.0"})
     wrong_effect = canonical({**doc, "effect": "0" * 16, "nonce": "1" * 16, "version": "0.9.0"})
     edited = _docs(camp)[-1]["document"].replace('"Bob"', '"Eve"')
-    outs = {name: run.apply_received(other, d, "Zed") for name, d in (
+    outs = {name: rebase.apply_received(other, d, "Zed") for name, d in (
         ("newer", newer), ("unknown", unknown), ("extra", extra_arg), ("effect", wrong_effect), ("edited", edited))}
     assert all(o.status == "held" for o in outs.values())
     assert "entry format 3 is newer than this ghcli's (2)" in outs["newer"].reason
@@ -208,11 +208,11 @@ def test_take_back_and_reexecute_on_a_new_base(camp, tmp_path, monkeypatch):
     characters.new(other, "Cid", "spellweaver", quest=521)
     town.buy(other, "Cid", "1")                      # there: the last copy too, pushed first
     mine = _docs(camp)[-1]
-    taken = run.take_back(camp, mine["id"])
+    taken = rebase.take_back(camp, mine["id"])
     assert taken.command == "buy" and ("supply", 1) in taken.rows
     for d in _docs(other)[-2:]:
-        assert run.apply_received(camp, d["document"], d["player"]).status == "ok"
-    out = run.reexecute(camp, taken)
+        assert rebase.apply_received(camp, d["document"], d["player"]).status == "ok"
+    out = rebase.reexecute(camp, taken)
     assert out.status == "refused" and "no copy of Boots of Striding is left" in out.reason
     assert ("characters", 2) in out.rows
     in_the_way = history.last_changer(camp, out.rows, after=taken.seq - 1)
@@ -230,15 +230,15 @@ def test_reexecute_follows_an_entry_whose_outcome_changed(camp, tmp_path):
     parties.change_reputation(camp, 5)                  # +0 -> +5 here
     campaign_history.undo(camp)
     undo_doc, change_doc = _docs(camp)[-1], _docs(camp)[-2]
-    took = [run.take_back(camp, undo_doc["id"]), run.take_back(camp, change_doc["id"])]
+    took = [rebase.take_back(camp, undo_doc["id"]), rebase.take_back(camp, change_doc["id"])]
     parties.change_reputation(other, -3)                # the group: -3 meanwhile
-    run.apply_received(camp, _docs(other)[-1]["document"], "Bob")
+    rebase.apply_received(camp, _docs(other)[-1]["document"], "Bob")
     renames: dict = {}
-    first = run.reexecute(camp, took[1], renames=renames)
+    first = rebase.reexecute(camp, took[1], renames=renames)
     assert first.status == "ok" and first.changed and "-3 -> +2" in first.summary
     assert first.before == "Party: reputation +0 -> +5"
     assert renames == {change_doc["id"]: first.id}
-    second = run.reexecute(camp, took[0], renames=renames)
+    second = rebase.reexecute(camp, took[0], renames=renames)
     assert second.status == "ok" and camp.value("SELECT reputation FROM parties") == -3
     assert history.by_id(camp, first.id)["undone_by"] == second.seq
     other.close()
@@ -247,17 +247,17 @@ def test_reexecute_follows_an_entry_whose_outcome_changed(camp, tmp_path):
 def test_retry_with_fresh_draws_and_states(camp, tmp_path):
     town.buy(camp, "Ann", "1")
     last = _docs(camp)[-1]
-    taken = run.take_back(camp, last["id"])
-    queued = run.queue(camp, taken.document, taken.player, "refused for the test", rows=taken.rows)
+    taken = rebase.take_back(camp, last["id"])
+    queued = rebase.queue(camp, taken.document, taken.player, "refused for the test", rows=taken.rows)
     assert history.counts(camp)["queued"] == 1
-    out = run.retry(camp, queued.id)
+    out = rebase.retry(camp, queued.id)
     assert out.status == "ok" and history.counts(camp)["queued"] == 0
     camp.set_sync_settings(remote="/group.git")
     characters.adjust(camp, "Ann", gold=1)
     entry = camp.last_entry
     assert entry["state"] == "local" and history.counts(camp)["local"] == 1
     assert [d["id"] for d in history.documents(camp)] == [entry["id"]]
-    run.mark_accepted(camp, [entry["id"]])
+    rebase.mark_accepted(camp, [entry["id"]])
     assert history.counts(camp)["local"] == 0
 
 
@@ -265,14 +265,14 @@ def test_a_new_machine_joins_from_a_snapshot_with_the_earlier_entries_as_history
     town.buy(camp, "Ann", "1")
     document = snap.make(camp)
     assert snap.check(camp, document) is None
-    run.apply_received(camp, document, "Ann")        # here it checks: no row changes
+    rebase.apply_received(camp, document, "Ann")        # here it checks: no row changes
     characters.adjust(camp, "Bob", gold=2)           # after the snapshot
     docs = _docs(camp)
     cut = next(i for i, d in enumerate(docs) if d["command"] == "snapshot")
     joiner = Store.create(tmp_path / "joiner.db")
-    run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs[:cut]])
+    rebase.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs[:cut]])
     for d in docs[cut:]:
-        assert run.apply_received(joiner, d["document"], d["player"]).status == "ok"
+        assert rebase.apply_received(joiner, d["document"], d["player"]).status == "ok"
     assert snap.first_difference(joiner, snap.tables_of(camp)) is None
     rows = history.rows(joiner)
     assert [r["applied"] for r in rows] == [True, True] + [False] * cut
@@ -281,7 +281,7 @@ def test_a_new_machine_joins_from_a_snapshot_with_the_earlier_entries_as_history
     with camp.batch():
         camp.db.execute("UPDATE characters SET xp = 7 WHERE name = 'Ann'")
     assert snap.check(camp, document) == "characters row 1: xp is 7 here, 0 in the snapshot"
-    assert run.apply_received(camp, snap.make(joiner), "Bob").status == "held"
+    assert rebase.apply_received(camp, snap.make(joiner), "Bob").status == "held"
     joiner.close()
 
 
@@ -387,13 +387,13 @@ def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
     kind = other.kind
     saved = kind.commands.commands.pop("character adjust")    # an older ghcli: the command is unknown
     monkeypatch.setattr(kind, "command_modules", ())
-    held = run.apply_received(other, doc, "Ann")
+    held = rebase.apply_received(other, doc, "Ann")
     assert held.status == "held" and "unknown command 'character adjust'" in held.reason
     before = other.tuples("SELECT * FROM journal")
-    again = run.retry_held(other, held.id)
+    again = rebase.retry_held(other, held.id)
     assert again.status == "held" and other.tuples("SELECT * FROM journal") == before
     kind.commands.commands["character adjust"] = saved        # upgraded
-    out = run.retry_held(other, held.id)
+    out = rebase.retry_held(other, held.id)
     assert out.status == "ok" and out.seq > held.seq and history.counts(other)["held"] == 0
     assert other.value("SELECT gold FROM characters WHERE name = 'Bob'") == 34
     other.close()
@@ -402,7 +402,8 @@ def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
 def test_metadata_rows_come_in_one_statement_in_order(camp, tmp_path):
     docs = _docs(camp)
     joiner = Store.create(tmp_path / "j.db")
-    seqs = run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs] + [("not json", "X", None)])
+    seqs = rebase.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs]
+                                  + [("not json", "X", None)])
     rows = history.rows(joiner)[::-1]
     assert seqs == [1, 2, 3, 4] and [r["id"] for r in rows[:3]] == [d["id"] for d in docs]
     assert rows[1]["summary"] == "character new Ann brute 1 512" and rows[3]["command"] == "?"
