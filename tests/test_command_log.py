@@ -248,7 +248,7 @@ def test_every_store_change_call_site_is_a_registered_command():
                 missing.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")
     # a GHS conversion writes into a work copy (its tables become the campaign's first entry, an import)
     assert [m for m in missing if not (m.startswith(("ghcli/campaign/exchange/ghs_write.py",
-                                                     "ghcli/campaign/exchange/ghs_jotl.py"))
+                                                     "ghcli/campaign/exchange/ghs_jotl_write.py"))
                                        and m.endswith(" write_plan"))] == []
 
 

@@ -9,7 +9,7 @@
   new campaign (:mod:`.ghs_write`); :mod:`.ghs_map` holds GHS's own data
   the mapping needs.
 - :mod:`.ghs_export`: a GHS game export of a campaign.
-- :mod:`.ghs_jotl`, :mod:`.ghs_jotl_export`: the same both ways for a Jaws
+- :mod:`.ghs_jotl` (read), :mod:`.ghs_jotl_write`, :mod:`.ghs_jotl_export`: the same both ways for a Jaws
   of the Lion campaign.
 - :mod:`.files`: reading a file and telling its kind by content.
 

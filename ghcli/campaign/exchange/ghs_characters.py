@@ -18,9 +18,6 @@ from ghcli.errors import BadInput
 
 def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[str | None],
                taken: set[str]) -> CharacterPlan:
-    from ghcli.campaign import catalog
-    from ghcli.errors import NotFound
-
     c = dict_at(c, path)
     cls = ghs_class(c.get("name"), f"{path}.name")
     edition = c.get("edition", "gh")
@@ -48,17 +45,44 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
         checks = tracks.MAX_CHECKMARKS
     extra = (int_at(prog.get("retirements"), f"{path}.progress.retirements", default=0, minimum=0, maximum=100)
              + int_at(prog.get("extraPerks"), f"{path}.progress.extraPerks", default=0, minimum=0, maximum=100))
-    quest = None
-    raw = prog.get("personalQuest")
-    if raw not in (None, "", 0, "0"):
-        try:
-            quest = catalog.personal_quest(int_at(raw, f"{path}.progress.personalQuest", maximum=10_000))["number"]
-        except NotFound:
-            raise BadInput(f"{path}.progress.personalQuest: unknown personal quest {brief(raw)!r}") from None
+    quest = _quest(prog, path)
     if not retired and prog.get("retired") is True:
         plan.drop(f"{path}.progress.retired ({name})",
                   "marked retired in GHS though still in its party: imported retired")
         retired = True
+    items = _items(plan, prog, path, name, retired)
+    perks = _perks(prog, path, cls)
+    if not retired and any(int_at(x, path, default=0, minimum=-MAX_AMOUNT)
+                           for x in list_at(prog.get("personalQuestProgress"), path)):
+        plan.drop(f"{path}.progress.personalQuestProgress ({name})",
+                  "counters per quest requirement; ghcli keeps the quest and whether it is fulfilled "
+                  f"(`ghcli character quest {name} --fulfilled` when it is)")
+    cards = _cards(plan, cls, prog.get("deck"), f"{path}.progress.deck", name, level)
+    stickers = stickers_paid(plan, cls, prog.get("enhancements"), f"{path}.progress.enhancements", name)
+    _dropped_fields(plan, c, prog, path, name)
+    donated = not retired and int_at(c.get("donations"), f"{path}.donations", default=0, minimum=0) > 0
+    _check_perks_earned(plan, path, name, sum(t for _, t in perks), tracks.perks_earned(level, checks, extra))
+    return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
+                         extra_perks=extra, seat=seat, quest=quest, retired=retired, items=tuple(items),
+                         perks=tuple(perks), cards=tuple(cards), stickers=tuple(stickers), donated=donated)
+
+
+def _quest(prog: dict, path: str) -> int | None:
+    """The character's personal quest (None: none drawn)."""
+    from ghcli.campaign import catalog
+    from ghcli.errors import NotFound
+
+    raw = prog.get("personalQuest")
+    if raw in (None, "", 0, "0"):
+        return None
+    try:
+        return catalog.personal_quest(int_at(raw, f"{path}.progress.personalQuest", maximum=10_000))["number"]
+    except NotFound:
+        raise BadInput(f"{path}.progress.personalQuest: unknown personal quest {brief(raw)!r}") from None
+
+
+def _items(plan: Plan, prog: dict, path: str, name: str, retired: bool) -> list[int]:
+    """The items the character owns (a retired one's went back to the shop)."""
     items: list[int] = []
     for i, entry in enumerate(list_at(prog.get("items"), f"{path}.progress.items")):
         n = ghs_item(entry, f"{path}.progress.items[{i}]")
@@ -68,6 +92,11 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
         plan.drop(f"{path}.progress.items ({name}: {', '.join(map(str, items))})",
                   "returned to the shop at retirement (GHS keeps them on the record)")
         items = []
+    return items
+
+
+def _perks(prog: dict, path: str, cls: dict) -> list[tuple[int, int]]:
+    """(perk, times) for each perk ticked: perk n = ``progress.perks[n - 1]`` ticks, within its boxes."""
     perks: list[tuple[int, int]] = []
     for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
         t = int_at(times, f"{path}.progress.perks[{i}]", minimum=0, maximum=100)
@@ -79,13 +108,11 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
             raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
                            f"has {cls['perks'][i]['count']} box(es)")
         perks.append((i + 1, t))
-    if not retired and any(int_at(x, path, default=0, minimum=-MAX_AMOUNT)
-                           for x in list_at(prog.get("personalQuestProgress"), path)):
-        plan.drop(f"{path}.progress.personalQuestProgress ({name})",
-                  "counters per quest requirement; ghcli keeps the quest and whether it is fulfilled "
-                  f"(`ghcli character quest {name} --fulfilled` when it is)")
-    cards = _cards(plan, cls, prog.get("deck"), f"{path}.progress.deck", name, level)
-    stickers = stickers_paid(plan, cls, prog.get("enhancements"), f"{path}.progress.enhancements", name)
+    return perks
+
+
+def _dropped_fields(plan: Plan, c: dict, prog: dict, path: str, name: str) -> None:
+    """What a character holds that ghcli does not keep: masteries, free text, sitting out the scenario."""
     if list_at(prog.get("masteries"), f"{path}.progress.masteries"):
         plan.drop(f"{path}.progress.masteries ({name})", "masteries are a Frosthaven feature")
     for key in ("notes", "itemNotes"):
@@ -93,19 +120,16 @@ def _character(plan: Plan, c: dict, path: str, *, retired: bool, players: list[s
             plan.drop(f"{path}.progress.{key} ({name})", f"free text ghcli does not store: {brief(prog[key])!r}")
     if c.get("absent"):
         plan.drop(f"{path}.absent ({name})", "sits out the scenario in play; still a member of the party")
-    donated = not retired and int_at(c.get("donations"), f"{path}.donations", default=0, minimum=0) > 0
-    taken_perks = sum(t for _, t in perks)
-    earned = tracks.perks_earned(level, checks, extra)
-    if taken_perks > earned:
-        plan.drop(f"{path}.progress.perks ({name}: {taken_perks} taken)",
+
+
+def _check_perks_earned(plan: Plan, path: str, name: str, taken: int, earned: int) -> None:
+    """More perks taken than ghcli counts as earned: kept as GHS has them, and said so."""
+    if taken > earned:
+        plan.drop(f"{path}.progress.perks ({name}: {taken} taken)",
                   f"more than the {earned} ghcli counts as earned (level - 1 + checkmarks // "
                   f"{tracks.CHECKMARKS_PER_PERK}, at most {tracks.MAX_CHECKMARK_PERKS}, + extra "
                   f"perks; GHS has no cap of {tracks.MAX_CHECKMARK_PERKS}): kept as GHS has them, "
                   "and `perk` waits until more are earned")
-    return CharacterPlan(name=name, cls=cls["key"], player=player, level=level, xp=xp, gold=gold, checkmarks=checks,
-                         extra_perks=extra, seat=seat, quest=quest, retired=retired, items=tuple(items),
-                         perks=tuple(perks),
-                         cards=tuple(cards), stickers=tuple(stickers), donated=donated)
 
 
 def _cards(plan: Plan, cls: dict, deck: Any, path: str, name: str, level: int) -> list[tuple[int, int]]:

@@ -43,12 +43,11 @@ Lion campaign in ghcli needs but the cards chosen (``deck``), and a missing
 file would leave the group nothing, while the default loses nothing the file
 holds. A ghcli export always writes all three, so GHS loads it.
 
-ghcli -> GHS is :mod:`.ghs_jotl_export`.
+The plan is written by :mod:`.ghs_jotl_write`; ghcli -> GHS is :mod:`.ghs_jotl_export`.
 """
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -346,21 +345,14 @@ def _cards(plan: Plan, cls: dict, deck: list, path: str, name: str, level: int) 
 
 
 def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str], taken: set[str]) -> Member:
-    from ghcli.campaign import names, tracks
+    from ghcli.campaign import tracks
 
     c = dict_at(c, path)
     cls = _class(c.get("name"), f"{path}.name")
     if c.get("edition", EDITION) != EDITION:
         raise BadInput(f"{path}.edition: {c.get('edition')!r} is not Jaws of the Lion's ({EDITION!r})")
     prog = dict_at(c.get("progress"), f"{path}.progress")
-    raw = str_at(c.get("title"), f"{path}.title").strip() or cls["name"]
-    try:
-        title = names.clean(raw[:names.MAX_NAME], "character name")
-    except BadInput:
-        title = cls["name"]
-        plan.drop(f"{path}.title {raw[:40]!r}", f"not a name ghcli keeps: imported as {title!r}")
-    if len(raw) > names.MAX_NAME and title != cls["name"]:
-        plan.drop(f"{path}.title {raw[:40]!r}...", f"longer than {names.MAX_NAME} characters: cut to {title!r}")
+    title = _title(plan, c, cls, path)
     name = _unique(title, taken)
     if name != title:
         plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
@@ -369,39 +361,14 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
         raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
     number = _int(c.get("number"), f"{path}.number", default=0)
     player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
-    values = {}
-    for key, ghs_key in (("xp", "experience"), ("gold", "gold"), ("checkmarks", "battleGoals"),
-                         ("extra", "extraPerks"), ("retirements", "retirements")):
-        values[key] = _int(prog.get(ghs_key), f"{path}.progress.{ghs_key}", default=0)
-        if values[key] < 0:
-            raise BadInput(f"{path}.progress.{ghs_key}: {values[key]} is below 0")
-    if values["checkmarks"] > tracks.MAX_CHECKMARKS:
-        plan.drop(f"{path}.progress.battleGoals {values['checkmarks']} ({name})",
-                  f"a sheet holds {tracks.MAX_CHECKMARKS}: kept at {tracks.MAX_CHECKMARKS}")
-        values["checkmarks"] = tracks.MAX_CHECKMARKS
+    values = _numbers(plan, prog, path, name)
     for key in REQUIRED_PROGRESS:
         if key not in prog:
             what = "no ability card chosen at a level-up is recorded" if key == "deck" else "nothing ghcli keeps"
             plan.drop(f"{path}.progress.{key} ({name}): missing",
                       f"GHS 0.150 cannot load a file without it (an older GHS wrote it); imported as empty: {what}")
-    items: list[int] = []
-    for i, entry in enumerate(list_at(prog.get("items"), f"{path}.progress.items")):
-        n = _item(entry, f"{path}.progress.items[{i}]")
-        if n in items:
-            plan.drop(f"{path}.progress.items[{i}] {n} ({name})", "a second copy: a character owns one copy of an item")
-            continue
-        items.append(n)
-    perks: list[tuple[int, int]] = []
-    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
-        t = _int(times, f"{path}.progress.perks[{i}]")
-        if t <= 0:
-            continue
-        if i >= len(cls["perks"]):
-            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
-        if t > cls["perks"][i]["count"]:
-            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
-                           f"has {cls['perks'][i]['count']} box(es)")
-        perks.append((i + 1, t))
+    items = _items(plan, prog, path, name)
+    perks = _perks(prog, path, cls)
     cards = _cards(plan, cls, list_at(prog.get("deck"), f"{path}.progress.deck"), f"{path}.progress.deck", name, level)
     quest = prog.get("personalQuest")
     if quest not in (None, "", 0, "0"):
@@ -432,6 +399,66 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
     return Member(name=name, cls=cls["key"], player=player, level=level, xp=values["xp"], gold=values["gold"],
                   checkmarks=values["checkmarks"], extra_perks=extra, retired=retired, items=tuple(items),
                   perks=tuple(perks), cards=cards, stickers=tuple(stickers))
+
+
+def _title(plan: Plan, c: dict, cls: dict, path: str) -> str:
+    """The character's name: its ``title`` as ghcli keeps names (cut to the limit), else the class's name."""
+    from ghcli.campaign import names
+
+    raw = str_at(c.get("title"), f"{path}.title").strip() or cls["name"]
+    try:
+        title = names.clean(raw[:names.MAX_NAME], "character name")
+    except BadInput:
+        title = cls["name"]
+        plan.drop(f"{path}.title {raw[:40]!r}", f"not a name ghcli keeps: imported as {title!r}")
+    if len(raw) > names.MAX_NAME and title != cls["name"]:
+        plan.drop(f"{path}.title {raw[:40]!r}...", f"longer than {names.MAX_NAME} characters: cut to {title!r}")
+    return title
+
+
+def _numbers(plan: Plan, prog: dict, path: str, name: str) -> dict[str, int]:
+    """XP, gold, checkmarks (at most a sheet's), extra perks and retirements: none below 0."""
+    from ghcli.campaign import tracks
+
+    values = {}
+    for key, ghs_key in (("xp", "experience"), ("gold", "gold"), ("checkmarks", "battleGoals"),
+                         ("extra", "extraPerks"), ("retirements", "retirements")):
+        values[key] = _int(prog.get(ghs_key), f"{path}.progress.{ghs_key}", default=0)
+        if values[key] < 0:
+            raise BadInput(f"{path}.progress.{ghs_key}: {values[key]} is below 0")
+    if values["checkmarks"] > tracks.MAX_CHECKMARKS:
+        plan.drop(f"{path}.progress.battleGoals {values['checkmarks']} ({name})",
+                  f"a sheet holds {tracks.MAX_CHECKMARKS}: kept at {tracks.MAX_CHECKMARKS}")
+        values["checkmarks"] = tracks.MAX_CHECKMARKS
+    return values
+
+
+def _items(plan: Plan, prog: dict, path: str, name: str) -> list[int]:
+    """The items the character owns, one copy of each."""
+    items: list[int] = []
+    for i, entry in enumerate(list_at(prog.get("items"), f"{path}.progress.items")):
+        n = _item(entry, f"{path}.progress.items[{i}]")
+        if n in items:
+            plan.drop(f"{path}.progress.items[{i}] {n} ({name})", "a second copy: a character owns one copy of an item")
+            continue
+        items.append(n)
+    return items
+
+
+def _perks(prog: dict, path: str, cls: dict) -> list[tuple[int, int]]:
+    """(perk, times) for each perk ticked, within its boxes."""
+    perks: list[tuple[int, int]] = []
+    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
+        t = _int(times, f"{path}.progress.perks[{i}]")
+        if t <= 0:
+            continue
+        if i >= len(cls["perks"]):
+            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
+        if t > cls["perks"][i]["count"]:
+            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
+                           f"has {cls['perks'][i]['count']} box(es)")
+        perks.append((i + 1, t))
+    return perks
 
 
 def _stickers(plan: Plan, cls: dict, entries: list, path: str, name: str) -> list:
@@ -518,17 +545,17 @@ def _town_visit(plan: Plan, p: dict, game: dict) -> None:
     plan.city_event = mark.get("cityEvent") is True
 
 
-# -- writing -------------------------------------------------------------------------
+# -- the import ----------------------------------------------------------------------
 
 
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
     """Import a Jaws of the Lion GHS file into a new campaign at ``path``: {path, format, imported, dropped}."""
-    from ghcli.campaign.exchange import snapshots
+    from ghcli.campaign.exchange import ghs_jotl_write, snapshots
 
     with editions.using(EDITION):
         plan = plan_import(doc, kind, party)
         # written into a work copy; the new campaign's first entry imports its tables as checked data
-        imported, cut = snapshots.import_converted(path, lambda store: write_plan(store, plan),
+        imported, cut = snapshots.import_converted(path, lambda store: ghs_jotl_write.write_plan(store, plan),
                                                    source=f"GHS party {plan.party!r}")
     return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped + cut}
 
@@ -543,103 +570,3 @@ def derived(completed: list[int]) -> set[int]:
         out.add(n)
         out.update(catalog.scenario(n).get("unlocks") or [])
     return out
-
-
-def write_plan(store, plan: Plan) -> dict:
-    """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
-    from ghcli.campaign import catalog, effects, lookup
-
-    summary = (f"imported GHS party {plan.party!r} ({editions.current().name}): {len(plan.members)} characters, "
-               f"{len(plan.completed)} scenarios completed")
-    with store.change("import", summary) as db:
-        party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [plan.party]).lastrowid
-        db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created, edition) "
-                   "VALUES (1, ?, 0, 0, ?, NULL, ?, ?)",
-                   [plan.party, party_id, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-                    EDITION])
-        for key in catalog.facts()["starting_classes"]:
-            db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
-        for n in sorted(derived([])):
-            effects.unlock_scenario(store, n)
-        for n in plan.completed:
-            sc = catalog.scenario(n)
-            effects.complete_scenario(store, n)
-            for other in sc.get("unlocks") or []:
-                if not any(other in u for u in (sc.get("conclusion_sections") or {}).values()):
-                    effects.unlock_scenario(store, other)
-            for other in sc.get("blocks") or []:
-                effects.block_scenario(store, other)
-        for n in plan.unlocked:
-            effects.unlock_scenario(store, n)
-        for name in plan.players:
-            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, 0)", [name])
-        owned: dict[int, int] = {}
-        for m in plan.members:
-            cid = db.execute(
-                "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
-                "retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [party_id, m.player, m.cls, m.name, m.level, m.xp, m.gold, m.checkmarks, m.extra_perks,
-                 int(m.retired)]).lastrowid
-            for n in m.items:
-                db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, n])
-                owned[n] = owned.get(n, 0) + 1
-            for perk, times in m.perks:
-                db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
-                           [cid, perk, times])
-            for card, at in m.cards:
-                db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
-                           [cid, card, at])
-            for st in m.stickers:
-                db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [m.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
-        shop = [i["number"] for i in catalog.items() if i.get("unlock_scenario") in plan.completed]
-        shop += [n for n in plan.designs if n not in shop]
-        for n in sorted(shop):
-            db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
-            copies = catalog.item(n)["count"]
-            db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
-            if owned.get(n, 0) > copies:
-                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none")
-        city = plan.city
-        if city is None:
-            city = []
-            opened = {e["card"] for s in catalog.scenarios() if s["number"] in plan.completed
-                      for e in s["rewards"].get("events") or [] if e["deck"] == "city"}
-            if opened:
-                city = sorted(opened)
-                lookup.rng(store).shuffle(city)
-                plan.drop(f"party.eventDecks.city: not in the file (scenario {min(plan.completed)} and on completed)",
-                          "GHS's event feature unused: the city deck the completed scenarios add, shuffled")
-        effects.set_deck(store, "city", city)
-        if plan.pending is not None:
-            db.execute("INSERT INTO pending_events (deck, card) VALUES ('city', ?)", [plan.pending])
-        location = "in town"
-        row = store.one("SELECT unlocked FROM scenarios WHERE number = ?", [plan.in_play]) if plan.in_play else None
-        if row and row["unlocked"]:
-            done = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [plan.in_play]))
-            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? "
-                       "WHERE id = ?", [plan.in_play, int(done), party_id])
-            location = f"on the way to scenario {plan.in_play}"
-        else:
-            if plan.in_play:
-                plan.drop(f"scenario {plan.in_play}", "in play in GHS but not unlocked: the party is in town")
-            db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, ?)",
-                       [party_id, int(plan.city_event)])
-    return {
-        "party": plan.party,
-        "edition": EDITION,
-        "other_parties": plan.other_parties,
-        "completed_scenarios": len(plan.completed),
-        "unlocked_scenarios": len(lookup.unlocked_scenarios(store)),
-        "shop_items": len(shop),
-        "city_events": len(city) + (plan.pending is not None),
-        "pending_events": int(plan.pending is not None),
-        "players": len(plan.players),
-        "characters": sum(1 for m in plan.members if not m.retired),
-        "retired_characters": sum(1 for m in plan.members if m.retired),
-        "items": sum(len(m.items) for m in plan.members),
-        "perks": sum(t for m in plan.members for _, t in m.perks),
-        "cards": sum(len(m.cards) for m in plan.members),
-        "stickers": sum(len(m.stickers) for m in plan.members),
-        "location": location,
-    }

@@ -37,73 +37,16 @@ def _starting_decks(store, plan: Plan) -> dict[str, list[int]]:
 
 def write_plan(store, plan: Plan) -> dict:
     """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
-    from ghcli.campaign import catalog, effects
+    from ghcli.campaign import catalog
 
     summary = (f"imported GHS party {plan.party!r}: {len(plan.characters)} characters, "
                f"{len(plan.completed)} scenarios completed")
     with store.change("import", summary) as db:
-        party_id = db.execute("INSERT INTO parties (name, reputation) VALUES (?, ?)",
-                              [plan.party, plan.reputation]).lastrowid
-        db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
-                   "VALUES (1, ?, ?, ?, ?, NULL, ?)",
-                   [plan.party, plan.prosperity, plan.donations_gold, party_id,
-                    datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
-        for key, n in plan.global_achievements.items():
-            db.execute("INSERT INTO global_achievements (key, count) VALUES (?, ?)", [key, n])
-        for key, n in plan.party_achievements.items():
-            db.execute("INSERT INTO party_achievements (party_id, key, count) VALUES (?, ?, ?)", [party_id, key, n])
-        for key in plan.classes:
-            db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
-        for key in plan.retired_classes:
-            db.execute("INSERT INTO retired_classes (class) VALUES (?)", [key])
+        party_id = _write_campaign(store, plan)
         _write_scenarios(store, plan)
-        decks = plan.decks if plan.decks is not None else _starting_decks(store, plan)
-        if plan.decks is None:
-            plan.drop("party.eventDecks", "not in the file (GHS's event feature unused): the starting decks with the "
-                                          "cards of the unlocked and retired classes, shuffled")
-        for deck, cards in decks.items():
-            effects.set_deck(store, deck, cards)
-        for deck, card in plan.pending.items():
-            db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
-        retirements: dict[str, int] = {}
-        for ch in plan.characters:
-            if ch.retired and ch.player and ch.seat == 1:  # a later seat's perk is that seat's (solo play)
-                retirements[ch.player] = retirements.get(ch.player, 0) + 1
-        for name in plan.players:
-            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
-        owned: dict[int, int] = {}
-        ids: dict[str, int] = {}
-        for ch in plan.characters:
-            cid = db.execute(
-                "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
-                "quest, quest_fulfilled, retired, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [party_id, ch.player, ch.cls, ch.name, ch.level, ch.xp, ch.gold, ch.checkmarks, ch.extra_perks,
-                 ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired),
-                 ch.seat if ch.seat > 1 else None]).lastrowid
-            for item in ch.items:
-                db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
-                owned[item] = owned.get(item, 0) + 1
-            for perk, times in ch.perks:
-                db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
-                           [cid, perk, times])
-            for card, at in ch.cards:
-                db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
-                           [cid, card, at])
-            for st in ch.stickers:
-                db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [ch.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
-            ids[ch.name] = cid
-        supply = {n: catalog.item(n)["count"] for n in catalog.shop_items_for_prosperity(
-            catalog.prosperity_level(plan.prosperity))}
-        for n, copies in plan.designs.items():
-            db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
-            if n not in supply:  # GHS's ``count`` limits an item only beyond the prosperity level's
-                supply[n] = catalog.item(n)["count"] if copies is None else copies
-        for n, copies in sorted(supply.items()):
-            db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
-            if owned.get(n, 0) > copies:
-                plan.drop(f"item {n} ({owned[n]} owned)",
-                          f"more copies than the {copies} printed: the shop has none left")
+        decks = _write_decks(store, plan)
+        ids, owned = _write_characters(store, plan, party_id)
+        _write_shop(store, plan, owned)
         for key in _milestones(plan):
             db.execute("INSERT INTO milestones (key) VALUES (?)", [key])
         _write_solo(store, plan, ids)
@@ -132,6 +75,100 @@ def write_plan(store, plan: Plan) -> dict:
         "perks": sum(t for ch in plan.characters for _, t in ch.perks),
         "location": location,
     }
+
+
+def _write_campaign(store, plan: Plan) -> int:
+    """The campaign and its party (returns the party's id), achievements, unlocked and retired classes."""
+    db = store.db
+    party_id = db.execute("INSERT INTO parties (name, reputation) VALUES (?, ?)",
+                          [plan.party, plan.reputation]).lastrowid
+    db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created) "
+               "VALUES (1, ?, ?, ?, ?, NULL, ?)",
+               [plan.party, plan.prosperity, plan.donations_gold, party_id,
+                datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")])
+    for key, n in plan.global_achievements.items():
+        db.execute("INSERT INTO global_achievements (key, count) VALUES (?, ?)", [key, n])
+    for key, n in plan.party_achievements.items():
+        db.execute("INSERT INTO party_achievements (party_id, key, count) VALUES (?, ?, ?)", [party_id, key, n])
+    for key in plan.classes:
+        db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
+    for key in plan.retired_classes:
+        db.execute("INSERT INTO retired_classes (class) VALUES (?)", [key])
+    return party_id
+
+
+def _write_decks(store, plan: Plan) -> dict[str, list[int]]:
+    """The event decks (the file's, else the starting ones) and the pending draws."""
+    from ghcli.campaign import effects
+
+    decks = plan.decks if plan.decks is not None else _starting_decks(store, plan)
+    if plan.decks is None:
+        plan.drop("party.eventDecks", "not in the file (GHS's event feature unused): the starting decks with the "
+                                      "cards of the unlocked and retired classes, shuffled")
+    for deck, cards in decks.items():
+        effects.set_deck(store, deck, cards)
+    for deck, card in plan.pending.items():
+        store.db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, card])
+    return decks
+
+
+def _write_characters(store, plan: Plan, party_id: int) -> tuple[dict[str, int], dict[int, int]]:
+    """The players (each with the extra perks of their retired characters) and the characters; returns
+    ({name: character id}, {item: copies owned})."""
+    db = store.db
+    retirements: dict[str, int] = {}
+    for ch in plan.characters:
+        if ch.retired and ch.player and ch.seat == 1:  # a later seat's perk is that seat's (solo play)
+            retirements[ch.player] = retirements.get(ch.player, 0) + 1
+    for name in plan.players:
+        db.execute("INSERT INTO players (name, extra_perks) VALUES (?, ?)", [name, retirements.get(name, 0)])
+    owned: dict[int, int] = {}
+    ids: dict[str, int] = {}
+    for ch in plan.characters:
+        cid = db.execute(
+            "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
+            "quest, quest_fulfilled, retired, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [party_id, ch.player, ch.cls, ch.name, ch.level, ch.xp, ch.gold, ch.checkmarks, ch.extra_perks,
+             ch.quest, int(ch.retired and ch.quest is not None), int(ch.retired),
+             ch.seat if ch.seat > 1 else None]).lastrowid
+        write_progress(store, cid, ch, owned)
+        ids[ch.name] = cid
+    return ids, owned
+
+
+def write_progress(store, cid: int, ch, owned: dict[int, int]) -> None:
+    """A character's items (counted into ``owned``), perks, level-up cards and stickers (``ch``: a
+    :class:`~.ghs.CharacterPlan` or a Jaws of the Lion import's member: both hold these)."""
+    db = store.db
+    for item in ch.items:
+        db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, item])
+        owned[item] = owned.get(item, 0) + 1
+    for perk, times in ch.perks:
+        db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)", [cid, perk, times])
+    for card, at in ch.cards:
+        db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)", [cid, card, at])
+    for st in ch.stickers:
+        db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)", [ch.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
+
+
+def _write_shop(store, plan: Plan, owned: dict[int, int]) -> None:
+    """The item designs, and the supply: the prosperity level's items and the designs, each with its printed
+    copies (a design's ``count`` when GHS gives one) less the copies the characters own."""
+    from ghcli.campaign import catalog
+
+    db = store.db
+    supply = {n: catalog.item(n)["count"] for n in catalog.shop_items_for_prosperity(
+        catalog.prosperity_level(plan.prosperity))}
+    for n, copies in plan.designs.items():
+        db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
+        if n not in supply:  # GHS's ``count`` limits an item only beyond the prosperity level's
+            supply[n] = catalog.item(n)["count"] if copies is None else copies
+    for n, copies in sorted(supply.items()):
+        db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
+        if owned.get(n, 0) > copies:
+            plan.drop(f"item {n} ({owned[n]} owned)",
+                      f"more copies than the {copies} printed: the shop has none left")
 
 
 def _write_scenarios(store, plan: Plan) -> None:
