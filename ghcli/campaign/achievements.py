@@ -1,6 +1,6 @@
 """Achievements: the campaign's global ones and each party's (``campaign achievement``, ``party achievement``).
 
-Readings (docs/campaign.md, "Commands"; rulebook: Achievements):
+Readings (docs/campaign.md, "Commands"; the rulebook's achievements):
 
 - Adding an achievement that is held already (and is not counted) is refused
   rather than recorded as a change that changes nothing; removing one that is

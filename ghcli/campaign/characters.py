@@ -1,13 +1,13 @@
 """Characters: creation, what they hold, hand adjustments, personal quests.
 
-Rules (issue 2; seeds 000 section 8.1, "character creation"):
+Rules (docs/campaign.md, "Commands"; the rulebook's character creation):
 
 - A character is made in Gloomhaven: the current party must be in town. It
   joins the current party. Its class must be unlocked, and no other active
   character of that party may play the same class (one set of components).
 - Starting level L is 1..prosperity level; gold 15 x (L + 1); XP the minimum
   of level L (0, 45, 95, ...). A character starting above level 1 goes
-  through each level-up (seed 000 8.1): it names one ability card for each
+  through each level-up (the rule for a new character above level 1): it names one ability card for each
   level above 1 (``cards``), each of level 2 or more and at most the level it
   is taken at; the cards are matched to levels 2..L from the lowest card
   level up, so their order does not matter. The level-ups' perks (L - 1)
@@ -26,14 +26,14 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
 - The player's perks from earlier retirements (``players.extra_perks``) are
   copied to ``characters.extra_perks`` at creation. In solo play (one player
   with several characters in the party) each character counts as a separate
-  player for these perks (seed 000 section 8.7; issue 26): a character takes
+  player for these perks (the rulebook's solo play; docs/between-sessions.md): a character takes
   the first of its player's seats free in the party (``characters.seat``,
   NULL for seat 1), and a new character in seat 2 or later starts with the
   perks of that seat's last character (plus one if it retired), never the
   pool of the player's other characters.
 - Perks earned = (level - 1) + min(6, checkmarks // 3) + extra perks.
 - ``adjust`` changes XP, gold and checkmarks by hand; a result below 0 is
-  refused; the level never changes here (level-up in town is issue 3's).
+  refused; the level never changes here (level-up is in town: ``ghcli.campaign.town``).
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def show(store: Store, name: str) -> dict:
         "quest_offer": [_quest_ref(n) for n in _offer(char)],
         "quests": catalog.edition().has("personal quests"),  # Jaws of the Lion has none
     })
-    from ghcli.campaign import solo  # issue 18: the class's solo scenario and its record
+    from ghcli.campaign import solo  # the class's solo scenario and its record
 
     out["solo"] = solo.completion(store, char)
     return out
@@ -268,7 +268,7 @@ def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
     player's seats no character of theirs in play there holds (seat 1 when one plays one character).
 
     Seat 1's extra perks are the player's (``players.extra_perks``); a later seat's (solo play: one
-    player, several characters, each counted as a separate player: seed 000 section 8.7) are those
+    player, several characters, each counted as a separate player: the rulebook's solo play) are those
     of the seat's last character, plus one if it retired."""
     held = {r["seat"] or 1 for r in store.rows(
         "SELECT seat FROM characters WHERE party_id = ? AND retired = 0 AND name_key(player) = name_key(?)",
@@ -340,7 +340,7 @@ def keep_quest(store: Store, name: str, number: int | str) -> Done:
 
 @command("character quest fulfil", keys={"name": lookup.character_key})
 def fulfil_quest(store: Store, name: str) -> Done:
-    """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
+    """Mark the kept personal quest fulfilled (retirement needs it)."""
     catalog.edition().require("personal quests")
     with store.change("character quest") as db:
         char = lookup.find_character(store, name)

@@ -1,4 +1,5 @@
-"""What the players may name now, from the campaign: the values shell completion offers (issue 24).
+"""What the players may name now, from the campaign: the values shell completion offers
+(docs/shell.md, "Shell completion").
 
 Each function is a read and returns ``[(value, description)]``, the value in the
 form the command takes (names of game things in their kebab-case form,

@@ -1,13 +1,13 @@
-"""What is due now: the steps of the campaign loop the party has not taken yet (issue 24).
+"""What is due now: the steps of the campaign loop the party has not taken yet (docs/between-sessions.md).
 
 ``due(store)`` lists them for ``status`` (and ``status --json``'s ``due``),
 each a step, the character it is about (or None), what it says and the command
 that takes it; the commands that would pass a step by say so (``travel``).
 
-The steps, by the rules as the seeds describe them:
+The steps, by the rules (docs/between-sessions.md, "Readings"):
 
 - ``city-event``: the party came back to Gloomhaven (``return``) and has not
-  drawn this visit's city event. Seed 000 7.5: on a visit to Gloomhaven the
+  drawn this visit's city event. The rule: on a visit to Gloomhaven the
   players may resolve at most one city event, and should whenever they can;
   so leaving town without it is allowed but asked (``travel`` confirms, or
   ``--yes``). Reading: the campaign's start and a new party's founding are
@@ -18,7 +18,7 @@ The steps, by the rules as the seeds describe them:
 - ``road-event``: travel made a road event due and it is not drawn yet
   (``scenario finish`` refuses until it is resolved).
 - ``level-up``: a character has the XP for its next level; it must level up on
-  its next visit to Gloomhaven (seed 000 8.5), and ``travel`` from town
+  its next visit to Gloomhaven (the rule), and ``travel`` from town
   refuses until it has.
 - ``perk``: a character has earned a perk it has not taken (levels,
   checkmarks, extra perks); taken in town with ``perk``.

@@ -22,7 +22,7 @@ README's casual play):
   4 + 2L and the battle goals' checkmarks count. Lost: XP and gold only.
 - The level defaults to the recommended level, ceil(average character
   level / 2); the players may choose the recommended level -1 to +2
-  (rulebook: Scenario level, as for a scenario): a level outside that range
+  (the rulebook's scenario level, as for a scenario): a level outside that range
   is refused, naming it.
 - No rewards, unlocks, achievements, items (a random dungeon's treasure
   tiles give none) or completion; the party does not move; no road event.

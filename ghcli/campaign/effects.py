@@ -17,10 +17,10 @@ from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION
 from ghcli.errors import Refused
 
 ANCIENT_TECHNOLOGY = "ancient-technology"
-ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
+ENVELOPE_A_AT = 5  # Ancient Technology achievements (the rulebook's envelope A)
 ENVELOPE_B_AT = 100  # gold donated in all
 #: Forgotten Circles: the third Pieces of an Artifact unlocks scenario 112 (GHS section 49; 106 and
-#: 107 only link to it; issue 26)
+#: 107 only link to it; ghcli/data/SOURCES.md)
 PIECES_OF_AN_ARTIFACT, PIECES_UNLOCK_AT, PIECES_UNLOCK = "pieces-of-an-artifact", 3, 112
 
 

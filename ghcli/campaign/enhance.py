@@ -2,7 +2,7 @@
 
 - Only in town; in Gloomhaven only after the global achievement The Power of
   Enhancement (``Edition.enhancing_needs``; Jaws of the Lion: from the start).
-- The sticker goes in a slot the card prints (issue 24): the action's
+- The sticker goes in a slot the card prints (docs/enhancement.md): the action's
   abilities and their slots come from ``data/enhancement_slots.json`` and
   ``ghcli.rules.enhance_slots.place`` finds the slot (a +1 only on a number the
   action prints, a slot's shape taking the sticker, a slot not already

@@ -16,12 +16,12 @@ Readings:
 - Gold: ``gold_each`` is paid to or by every character of the party; money the
   card gives or takes collectively is split by the players and recorded per
   character (``gold``). When every character must pay and one cannot, it pays
-  what it has (the seed: pay as much as possible); a named character who
+  what it has (the rulebook's events: pay as much as possible); a named character who
   cannot pay the amount named is refused. XP and checkmarks never drop below 0;
   checkmarks stop at 18 (a character sheet's boxes).
 - Items a card gives go to the named character (not taken from the shop
   supply); one it already owns is sold to the town at once for half its cost
-  (seed 002). Item designs go into the supply. Achievements are global or party
+  (the rule for a duplicate item). Item designs go into the supply. Achievements are global or party
   according to the achievement. Reputation through ``effects.change_reputation``,
   prosperity through ``effects.add_prosperity``.
 """
@@ -180,7 +180,7 @@ def _kept(n: int, top: int | None) -> int:
 
 def sell_duplicate(store: Store, ch: dict, it: dict) -> str:
     """A character gains an item it already owns: the new copy is sold to the town at once for half its
-    cost (seed 002); the copy goes to the shop's supply."""
+    cost (the rule for a duplicate item: docs/between-sessions.md); the copy goes to the shop's supply."""
     from ghcli.campaign.town import return_to_supply
 
     gain = it["cost"] // 2

@@ -1,6 +1,6 @@
 """A new campaign: ``init`` (the file) and ``create`` (its first entry, the starting state).
 
-Readings (docs/campaign.md, "Commands"; rulebook: Campaign setup):
+Readings (docs/campaign.md, "Commands"; the rulebook's campaign set-up):
 
 - ``init`` is one ``change()`` with the history entry ``init``; ``undo``
   never reverts it (it says "nothing to undo": delete the file to start over).

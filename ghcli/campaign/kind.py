@@ -28,7 +28,7 @@ def _schema_migration(db) -> None:
 
 
 def _solo_migration(db) -> None:
-    """Solo scenario results (issue 18): who played their class's solo scenario, won, and the item it gave."""
+    """Solo scenario results (docs/seed-play.md): who played their class's solo scenario, won, and the item it gave."""
     db.executescript("""
         CREATE TABLE solo_results (
             id            INTEGER PRIMARY KEY,

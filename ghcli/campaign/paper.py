@@ -1,4 +1,4 @@
-"""A paper campaign entered by hand, without replaying its history (issue 12, point 5).
+"""A paper campaign entered by hand, without replaying its history (docs/exchange.md, "A paper campaign, by hand").
 
 Each function is one normal campaign change (one transaction, one history
 entry, undoable) and refuses, with the reason, what the rules do not allow.

@@ -1,6 +1,6 @@
 """Parties: one at a glance, the list, ``party new``, ``party switch`` and ``party reputation``.
 
-Readings (docs/campaign.md, "Commands"; rulebook: Party and Reputation):
+Readings (docs/campaign.md, "Commands"; the rulebook's parties and reputation):
 
 - ``party new NAME`` makes a party in town with an open visit and makes it the
   current party (the rulebook: a new party is made of new characters);

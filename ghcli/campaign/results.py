@@ -1,7 +1,6 @@
 """Finishing a scenario: XP, gold, checkmarks, items, and the scenario's rewards.
 
-Rules (issue 3 and issue 17; the seed 000 section 2 "시나리오 종료" and the
-seed 002 fill the gaps):
+Rules (the rulebook's scenario completion; the readings: docs/between-sessions.md, "Readings"):
 
 - Every active character of the party takes part, except those named absent
   (``absent``): an absent character gains nothing from the scenario (no XP,
@@ -26,7 +25,8 @@ seed 002 fill the gaps):
   (if one was due) resolved. Afterwards the party stands at the scenario.
 - Items found or handed out from the rewards go to the characters named. A
   character who gains an item it already owns (or gains twice here) sells the
-  new copy to the town at once, for half its cost rounded down (seed 002);
+  new copy to the town at once, for half its cost rounded down (the rule for
+  a duplicate item);
   the copy goes to the shop's supply.
 - A character sheet holds at most 18 checkmarks: more are not recorded (the
   result says how many were capped).

@@ -6,13 +6,13 @@ The party's place is ``parties.location``:
 - ``road``: it has travelled to ``parties.scenario`` and not yet played it;
 - ``scenario``: it has played ``parties.scenario`` and stands at its location.
 
-Readings (issue 3 wins; the seeds fill its gaps):
+Readings (docs/between-sessions.md, "Readings"):
 
-- ``travel N`` needs N available (issue 2's ``scenarios.is_available``):
+- ``travel N`` needs N available (``scenarios.is_available``):
   unlocked, its requirements met, not blocked and not completed. A
   completed scenario needs ``--replay``; a replay is played
   as casual play (scenario rewards are not given twice). ``--casual`` ignores
-  requirements and the unlocked state (seed 000, "캐주얼 모드").
+  requirements and the unlocked state (the rulebook's casual play).
 - A road event is due unless the scenario is linked from where the party
   stands, or it is a replay or casual play. Links are read both ways (the
   shipped data lists each link on one side only); the scenario just played
@@ -20,9 +20,9 @@ Readings (issue 3 wins; the seeds fill its gaps):
   travel from town always makes a road event due.
 - Leaving town closes the visit. It is refused while a city event is drawn
   and unresolved, while a character whose personal quest is fulfilled has
-  not retired (the seed: such a character must retire when in town), and
+  not retired (the rule: such a character must retire when in town), and
   while a character has the XP for its next level and has not levelled up
-  (seed 000 8.5: it must level up when it visits Gloomhaven).
+  (the rule: it must level up when it visits Gloomhaven).
 - Travelling is refused while the party is on the road (finish the scenario
   first); returning is refused unless a scenario has been played.
 """
@@ -77,7 +77,7 @@ def linked(a: int, b: int) -> bool:
 def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool = False) -> list[str]:
     """Why scenario N cannot be travelled to in campaign play (empty: it is available).
 
-    The check itself is issue 2's ``scenarios.is_available``.
+    The check itself is ``scenarios.is_available``.
     """
     a = scenarios.is_available(store, party, number, replay=replay)
     if a:

@@ -2,7 +2,7 @@
 
 A scenario the campaign knows (unlocked on the map) is in one state:
 
-- ``completed``: some party has won it (the seeds: choose a scenario "no
+- ``completed``: some party has won it (the rulebook: choose a scenario "no
   party has won yet"; it may be replayed).
 - ``blocked``: a completed scenario blocks it (its reasons name which), or it
   was blocked by hand.

@@ -1,4 +1,4 @@
-"""Solo scenarios: one per class, played by one character alone (seed 000, section 10; issue 18).
+"""Solo scenarios: one per class, played by one character alone (docs/seed-play.md, "Solo scenarios").
 
 Rules (the Solo Scenario Book's introduction, in ghcli/data/solo_scenarios.json):
 
@@ -14,8 +14,8 @@ Rules (the Solo Scenario Book's introduction, in ghcli/data/solo_scenarios.json)
   bonus XP 4 + 2L and the battle goal's checkmarks; when lost, XP and gold
   only. The scenario level defaults to the character's recommended level,
   ceil(level / 2) (the solo scenarios' own formula: one character); the
-  players may choose that level -1 to +2 (seed 000 section 2, as for every
-  scenario): a level outside that range is refused, naming it.
+  players may choose that level -1 to +2 (the rulebook's scenario level, as
+  for every scenario): a level outside that range is refused, naming it.
 - The first win of a class's solo scenario in the campaign gives its
   reward item (items 134-151, the Diviner's 164) to the winner: one copy,
   not taken from the shop's supply. Later wins give XP and gold only (the

@@ -6,8 +6,8 @@ open (``ghcli return`` opens one). Readings:
 - Shop: the supply is what ``supply`` holds (items 1-14 at the start, seven
   more per prosperity level, item designs found, items sold back). Prices
   are the printed cost plus the reputation modifier. Items owned by
-  characters outside the current party count as in the supply (seed 000
-  8.3): the party may buy such a copy, as long as its own characters do not
+  characters outside the current party count as in the supply
+  (docs/between-sessions.md, "Readings"): the party may buy such a copy, as long as its own characters do not
   hold every copy of the item (``supply_for``).
 - An item not in the supply is named only by its number: "item 15 (not
   available)" (its name would be a spoiler).
@@ -15,7 +15,7 @@ open (``ghcli return`` opens one). Readings:
   not apply); the copy goes back to the supply.
 - Level-up: one level per command, when the XP reaches the next threshold
   (45, 95, 150, 210, 275, 345, 420, 500), or when the character is below the
-  prosperity level (the seed 000 section 7.4: it may level up to that level;
+  prosperity level (the rulebook's prosperity: it may level up to that level;
   its XP is raised to the new level's threshold). The card is one of the
   class's level 2+ cards, of a level at most the new level, not chosen
   before (level 1 and X cards are always in the pool). One perk comes with
@@ -27,7 +27,8 @@ open (``ghcli return`` opens one). Readings:
   the next scenario with 2 bless cards. The campaign total opens envelope B
   when it reaches 100 gold, and adds one prosperity checkmark when it
   reaches each of DONATION_PROSPERITY: 100, 150, 200, 250, 300, 350 and 400,
-  then every 100 gold up to 1000 (issue 17; the count the campaign apps use).
+  then every 100 gold up to 1000 (the count the campaign apps use;
+  docs/between-sessions.md, "Readings").
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ DONATION = 10
 DONATION_BLESSES = 2
 ENVELOPE_B_AT = effects.ENVELOPE_B_AT
 # Sanctuary donations in all that give a prosperity checkmark: every 50 gold from 100 to 400, then every
-# 100 to 1000 (issue 17: the count the campaign apps use; the first comes with envelope B).
+# 100 to 1000 (the count the campaign apps use; the first comes with envelope B).
 DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
 
 
@@ -57,7 +58,7 @@ def donation_marks(gold: int, before: int = 0) -> int:
 
 def supply_for(store: Store, party_id: int) -> dict[int, int]:
     """Copies of each item the party may buy: the shop's supply plus the copies held by characters
-    outside the party (seed 000 8.3: they count as in the supply), never more than the item's copies
+    outside the party (they count as in the supply: docs/between-sessions.md), never more than the item's copies
     less those the party's own characters hold."""
     held = store.rows(
         "SELECT ci.item, c.party_id = ? AS own, count(*) AS n FROM character_items ci "

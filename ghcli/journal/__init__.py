@@ -1,4 +1,4 @@
-"""The journal: one campaign, one log (issue 30), and nothing stored that is ever executed (issue 29).
+"""The journal: one campaign, one log, and nothing stored that is ever executed (docs/campaign.md, "The journal").
 
 Every change of a campaign is an **entry**: a canonical JSON document
 (``ghcli.journal.entries``) named by the sha256 of its bytes, holding the

@@ -1,4 +1,4 @@
-"""Group sync: a campaign's command log replicated through a git remote (issue 19).
+"""Group sync: a campaign's command log replicated through a git remote (docs/sync.md).
 
 ``ghcli.sync.git`` runs the ``git`` program; ``ghcli.sync.engine`` keeps the
 clone beside the database (``campaign.db.sync/``: one file per log entry in

@@ -1,6 +1,6 @@
 """Sync a campaign with its group: one linear history on the remote, local entries rebased onto it.
 
-The model (docs/sync.md; issue 30 "accepted is final"):
+The model (docs/sync.md, "The model": accepted is final):
 
 - The group's history is the remote's branch ``main``: a linear chain of
   commits, each carrying a batch of entries (``ghcli.sync.remote``). An entry

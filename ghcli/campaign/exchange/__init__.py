@@ -1,4 +1,4 @@
-"""Campaign exchange (issue 12): files in and out of a campaign database.
+"""Campaign exchange (docs/exchange.md): files in and out of a campaign database.
 
 - :mod:`.native`: the ghcli campaign document (``{"format": "ghcli-campaign",
   "version": 1, ...}``), every table of the database, lossless both ways.

@@ -67,7 +67,7 @@ tests run where it is present):
   (GHS's count for this visit) and ghcli's own mark ``party.ghcliTownVisit``
   of the city event drawn, trusted while the party's scenarios are as ghcli
   wrote them.
-- issue 29: every number is bounded (the game's ranges; XP and gold at
+- hostile files (docs/shell.md): every number is bounded (the game's ranges; XP and gold at
   most 1,000,000), NaN and infinities refused with the field's path; names
   (party, characters, players) are cut to the limits of a typed name
   (ghcli.campaign.names) and what was cut is reported.
@@ -443,7 +443,7 @@ def _classes(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> Non
     if plan.edition == "fc":
         keys.append("diviner")
     keys += [c.cls for c in plan.characters]
-    # `ghcli init` unlocks the Diviner beside the six (seed 000's starting classes, issue 26); a GHS
+    # `ghcli init` unlocks the Diviner beside the six (docs/campaign.md, "Editions"); a GHS
     # Gloomhaven game that has not unlocked it is a group without Forgotten Circles: kept locked, said so
     from ghcli import editions
 
@@ -553,7 +553,7 @@ def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = N
     ``import`` of those tables as checked data (``exchange/snapshots.py``)."""
     from ghcli.campaign.exchange import ghs_jotl, ghs_write, snapshots
 
-    if ghs_jotl.is_jotl(doc, kind, party):  # a Jaws of the Lion campaign: its own mapping (issue 28)
+    if ghs_jotl.is_jotl(doc, kind, party):  # a Jaws of the Lion campaign: its own mapping (docs/exchange.md)
         return ghs_jotl.import_file(doc, kind, path, party=party)
     plan = plan_import(doc, kind, party)
     imported, cut = snapshots.import_converted(path, lambda store: ghs_write.write_plan(store, plan),

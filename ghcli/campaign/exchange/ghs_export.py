@@ -420,7 +420,7 @@ def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel, "not_carried": [{what, why}]}."""
     from ghcli.campaign import catalog
 
-    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
+    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (docs/exchange.md)
         from ghcli.campaign.exchange import ghs_jotl_export
 
         return ghs_jotl_export.export(store)

@@ -41,7 +41,8 @@ def edition_in_words(edition: Any) -> str:
     return f"{article} {name} campaign (GHS edition {edition!r})"
 
 
-# Bounds of the numbers a GHS file may hold (issue 29): the game's, or far past any campaign's (XP, gold).
+# Bounds of the numbers a GHS file may hold (docs/shell.md, hostile files): the game's, or far past any
+# campaign's (XP, gold).
 MAX_AMOUNT = 1_000_000
 
 

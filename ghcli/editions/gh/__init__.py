@@ -31,5 +31,5 @@ EDITION = Edition(
     enhancing_needs="the-power-of-enhancement",
     enhanced_cards_by_prosperity=True,
     level_up_to_prosperity=True,
-    at_once_classes=("diviner",),  # Forgotten Circles: usable at once (seed 000's starting classes)
+    at_once_classes=("diviner",),  # Forgotten Circles: usable at once (docs/campaign.md, "Editions")
 )
