@@ -199,7 +199,7 @@ def test_completion_offers_what_the_campaign_allows_now(town, db_file, warm):
     assert _complete("ghcli event resolve ", db_file, warm) == ["road"]
     assert _complete("ghcli scenario finish ", db_file, warm) == ["1"]
     monsters = _complete("ghcli monster show ", db_file, warm)
-    assert monsters == sorted(data.load("scenario_monsters")["scenarios"]["1"])  # scenario 1's, nothing else
+    assert monsters == sorted(data.scenario_monsters()["1"])  # scenario 1's, nothing else
 
 
 def test_completion_without_a_campaign_is_quiet(tmp_path, warm):

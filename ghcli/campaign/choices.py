@@ -254,6 +254,6 @@ def monsters(store: Store | None) -> Choices:
     if store is None:
         keys = sorted(every)
     else:
-        table = data.load("scenario_monsters")["scenarios"]
+        table = data.scenario_monsters()
         keys = sorted({k for n in lookup.unlocked_scenarios(store) for k in table.get(str(n), []) if k in every})
     return [(k, every[k]["name"]) for k in keys]

@@ -14,8 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 NAMES = ("ability_cards", "achievements", "campaign", "classes", "enhancement_slots", "ghs", "items", "monster_decks",
-         "monsters", "personal_quests", "random_dungeons", "scenario_monsters", "scenario_rooms", "scenarios",
-         "solo_scenarios")
+         "monsters", "personal_quests", "random_dungeons", "scenario_rooms", "scenarios", "solo_scenarios")
 
 
 @functools.cache
@@ -25,6 +24,13 @@ def load(name: str):
         raise KeyError(name)
     with open(HERE / f"{name}.json", encoding="utf-8") as f:
         return json.load(f)
+
+
+@functools.cache
+def scenario_monsters() -> dict[str, list[str]]:
+    """{scenario number: [monster keys]} of the Gloomhaven and Forgotten Circles scenarios: the monster types
+    GHS sets up for each (ghs.json's ``scenarios``; derived here rather than shipped twice)."""
+    return {n: sorted({m[0] for m in s["monsters"]}) for n, s in load("ghs")["scenarios"].items()}
 
 
 def schema_sql() -> str:
