@@ -1,6 +1,6 @@
 -- ghcli campaign database, migration 1 (the whole schema).
 -- One campaign per database file. Later schema changes are further
--- migrations in ghcli/campaign/db.py, recorded in _sqlite_migrations.
+-- migrations in ghcli/campaign/kind.py, recorded in _sqlite_migrations.
 -- Names of game things are the keys of ghcli/data (class keys, item
 -- numbers, achievement kebab-case keys, scenario numbers).
 
