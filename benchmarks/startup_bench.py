@@ -42,17 +42,17 @@ CLASSES = ["brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindth
 
 def build_campaign(path: Path, characters: int = 10, history: int = 1000) -> None:
     """A campaign with `characters` characters and `history` journal entries, through ghcli's own code."""
-    from ghcli.campaign import characters as chars, core
+    from ghcli.campaign import characters as chars, init, parties, unlocks
     from ghcli.campaign.tracks import MAX_PARTY
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
-    core.init(path, seed=1)
+    init.init(path, seed=1)
     store = Store.open(path)
     for key in CLASSES[6:characters]:
-        core.unlock_class(store, key)
+        unlocks.unlock_class(store, key)
     for i in range(characters):
         if i and i % MAX_PARTY == 0:  # a party holds at most four characters
-            core.new_party(store, f"Party {i // MAX_PARTY + 1}")
+            parties.new_party(store, f"Party {i // MAX_PARTY + 1}")
         chars.new(store, f"Hero{i}", CLASSES[i % len(CLASSES)], player=f"P{i}")
     done = store.value("SELECT count(*) FROM journal")
     for i in range(history - done):
@@ -82,7 +82,7 @@ def cpu_seconds(argv: list[str], env: dict) -> float:
 
 def questions_at_the_table(folder: Path, env: dict, runs: int) -> bool:
     """``rules focus`` on the tour's board and ``status`` beside ``import typer``: CPU medians, interleaved."""
-    from ghcli.campaign import characters as chars, core
+    from ghcli.campaign import characters as chars, init
 
     board = folder / "tour.txt"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -90,8 +90,8 @@ def questions_at_the_table(folder: Path, env: dict, runs: int) -> bool:
     db = folder / "one.db"
     for suffix in ("", "-wal", "-shm"):
         Path(f"{db}{suffix}").unlink(missing_ok=True)
-    core.init(db, seed=7)
-    from ghcli.campaign.db import Store
+    init.init(db, seed=7)
+    from ghcli.campaign.kind import Store
 
     store = Store.open(db)
     chars.new(store, "Ann", "brute", quest=512)

@@ -38,24 +38,24 @@ REMOTE_TARGET_BYTES = 2 * 1024 * 1024
 
 def steps(store):
     """The commands a long campaign repeats: purchases, sales, XP, reputation."""
-    from ghcli.campaign import characters, core, town
+    from ghcli.campaign import characters, parties, town
 
     return [lambda: town.buy(store, "Ann", "Boots of Striding"),
             lambda: town.sell(store, "Ann", "Boots of Striding"),
             lambda: characters.adjust(store, "Bob", xp=1),
-            lambda: core.change_reputation(store, 1),
-            lambda: core.change_reputation(store, -1)]
+            lambda: parties.change_reputation(store, 1),
+            lambda: parties.change_reputation(store, -1)]
 
 
 def build(path: Path, entries: int, *, every: int = 0, remote: Path | None = None) -> int:
     """A campaign whose journal has ``entries`` entries; with ``remote``, synced to it every ``every``
     entries (the way a group plays: a session's worth per push), else made in one transaction (the
     build is not what is measured). Returns the number of syncs."""
-    from ghcli.campaign import characters, core
-    from ghcli.campaign.db import Store
-    from ghcli.sync import core as sync
+    from ghcli.campaign import characters, init
+    from ghcli.campaign.kind import Store
+    from ghcli.sync import engine as sync
 
-    core.init(path, seed=1)
+    init.init(path, seed=1)
     store = Store.open(path)
     if remote is None:
         with store.batch():
@@ -97,7 +97,7 @@ def time_replay(path: Path, folder: Path, runs: int) -> float:
     """The fastest of ``runs`` rebuilds of the campaign at ``path`` from its journal alone
     (``ghcli.journal.replay.rebuild``: every entry re-executed from its document, its draws fed back,
     its effect and document checked)."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.journal import replay
 
     store = Store.open(path)
@@ -122,7 +122,7 @@ def new_remote(folder: Path, name: str) -> Path:
 
 def time_sync(path: Path, runs: int) -> tuple[float, float]:
     """(total, in git) of the fastest ``sync`` with nothing new, run in this process."""
-    from ghcli.sync import core, git
+    from ghcli.sync import engine, git
 
     spent = [0.0]
     real = git.run
@@ -140,7 +140,7 @@ def time_sync(path: Path, runs: int) -> tuple[float, float]:
         for _ in range(runs):
             spent[0] = 0.0
             t = time.perf_counter()
-            report = core.sync(path)
+            report = engine.sync(path)
             total = time.perf_counter() - t
             assert not report.came_in and not report.went_out
             if total - spent[0] < best[0] - best[1]:
@@ -151,14 +151,14 @@ def time_sync(path: Path, runs: int) -> tuple[float, float]:
 
 
 def time_join(remote: Path, folder: Path, runs: int) -> float:
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
     best = float("inf")
     for k in range(runs):
         db = folder / f"joiner-{k}" / "campaign.db"
         db.parent.mkdir(parents=True, exist_ok=True)
         t = time.perf_counter()
-        core.init(db, str(remote))
+        engine.init(db, str(remote))
         best = min(best, time.perf_counter() - t)
     return best
 

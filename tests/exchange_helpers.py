@@ -35,13 +35,13 @@ dump = sql_dump  # the whole SQL dump (tests/helpers.py)
 
 def campaign_facts(path) -> dict:
     """The campaign at ``path`` as expected.json's ``campaign`` and ``characters`` describe it."""
-    from ghcli.campaign import catalog, scenarios, state
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import catalog, lookup, scenarios
+    from ghcli.campaign.kind import Store
 
     store = Store.open(path)
     try:
-        camp = state.campaign_row(store)
-        party = state.current_party(store)
+        camp = lookup.campaign_row(store)
+        party = lookup.current_party(store)
         rows = lambda sql, *p: store.rows(sql, list(p))  # noqa: E731
         avail = scenarios.availability(store, party)
         decks = {d: [r["card"] for r in rows("SELECT card FROM event_decks WHERE deck = ? ORDER BY position", d)]
@@ -91,13 +91,13 @@ def campaign_facts(path) -> dict:
 def ghs_summary(db) -> dict:
     """What both apps hold, read back from ghcli: the campaign, its characters, their cards and stickers,
     the town visit, the party's place, solo wins."""
-    from ghcli.campaign import state
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import lookup
+    from ghcli.campaign.kind import Store
 
     facts = campaign_facts(db)
     store = Store.open(db)
     try:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         # other parties' characters are not exported (reported by name): the current party's are compared
         members = {r["name"] for r in store.rows("SELECT name FROM characters WHERE party_id = ?", [party["id"]])}
         facts["characters"] = [c for c in facts["characters"] if c["name"] in members]

@@ -89,12 +89,12 @@ class Play:
                       self.party()["id"], 0 if active else 1)
 
     def available(self) -> list[int]:
-        from ghcli.campaign import scenarios, state
-        from ghcli.campaign.db import Store
+        from ghcli.campaign import lookup, scenarios
+        from ghcli.campaign.kind import Store
 
         store = Store.open(self.db)
         try:
-            return [s["number"] for s in scenarios.availability(store, state.current_party(store))
+            return [s["number"] for s in scenarios.availability(store, lookup.current_party(store))
                     if s["state"] == "available"]
         finally:
             store.close()

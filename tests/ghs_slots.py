@@ -1,11 +1,10 @@
-"""ghcli/data/enhancement_slots.json and scenario_monsters.json from GHS's data
-(``../shared/ghs/real/assets/data/{gh,fc}.json``).
+"""ghcli/data/enhancement_slots.json from GHS's data (``../shared/ghs/real/assets/data/{gh,fc}.json``),
+and the monster types of each scenario that ``ghcli.data.scenario_monsters`` derives from ghs.json.
 
-Run as a script to write the files again; ``tests/test_enhance_slots.py`` checks that the shipped
-files are what this makes from GHS's data (when ../shared is there). scenario_monsters.json
-(Gloomhaven's in ghcli/data; Jaws of the Lion's in ghcli/editions/jotl, from jotl.json): the monster
-types of each scenario (keys of the edition's monsters.json; completion offers those of the unlocked
-scenarios). enhancement_slots.json, facts only: for each ability
+Run as a script to write the file again; ``tests/test_enhance_slots.py`` checks that the shipped
+file, and the derived monster types, are what this makes from GHS's data (when ../shared is there).
+The monster types: keys of monsters.json (completion offers those of the unlocked scenarios).
+enhancement_slots.json, facts only: for each ability
 card's top and bottom action, the abilities it prints (their kind, the enhancement slots beside
 them and their shapes, small print or not, the ability a line belongs to, whether it targets
 several figures, a summon's stats that take a sticker). No card text.
@@ -22,8 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GHS = next((p / "ghs" / "real" / "assets" / "data" for p in (ROOT.parent / "shared", Path("/work/shared"))
             if (p / "ghs" / "real" / "assets" / "data").is_dir()), ROOT.parent / "shared" / "ghs/real/assets/data")
 OUT = ROOT / "ghcli" / "data" / "enhancement_slots.json"
-MONSTERS_OUT = ROOT / "ghcli" / "data" / "scenario_monsters.json"
-#: edition -> (GHS's files of its scenarios, the folder of its facts): Jaws of the Lion's scenario_monsters.json too
+#: edition -> (GHS's files of its scenarios, the folder of its facts), for each edition's derived monster types
 SCENARIO_EDITIONS = {"gh": (("gh", "fc"), ROOT / "ghcli" / "data"),
                      "jotl": (("jotl",), ROOT / "ghcli" / "editions" / "jotl")}
 
@@ -108,11 +106,6 @@ def build_scenario_monsters(ghs: Path = GHS, edition: str = "gh") -> dict:
             "scenarios": dict(sorted(out.items(), key=lambda kv: int(kv[0])))}
 
 
-def monsters_text(doc: dict) -> str:
-    rows = [f'  {json.dumps(k)}: {json.dumps(v)}' for k, v in doc["scenarios"].items()]
-    return '{"about": ' + json.dumps(doc["about"]) + ',\n "scenarios": {\n' + ",\n".join(rows) + "\n }}\n"
-
-
 def text(doc: dict) -> str:
     """The file's text: one card a line."""
     out = ['{"about": ' + json.dumps(doc["about"]) + ',', ' "cards": {']
@@ -131,7 +124,4 @@ def text(doc: dict) -> str:
 if __name__ == "__main__":
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else GHS
     OUT.write_text(text(build(source)), encoding="utf-8")
-    for edition, (_, facts) in SCENARIO_EDITIONS.items():
-        (facts / "scenario_monsters.json").write_text(monsters_text(build_scenario_monsters(source, edition)),
-                                                      encoding="utf-8")
-    print(f"wrote {OUT} and each edition's scenario_monsters.json")
+    print(f"wrote {OUT}")

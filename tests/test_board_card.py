@@ -15,7 +15,7 @@ import json
 import pytest
 
 from ghcli.boards import textboard as tb
-from ghcli.campaign.monster_cards import resolve
+from ghcli.campaign.monster_deck import resolve
 from ghcli.errors import BadInput
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
@@ -119,6 +119,6 @@ def test_the_editor_answers_a_card_board():
 
     doc = tb.canonical(tb.load(_board("card: 532 bandit-archer level 1")))
     hand = tb.canonical(tb.load(_board("move: 3\nattack: range 4")))
-    from ghcli.campaign.monster_cards import resolve
+    from ghcli.campaign.monster_deck import resolve
 
     assert model.solve(doc, resolve).answer == model.solve(hand).answer

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from ghcli.campaign import catalog
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from helpers import direct, run_ok, snapshot
 
 

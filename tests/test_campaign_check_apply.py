@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from ghcli.campaign import characters, core, results, retirement, road
-from ghcli.campaign.db import Store
+from ghcli.campaign import characters, init, results, retirement, road
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from helpers import direct, snapshot
 
 
 @pytest.fixture
 def store(db_file):
-    core.init(db_file, seed=8)
+    init.init(db_file, seed=8)
     s = Store.open(db_file)
     characters.new(s, "Ann", "brute", player="ann", quest=512)
     characters.new(s, "Bob", "tinkerer", quest=514)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ghcli.campaign import catalog
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from helpers import run_ok, snapshot, state_dump
 
 
@@ -288,14 +288,14 @@ def test_history_text(cli, camp):
 
 
 def test_failed_init_leaves_no_file(db_file, monkeypatch):
-    from ghcli.campaign import core, effects
+    from ghcli.campaign import effects, init
 
     def broken(store, number):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(effects, "unlock_scenario", broken)
     with pytest.raises(RuntimeError):
-        core.init(db_file)
+        init.init(db_file)
     assert not db_file.exists() and not Path(f"{db_file}-wal").exists()
 
 

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from ghcli.campaign import catalog, core, effects, scenarios, state
-from ghcli.campaign.db import Store
+from ghcli.campaign import catalog, effects, init, lookup, parties, scenarios
+from ghcli.campaign.kind import Store
 from helpers import direct
 
 
 @pytest.fixture
 def store(db_file):
-    core.init(db_file, seed=3)
+    init.init(db_file, seed=3)
     s = Store.open(db_file)
     yield s
     s.close()
@@ -40,13 +40,13 @@ def test_party_achievement_requirement(store):
     do(store, effects.unlock_scenario, 2)
     assert by_number(store)[2]["state"] == "locked"
     assert by_number(store)[2]["reasons"] == ["needs party achievement First Steps"]
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     do(store, effects.add_party_achievement, party["id"], "first-steps")
     assert by_number(store)[2]["state"] == "available"
     assert scenarios.is_available(store, party, 2)
     assert scenarios.is_available(store, party["id"], 2)
     # Another party does not hold First Steps.
-    core.new_party(store, "Others")
+    parties.new_party(store, "Others")
     assert by_number(store)[2]["state"] == "locked"
     assert by_number(store, party)[2]["state"] == "available"
 
@@ -78,7 +78,7 @@ def test_alternative_requirements(store):
     do(store, effects.unlock_scenario, 22)
     assert by_number(store)[22]["reasons"] == [
         "needs one of: party achievement A Demon's Errand | party achievement Following Clues"]
-    do(store, effects.add_party_achievement, state.current_party(store)["id"], "following-clues")
+    do(store, effects.add_party_achievement, lookup.current_party(store)["id"], "following-clues")
     assert by_number(store)[22]["state"] == "available"
 
 

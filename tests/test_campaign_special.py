@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ghcli.campaign import catalog
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 
 from helpers import run_ok, state_dump
 

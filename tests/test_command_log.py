@@ -14,7 +14,7 @@ import pytest
 
 from helpers import doc_sections, dump, run_ok
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.journal import replay
 
 FIXTURES = Path(__file__).parent / "journal_fixtures"
@@ -188,18 +188,18 @@ def test_the_event_card_drawn_is_recorded_and_checked(cli, db_file, tmp_path):
     items = replay.items(store)
     store.close()
     # the same log on a deck set otherwise by hand before the draw: the card seen differs
-    from ghcli.journal import run
+    from ghcli.journal import rebase
 
     other = Store.create(tmp_path / "other.db")
     for it in items[:-1]:
-        assert run.apply_received(other, it["document"], it["player"]).status == "ok"
+        assert rebase.apply_received(other, it["document"], it["player"]).status == "ok"
     top = other.value("SELECT card FROM event_decks WHERE deck = 'road' ORDER BY position LIMIT 1")
     second = other.value("SELECT card FROM event_decks WHERE deck = 'road' AND position = 1")
     with other.batch():  # a deck changed outside the log (as if another machine had shuffled it)
         other.db.execute("UPDATE event_decks SET card = -1 WHERE deck = 'road' AND position = 0")
         other.db.execute("UPDATE event_decks SET card = ? WHERE deck = 'road' AND position = 1", [top])
         other.db.execute("UPDATE event_decks SET card = ? WHERE deck = 'road' AND position = 0", [second])
-    out = run.apply_received(other, items[-1]["document"], items[-1]["player"])
+    out = rebase.apply_received(other, items[-1]["document"], items[-1]["player"])
     other.close()
     assert out.status == "held" and f"the top card of the road deck is now {second}, not the {top}" in out.reason
 
@@ -247,8 +247,8 @@ def test_every_store_change_call_site_is_a_registered_command():
             if calls and not logged:
                 missing.append(f"{path.relative_to(root.parent)}:{fn.lineno} {fn.name}")
     # a GHS conversion writes into a work copy (its tables become the campaign's first entry, an import)
-    assert [m for m in missing if not (m.startswith(("ghcli/campaign/exchange/ghs.py",
-                                                     "ghcli/campaign/exchange/ghs_jotl.py"))
+    assert [m for m in missing if not (m.startswith(("ghcli/campaign/exchange/ghs_write.py",
+                                                     "ghcli/campaign/exchange/ghs_jotl_write.py"))
                                        and m.endswith(" write_plan"))] == []
 
 

@@ -43,13 +43,13 @@ needs_ghs = pytest.mark.skipif(REASON is not None, reason=str(REASON))
 
 def ghcli_side(db: Path) -> dict:
     """What ghcli holds of the current party, in the terms of GHS's view."""
-    from ghcli.campaign import catalog, scenarios, state, town
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import catalog, lookup, scenarios, town
+    from ghcli.campaign.kind import Store
     from ghcli.campaign.exchange import ghs_map
 
     store = Store.open(db)
     try:
-        camp, party = state.campaign_row(store), state.current_party(store)
+        camp, party = lookup.campaign_row(store), lookup.current_party(store)
         chars = {}
         for c in store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]]):
             cls = catalog.find_class(c["class"])
@@ -182,7 +182,7 @@ def summary(db: Path) -> dict:
     from exchange_helpers import ghs_summary as full
 
     from ghcli.campaign import town
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     facts = full(db)
     facts["characters"] = {c["name"]: c for c in facts["characters"]}

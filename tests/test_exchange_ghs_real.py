@@ -111,13 +111,13 @@ def build(cli, db: Path, commands: list[list[str]], *, strict: bool = True) -> N
 
 def ghcli_view(db: Path) -> dict:
     """ghcli's values in the terms of GHS's view."""
-    from ghcli.campaign import catalog, scenarios, state
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import catalog, lookup, scenarios
+    from ghcli.campaign.kind import Store
     from ghcli.campaign.exchange import ghs_map
 
     store = Store.open(db)
     try:
-        camp, party = state.campaign_row(store), state.current_party(store)
+        camp, party = lookup.campaign_row(store), lookup.current_party(store)
         chars = []
         for c in store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]]):
             chars.append({

@@ -89,7 +89,7 @@ def test_export_to_standard_output(cli, db_file):
 
 def test_sync_settings_never_travel(cli, tmp_path, db_file):
     """A friend's export does not bind the new campaign to the friend's remote (issue 29)."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     assert cli("init").exit_code == 0
     store = Store.open(db_file)
@@ -116,7 +116,7 @@ def test_import_refuses_an_existing_campaign(cli, tmp_path, db_file):
 
 def test_tables_of_later_migrations_travel(cli, tmp_path):
     """A table a later migration adds needs no change to export; an older export imports into it."""
-    from ghcli.campaign import db as dbmod
+    from ghcli.campaign import kind as gh_kind
 
     def command_log(db):
         db.execute("CREATE TABLE command_log (seq INTEGER PRIMARY KEY, argv TEXT NOT NULL)")
@@ -126,7 +126,7 @@ def test_tables_of_later_migrations_travel(cli, tmp_path):
     assert cli("--db", str(src), "init", "--seed", "5").exit_code == 0
     assert cli("--db", str(src), "character", "new", "Ann", "--class", "brute").exit_code == 0
     assert cli("--db", str(src), "export", "-o", str(old)).exit_code == 0  # before the migration
-    dbmod.GHCLI_MIGRATIONS.append(("0099_test_command_log", command_log))
+    gh_kind.GHCLI_MIGRATIONS.append(("0099_test_command_log", command_log))
     try:
         assert cli("--db", str(src), "status").exit_code == 0  # migrates
         assert cli("--db", str(src), "character", "adjust", "Ann", "--gold", "+2").exit_code == 0
@@ -137,7 +137,7 @@ def test_tables_of_later_migrations_travel(cli, tmp_path):
         assert cli("--db", str(older), "import", str(old)).exit_code == 0
         assert "command_log" in "\n".join(dump(older))
     finally:
-        dbmod.GHCLI_MIGRATIONS.remove(("0099_test_command_log", command_log))
+        gh_kind.GHCLI_MIGRATIONS.remove(("0099_test_command_log", command_log))
     # and a file from a newer ghcli is refused, leaving nothing behind
     newer = tmp_path / "newer.db"
     r = cli("--db", str(newer), "import", str(tmp_path / "campaign.json"))

@@ -199,7 +199,7 @@ def test_completion_offers_what_the_campaign_allows_now(town, db_file, warm):
     assert _complete("ghcli event resolve ", db_file, warm) == ["road"]
     assert _complete("ghcli scenario finish ", db_file, warm) == ["1"]
     monsters = _complete("ghcli monster show ", db_file, warm)
-    assert monsters == sorted(data.load("scenario_monsters")["scenarios"]["1"])  # scenario 1's, nothing else
+    assert monsters == sorted(data.scenario_monsters()["1"])  # scenario 1's, nothing else
 
 
 def test_completion_without_a_campaign_is_quiet(tmp_path, warm):
@@ -549,8 +549,8 @@ def _prepare(cli, path: str, tmp_path: Path) -> None:
 def _queued_as(cli, seq: int) -> None:
     """Put a change of the party's reputation into the retry queue as entry ``seq`` (what a sync does with a
     local entry the rules refuse once the group's entries came in)."""
-    from ghcli.campaign.db import Store
-    from ghcli.journal import history, run
+    from ghcli.campaign.kind import Store
+    from ghcli.journal import history, rebase, run
 
     path = os.environ["GHCLI_DB"]
     while True:
@@ -564,8 +564,8 @@ def _queued_as(cli, seq: int) -> None:
     store = Store.open(path)
     try:
         last = history.rows(store, 1)[0]
-        taken = run.take_back(store, last["id"])
-        run.queue(store, taken.document, taken.player, "a test's queued entry")
+        taken = rebase.take_back(store, last["id"])
+        rebase.queue(store, taken.document, taken.player, "a test's queued entry")
         assert history.rows(store, 1)[0]["seq"] == seq
     finally:
         store.close()

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from helpers import run_ok, snapshot
 
-from ghcli.campaign import db as dbmod
+from ghcli.campaign.kind import Store
+from ghcli.journal import store as storemod
 from ghcli.errors import GhcliError
 
 
@@ -76,7 +77,7 @@ def test_init_killed_part_way_never_sticks(tmp_path):
 @pytest.fixture
 def read_only(monkeypatch):
     """ghcli sees the campaign file as one it cannot write (as on a read-only file system)."""
-    monkeypatch.setattr(dbmod.Store, "_cannot_write", staticmethod(lambda path: True))
+    monkeypatch.setattr(storemod.Store, "_cannot_write", staticmethod(lambda path: True))
 
 
 READS = [("status", "--json"), ("history", "--json"), ("character", "show", "Ann", "--json"), ("shop", "--json"),
@@ -94,7 +95,7 @@ def test_read_only_campaign_reads(cli, db_file, args, monkeypatch):
     _campaign(cli)
     expected = run_ok(cli, *args).stdout
     with monkeypatch.context() as m:
-        m.setattr(dbmod.Store, "_cannot_write", staticmethod(lambda path: True))
+        m.setattr(storemod.Store, "_cannot_write", staticmethod(lambda path: True))
         assert run_ok(cli, *args).stdout == expected
 
 
@@ -103,7 +104,7 @@ def test_read_only_campaign_refuses_changes(cli, db_file, args, monkeypatch):
     _campaign(cli)
     before = snapshot(db_file)
     with monkeypatch.context() as m:
-        m.setattr(dbmod.Store, "_cannot_write", staticmethod(lambda path: True))
+        m.setattr(storemod.Store, "_cannot_write", staticmethod(lambda path: True))
         r = cli(*args)
     assert r.exit_code == 1 and r.stderr == (f"error: the campaign file is read-only ({db_file}): "
                                              "it can be read, not changed\n"), r.stderr
@@ -202,19 +203,19 @@ def _real_error(tmp_path: Path, kind: str) -> sqlite3.Error:
     ("not a database", "{path} is not a ghcli database (file is not a database)"),
 ])
 def test_sqlite_errors_get_true_messages(tmp_path, kind, message):
-    err = dbmod.explain(_real_error(tmp_path, kind), tmp_path / "c.db")
+    err = storemod.explain(_real_error(tmp_path, kind), tmp_path / "c.db")
     assert isinstance(err, GhcliError) and str(err) == message.format(path=tmp_path / "c.db")
 
 
 def test_io_error_message():
-    err = dbmod.explain(sqlite3.OperationalError("disk I/O error"))
+    err = storemod.explain(sqlite3.OperationalError("disk I/O error"))
     assert str(err) == "an I/O error on the campaign file (the disk or file system failed): nothing was changed"
 
 
 def test_full_disk_during_a_change(cli, db_file, monkeypatch):
     """A write that runs out of room: the true message, and the campaign exactly as it was."""
     _campaign(cli)
-    configure = dbmod.Store._configure
+    configure = storemod.Store._configure
 
     def tiny(conn):
         conn = configure(conn)
@@ -222,7 +223,7 @@ def test_full_disk_during_a_change(cli, db_file, monkeypatch):
         return conn
 
     with monkeypatch.context() as m:
-        m.setattr(dbmod.Store, "_configure", staticmethod(tiny))
+        m.setattr(storemod.Store, "_configure", staticmethod(tiny))
         for i in range(200):  # fill the free room of the last pages until a write needs a new one
             before = snapshot(db_file)
             r = cli("party", "new", f"{i:03d}" + "x" * 37)
@@ -268,5 +269,5 @@ def test_leftovers_of_a_killed_init_are_swept(tmp_path):
         f.write_bytes(b"half")
     os.utime(old, (time.time() - 3600, time.time() - 3600))
     os.utime(f"{old}-wal", (time.time() - 3600, time.time() - 3600))
-    dbmod.Store.create(path).close()
+    Store.create(path).close()
     assert sorted(p.name for p in tmp_path.iterdir()) == [".c.db.def456.new", "c.db"]

@@ -379,12 +379,11 @@ def test_a_file_name_too_long_is_one_line(cli, campaign, args, tmp_path):
 
 def test_full_disk_without_shm_says_so(tmp_path, monkeypatch):
     """SQLite answers "disk I/O error" when it cannot make the -shm on a full disk."""
-    from ghcli.campaign import db as dbmod
     from ghcli.journal import store as storemod
 
     monkeypatch.setattr(storemod, "_folder_full", lambda path: True)
-    err = dbmod.explain(sqlite3.OperationalError("disk I/O error"), tmp_path / "c.db")
-    assert isinstance(err, dbmod.StorageError) and str(err).startswith("the disk is full: ")
+    err = storemod.explain(sqlite3.OperationalError("disk I/O error"), tmp_path / "c.db")
+    assert isinstance(err, storemod.StorageError) and str(err).startswith("the disk is full: ")
 
 
 def test_export_on_a_full_disk_leaves_no_partial_file(cli, campaign, tmp_path, monkeypatch):
@@ -405,7 +404,7 @@ def test_export_on_a_full_disk_leaves_no_partial_file(cli, campaign, tmp_path, m
 
 
 def test_backup_on_a_full_disk_blames_the_backup(cli, campaign, tmp_path, monkeypatch):
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     def full(self, dest, pages=256):
         raise sqlite3.OperationalError("database or disk is full")
@@ -484,7 +483,7 @@ def test_damage_in_sqlite_master_gets_a_true_message(cli, campaign):
 
 def test_reading_a_campaign_nobody_can_write_leaves_no_wal(cli, campaign, monkeypatch):
     """A file ghcli cannot write (immutable, another user's): reads make no -wal or -shm beside it."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     for suffix in ("-wal", "-shm"):
         Path(f"{campaign}{suffix}").unlink(missing_ok=True)

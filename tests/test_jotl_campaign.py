@@ -326,7 +326,7 @@ def test_undo_replay_and_the_native_file_keep_the_edition(party, tmp_path, cli):
     party.ok("undo")
     assert state_dump(party.path) == before
     # a rebuild from the log (what a sync does) is the same campaign
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.journal import replay
 
     store = Store.open(party.path)

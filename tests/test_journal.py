@@ -12,10 +12,10 @@ import pytest
 
 from helpers import run_ok, snapshot, state_dump
 
-from ghcli.campaign import characters, core, town
-from ghcli.campaign.db import Store
+from ghcli.campaign import characters, history as campaign_history, init, parties, status, town
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
-from ghcli.journal import history, replay, run
+from ghcli.journal import history, rebase, replay, run
 from ghcli.journal import snapshot as snap
 from ghcli.journal.entries import canonical
 
@@ -23,7 +23,7 @@ from ghcli.journal.entries import canonical
 @pytest.fixture
 def camp(db_file, monkeypatch):
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    core.init(db_file, seed=5)
+    init.init(db_file, seed=5)
     store = Store.open(db_file)
     characters.new(store, "Ann", "brute", quest=512)
     characters.new(store, "Bob", "tinkerer", quest=514)
@@ -78,12 +78,12 @@ def test_undo_names_the_later_entry_that_stands_in_the_way(camp, db_file, monkey
     before = snapshot(db_file)
     with pytest.raises(Refused, match=r"cannot undo #4 character adjust by Ann: #5 character adjust by Bob "
                                       r"changed Ann's gold after it: undo that first"):
-        core.undo(camp, "4")
+        campaign_history.undo(camp, "4")
     assert snapshot(db_file) == before
     # Bob's own undo takes his entry (his last), then Ann's goes
-    assert core.undo(camp)["seq"] == 5
+    assert campaign_history.undo(camp)["seq"] == 5
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    assert core.undo(camp)["seq"] == 4
+    assert campaign_history.undo(camp)["seq"] == 4
     assert camp.value("SELECT gold FROM characters WHERE name = 'Ann'") == 30
 
 
@@ -92,13 +92,13 @@ def test_undo_is_your_own_by_default_another_players_only_when_named(camp, monke
     monkeypatch.setenv("GHCLI_PLAYER", "Bob")
     characters.adjust(camp, "Bob", xp=2)            # #5 by Bob
     monkeypatch.setenv("GHCLI_PLAYER", "Ann")
-    assert core.undo(camp)["seq"] == 4              # Ann's last, not Bob's newer entry
+    assert campaign_history.undo(camp)["seq"] == 4              # Ann's last, not Bob's newer entry
     assert camp.value("SELECT xp FROM characters WHERE name = 'Bob'") == 2
     monkeypatch.setenv("GHCLI_PLAYER", "Cid")
     with pytest.raises(Refused, match=r"nothing of yours \(Cid\) to undo; the last change in effect is "
                                       r"#5 character adjust by Bob: `ghcli undo 5` undoes it"):
-        core.undo(camp)
-    undone = core.undo(camp, "5")
+        campaign_history.undo(camp)
+    undone = campaign_history.undo(camp, "5")
     assert undone["player"] == "Bob" and camp.last_entry["summary"].startswith(
         f"undid character adjust {undone['id'][:10]} by Bob")
     assert camp.last_entry["player"] == "Cid"
@@ -108,17 +108,17 @@ def test_undo_redo_chains(camp, db_file):
     base = state_dump(db_file)
     characters.adjust(camp, "Ann", gold=5)
     after = state_dump(db_file)
-    core.undo(camp)                                  # #5 undoes #4
+    campaign_history.undo(camp)                                  # #5 undoes #4
     assert state_dump(db_file) == base
-    assert core.redo(camp)["seq"] == 4               # #6 reverts #5: #4 in effect again
+    assert campaign_history.redo(camp)["seq"] == 4               # #6 reverts #5: #4 in effect again
     assert state_dump(db_file) == after
-    core.undo(camp)                                  # #7 undoes #4 again
+    campaign_history.undo(camp)                                  # #7 undoes #4 again
     assert state_dump(db_file) == base
     rows = {r["seq"]: r for r in history.rows(camp)}
     assert rows[4]["undone_by"] == 7 and rows[5]["undone_by"] == 6 and rows[6]["in_effect"]
-    core.undo(camp, "7")                             # undoing an undo by name is a redo
+    campaign_history.undo(camp, "7")                             # undoing an undo by name is a redo
     assert state_dump(db_file) == after and history.by_seq(camp, 4)["in_effect"]
-    core.undo(camp, "6")                             # undoing the redo: #5 is in effect again, #4 undone
+    campaign_history.undo(camp, "6")                             # undoing the redo: #5 is in effect again, #4 undone
     assert state_dump(db_file) == base
     rows = {r["seq"]: r for r in history.rows(camp)}
     assert rows[5]["in_effect"] and rows[4]["undone_by"] == 5 and rows[6]["undone_by"] == 9
@@ -126,16 +126,16 @@ def test_undo_redo_chains(camp, db_file):
 
 def test_the_entry_that_made_the_campaign_is_never_undone(camp):
     with pytest.raises(Refused, match="#1 init by Ann created the campaign: it is never undone"):
-        core.undo(camp, "1")
+        campaign_history.undo(camp, "1")
     with pytest.raises(Refused, match="not an undo"):
-        core.redo(camp, "2")
+        campaign_history.redo(camp, "2")
 
 
 def test_undo_to_is_one_undo_entry_per_change_in_one_transaction(camp, db_file):
     state = state_dump(db_file)
     for delta in (1, 2, 3):
-        core.change_reputation(camp, delta)
-    plan = core.undo_to(camp, "3")
+        parties.change_reputation(camp, delta)
+    plan = campaign_history.undo_to(camp, "3")
     assert [p["seq"] for p in plan] == [6, 5, 4]
     assert state_dump(db_file) == state
     assert [r["command"] for r in history.rows(camp, 3)] == ["undo", "undo", "undo"]
@@ -150,7 +150,7 @@ def test_a_change_outside_the_log_is_never_recorded_nor_reverted_blindly(camp, d
     con.close()
     assert camp.value("SELECT count(*) FROM changes WHERE seq > 4") == 0
     with pytest.raises(Refused, match="a later change changed Ann's gold"):
-        core.undo(camp)
+        campaign_history.undo(camp)
 
 
 # -- a sync's operations -------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_a_change_outside_the_log_is_never_recorded_nor_reverted_blindly(camp, d
 def _join(store, path):
     other = Store.create(path)
     for d in _docs(store):
-        assert run.apply_received(other, d["document"], d["player"]).status == "ok"
+        assert rebase.apply_received(other, d["document"], d["player"]).status == "ok"
     return other
 
 
@@ -169,7 +169,7 @@ def test_received_entries_rebuild_the_same_state_and_keep_their_author(camp, db_
     assert snap.first_difference(other, snap.tables_of(camp)) is None
     assert [r["player"] for r in history.rows(other)] == [r["player"] for r in history.rows(camp)]
     assert [r["id"] for r in history.rows(other)] == [r["id"] for r in history.rows(camp)]
-    again = run.apply_received(other, _docs(camp)[-1]["document"], "Mallory")
+    again = rebase.apply_received(other, _docs(camp)[-1]["document"], "Mallory")
     assert again.status == "present"
     other.close()
 
@@ -183,7 +183,7 @@ def test_a_received_entry_this_ghcli_cannot_apply_is_held_with_a_message(camp, t
     extra_arg = canonical({**doc, "args": {**doc["args"], "hat": "red"}, "version": "9.0.0"})
     wrong_effect = canonical({**doc, "effect": "0" * 16, "nonce": "1" * 16, "version": "0.9.0"})
     edited = _docs(camp)[-1]["document"].replace('"Bob"', '"Eve"')
-    outs = {name: run.apply_received(other, d, "Zed") for name, d in (
+    outs = {name: rebase.apply_received(other, d, "Zed") for name, d in (
         ("newer", newer), ("unknown", unknown), ("extra", extra_arg), ("effect", wrong_effect), ("edited", edited))}
     assert all(o.status == "held" for o in outs.values())
     assert "entry format 3 is newer than this ghcli's (2)" in outs["newer"].reason
@@ -208,11 +208,11 @@ def test_take_back_and_reexecute_on_a_new_base(camp, tmp_path, monkeypatch):
     characters.new(other, "Cid", "spellweaver", quest=521)
     town.buy(other, "Cid", "1")                      # there: the last copy too, pushed first
     mine = _docs(camp)[-1]
-    taken = run.take_back(camp, mine["id"])
+    taken = rebase.take_back(camp, mine["id"])
     assert taken.command == "buy" and ("supply", 1) in taken.rows
     for d in _docs(other)[-2:]:
-        assert run.apply_received(camp, d["document"], d["player"]).status == "ok"
-    out = run.reexecute(camp, taken)
+        assert rebase.apply_received(camp, d["document"], d["player"]).status == "ok"
+    out = rebase.reexecute(camp, taken)
     assert out.status == "refused" and "no copy of Boots of Striding is left" in out.reason
     assert ("characters", 2) in out.rows
     in_the_way = history.last_changer(camp, out.rows, after=taken.seq - 1)
@@ -227,18 +227,18 @@ def test_reexecute_follows_an_entry_whose_outcome_changed(camp, tmp_path):
     """A local change and its local undo, re-executed on a base where the change comes out otherwise: a new
     document and id; the undo follows it (renames)."""
     other = _join(camp, tmp_path / "b.db")
-    core.change_reputation(camp, 5)                  # +0 -> +5 here
-    core.undo(camp)
+    parties.change_reputation(camp, 5)                  # +0 -> +5 here
+    campaign_history.undo(camp)
     undo_doc, change_doc = _docs(camp)[-1], _docs(camp)[-2]
-    took = [run.take_back(camp, undo_doc["id"]), run.take_back(camp, change_doc["id"])]
-    core.change_reputation(other, -3)                # the group: -3 meanwhile
-    run.apply_received(camp, _docs(other)[-1]["document"], "Bob")
+    took = [rebase.take_back(camp, undo_doc["id"]), rebase.take_back(camp, change_doc["id"])]
+    parties.change_reputation(other, -3)                # the group: -3 meanwhile
+    rebase.apply_received(camp, _docs(other)[-1]["document"], "Bob")
     renames: dict = {}
-    first = run.reexecute(camp, took[1], renames=renames)
+    first = rebase.reexecute(camp, took[1], renames=renames)
     assert first.status == "ok" and first.changed and "-3 -> +2" in first.summary
     assert first.before == "Party: reputation +0 -> +5"
     assert renames == {change_doc["id"]: first.id}
-    second = run.reexecute(camp, took[0], renames=renames)
+    second = rebase.reexecute(camp, took[0], renames=renames)
     assert second.status == "ok" and camp.value("SELECT reputation FROM parties") == -3
     assert history.by_id(camp, first.id)["undone_by"] == second.seq
     other.close()
@@ -247,17 +247,17 @@ def test_reexecute_follows_an_entry_whose_outcome_changed(camp, tmp_path):
 def test_retry_with_fresh_draws_and_states(camp, tmp_path):
     town.buy(camp, "Ann", "1")
     last = _docs(camp)[-1]
-    taken = run.take_back(camp, last["id"])
-    queued = run.queue(camp, taken.document, taken.player, "refused for the test", rows=taken.rows)
+    taken = rebase.take_back(camp, last["id"])
+    queued = rebase.queue(camp, taken.document, taken.player, "refused for the test", rows=taken.rows)
     assert history.counts(camp)["queued"] == 1
-    out = run.retry(camp, queued.id)
+    out = rebase.retry(camp, queued.id)
     assert out.status == "ok" and history.counts(camp)["queued"] == 0
     camp.set_sync_settings(remote="/group.git")
     characters.adjust(camp, "Ann", gold=1)
     entry = camp.last_entry
     assert entry["state"] == "local" and history.counts(camp)["local"] == 1
     assert [d["id"] for d in history.documents(camp)] == [entry["id"]]
-    run.mark_accepted(camp, [entry["id"]])
+    rebase.mark_accepted(camp, [entry["id"]])
     assert history.counts(camp)["local"] == 0
 
 
@@ -265,14 +265,14 @@ def test_a_new_machine_joins_from_a_snapshot_with_the_earlier_entries_as_history
     town.buy(camp, "Ann", "1")
     document = snap.make(camp)
     assert snap.check(camp, document) is None
-    run.apply_received(camp, document, "Ann")        # here it checks: no row changes
+    rebase.apply_received(camp, document, "Ann")        # here it checks: no row changes
     characters.adjust(camp, "Bob", gold=2)           # after the snapshot
     docs = _docs(camp)
     cut = next(i for i, d in enumerate(docs) if d["command"] == "snapshot")
     joiner = Store.create(tmp_path / "joiner.db")
-    run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs[:cut]])
+    rebase.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs[:cut]])
     for d in docs[cut:]:
-        assert run.apply_received(joiner, d["document"], d["player"]).status == "ok"
+        assert rebase.apply_received(joiner, d["document"], d["player"]).status == "ok"
     assert snap.first_difference(joiner, snap.tables_of(camp)) is None
     rows = history.rows(joiner)
     assert [r["applied"] for r in rows] == [True, True] + [False] * cut
@@ -281,14 +281,14 @@ def test_a_new_machine_joins_from_a_snapshot_with_the_earlier_entries_as_history
     with camp.batch():
         camp.db.execute("UPDATE characters SET xp = 7 WHERE name = 'Ann'")
     assert snap.check(camp, document) == "characters row 1: xp is 7 here, 0 in the snapshot"
-    assert run.apply_received(camp, snap.make(joiner), "Bob").status == "held"
+    assert rebase.apply_received(camp, snap.make(joiner), "Bob").status == "held"
     joiner.close()
 
 
 def test_replay_is_exact_and_keeps_numbers(camp, db_file, tmp_path):
     characters.adjust(camp, "Ann", gold=5)
-    core.undo(camp)
-    core.redo(camp)
+    campaign_history.undo(camp)
+    campaign_history.redo(camp)
     rebuilt = replay.rebuild(tmp_path / "r.db", camp.kind, replay.items(camp), next_seq_=replay.next_seq(camp))
     rebuilt.close()
     from helpers import dump
@@ -303,7 +303,7 @@ def test_status_counts_come_from_indexes(camp):
         plans += [r[3] for r in camp.tuples(f"EXPLAIN QUERY PLAN {history.COUNT_SQL}", [state])]
     plans += [r[3] for r in camp.tuples(f"EXPLAIN QUERY PLAN {history.LAST_SQL}")]
     assert all("SEARCH" in p and "journal_waiting" in p for p in plans[:3]) and "SEARCH" in plans[3], plans
-    assert core.status(camp)["journal"] == {"entries": 3, "local": 0, "queued": 0, "held": 0}
+    assert status.status(camp)["journal"] == {"entries": 3, "local": 0, "queued": 0, "held": 0}
 
 
 # -- a file whose recorded migrations lie -----------------------------------------------
@@ -387,13 +387,13 @@ def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
     kind = other.kind
     saved = kind.commands.commands.pop("character adjust")    # an older ghcli: the command is unknown
     monkeypatch.setattr(kind, "command_modules", ())
-    held = run.apply_received(other, doc, "Ann")
+    held = rebase.apply_received(other, doc, "Ann")
     assert held.status == "held" and "unknown command 'character adjust'" in held.reason
     before = other.tuples("SELECT * FROM journal")
-    again = run.retry_held(other, held.id)
+    again = rebase.retry_held(other, held.id)
     assert again.status == "held" and other.tuples("SELECT * FROM journal") == before
     kind.commands.commands["character adjust"] = saved        # upgraded
-    out = run.retry_held(other, held.id)
+    out = rebase.retry_held(other, held.id)
     assert out.status == "ok" and out.seq > held.seq and history.counts(other)["held"] == 0
     assert other.value("SELECT gold FROM characters WHERE name = 'Bob'") == 34
     other.close()
@@ -402,7 +402,8 @@ def test_a_held_entry_applies_once_this_ghcli_can(camp, tmp_path, monkeypatch):
 def test_metadata_rows_come_in_one_statement_in_order(camp, tmp_path):
     docs = _docs(camp)
     joiner = Store.create(tmp_path / "j.db")
-    seqs = run.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs] + [("not json", "X", None)])
+    seqs = rebase.insert_metadata(joiner, [(d["document"], d["player"], None) for d in docs]
+                                  + [("not json", "X", None)])
     rows = history.rows(joiner)[::-1]
     assert seqs == [1, 2, 3, 4] and [r["id"] for r in rows[:3]] == [d["id"] for d in docs]
     assert rows[1]["summary"] == "character new Ann brute 1 512" and rows[3]["command"] == "?"

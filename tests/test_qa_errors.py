@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from ghcli.campaign.db import MAX_SQLITE_INT, Store
+from ghcli.campaign.kind import Store
+from ghcli.journal.store import MAX_SQLITE_INT
 from ghcli.errors import BadInput
 
 HUGE = "99999999999999999999"  # beyond SQLite's 64-bit integers

@@ -19,7 +19,7 @@ import pytest
 
 import ghs_data
 from ghcli import data
-from ghcli.campaign import monsters
+from ghcli.campaign import monster_stats
 from ghcli.campaign.scenario_setup import setup
 
 NEEDS_GHS = pytest.mark.skipif(ghs_data.GHS is None, reason="../shared/ghs (GHS's data) is not here")
@@ -107,7 +107,7 @@ def test_stats_are_the_stat_card_at_the_level(level):
     for r in out["rooms"]:
         for s in r["standees"]:
             assert s["level"] == level
-            assert s["stats"] == monsters.at_level(monsters.find(s["monster"]), level, 4)[s["kind"]]
+            assert s["stats"] == monster_stats.at_level(monster_stats.find(s["monster"]), level, 4)[s["kind"]]
 
 
 def test_a_level_offset_and_a_boss():
@@ -119,7 +119,7 @@ def test_a_level_offset_and_a_boss():
     boss = next(s for r in setup(8, 3, 2)["rooms"] for s in r["standees"] if s["kind"] == "boss")
     facts = next(m for m in data.load("monsters")["monsters"] if m["key"] == "inox-bodyguard")
     formula = next(row["health"] for row in facts["stats"]["boss"] if row["level"] == 2)
-    assert boss["stats"]["health"] == monsters.at_level(facts, 2, 3)["boss"]["health"] != formula
+    assert boss["stats"]["health"] == monster_stats.at_level(facts, 2, 3)["boss"]["health"] != formula
 
 
 def test_the_command_takes_the_campaign_level_or_says_what_it_needs(cli, tmp_path, monkeypatch):

@@ -99,10 +99,10 @@ def test_only_two_to_four_players(players):
 
 
 def test_the_same_seed_draws_the_same_dungeon_and_others_differ():
-    from ghcli.campaign import dungeons
+    from ghcli.campaign import dungeon
 
-    assert dungeons.draw(3, 7) == dungeons.draw(3, 7)
-    assert len({json.dumps(dungeons.draw(3, s)["rooms"]) for s in range(10)}) > 5
+    assert dungeon.draw(3, 7) == dungeon.draw(3, 7)
+    assert len({json.dumps(dungeon.draw(3, s)["rooms"]) for s in range(10)}) > 5
 
 
 def test_many_draws_chain_and_use_the_shipped_cards(cli, db_file):

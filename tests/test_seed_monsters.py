@@ -51,10 +51,10 @@ def test_every_level_without_level(cli, ):
 
 
 def test_a_boss_health_formula_worked_out_for_the_characters(cli):
-    from ghcli.campaign import monsters
+    from ghcli.campaign import monster_stats as stat_cards
 
     doc = show(cli, "bandit commander", "--level", "0", "--characters", "3")
-    formula = monsters.find("bandit-commander")["stats"]["boss"][0]["health"]
+    formula = stat_cards.find("bandit-commander")["stats"]["boss"][0]["health"]
     assert formula == "8xC" and doc["boss"]["health"] == 24 and doc["boss"]["health_formula"] == "8xC"
     assert doc["characters"] == 3 and "stun" in doc["boss"]["immunities"]
     unknown = show(cli, "bandit commander", "--level", "0")
@@ -75,9 +75,9 @@ def test_every_fractional_boss_formula_only_halves():
     # The rounding stated (up) and GHS's nearest-integer rounding agree only while every fraction is a half.
     import re
 
-    from ghcli.campaign import monsters
+    from ghcli.campaign import monster_stats as stat_cards
 
-    formulas = {r["health"] for m in monsters.all_monsters() for rows in m["stats"].values() for r in rows
+    formulas = {r["health"] for m in stat_cards.all_monsters() for rows in m["stats"].values() for r in rows
                 if isinstance(r["health"], str) and "/" in r["health"]}
     assert formulas and all(re.fullmatch(r"\(?\d+xC\)?/2", f) for f in formulas), formulas
 

@@ -141,7 +141,7 @@ def test_bad_input(cli, camp, args, code, message):
 
 def test_an_older_database_gets_the_solo_table(cli, db_file):
     """A file of ghcli's first schema (before solo scenarios and the journal) opens: migrated, its history kept."""
-    from ghcli.campaign.db import GHCLI_MIGRATIONS, Store
+    from ghcli.campaign.kind import GHCLI_MIGRATIONS, Store
 
     Store.create(db_file, migrations=GHCLI_MIGRATIONS[:1]).close()
     for sql in ("INSERT INTO parties (id, name) VALUES (1, 'Party')",

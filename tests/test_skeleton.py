@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ghcli.campaign.db import DatabaseError, Store
+from ghcli.campaign.kind import Store
+from ghcli.journal.store import DatabaseError
 
 
 def test_help_lists_every_top_level_command(cli):
@@ -20,12 +21,12 @@ def test_help_lists_every_top_level_command(cli):
 
 def test_a_failed_entry_rolls_back_and_undo_restores(tmp_path):
     """One entry, one transaction: a failing command leaves nothing; an undo entry gives the state back."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements, history, init, parties
     from ghcli.journal import run
     from ghcli.journal.commands import Command
     from helpers import state_dump
 
-    core.init(tmp_path / "c.db", seed=1)
+    init.init(tmp_path / "c.db", seed=1)
     s = Store.open(tmp_path / "c.db")
     before = list(s.conn.iterdump())
 
@@ -37,11 +38,11 @@ def test_a_failed_entry_rolls_back_and_undo_restores(tmp_path):
         run.typed(s, Command("broken", broken), {})
     assert list(s.conn.iterdump()) == before
     state = state_dump(tmp_path / "c.db")
-    core.change_reputation(s, -3)
-    core.add_global_achievement(s, "city-rule-economic")
+    parties.change_reputation(s, -3)
+    achievements.add_global_achievement(s, "city-rule-economic")
     assert s.value("SELECT reputation FROM parties") == -3
-    assert core.undo(s)["command"] == "campaign achievement add"
-    assert core.undo(s)["command"] == "party reputation"
+    assert history.undo(s)["command"] == "campaign achievement add"
+    assert history.undo(s)["command"] == "party reputation"
     assert state_dump(tmp_path / "c.db") == state
     s.close()
 

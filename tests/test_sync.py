@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from helpers import dump
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.sync import ledger, remote as layout
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -448,9 +448,9 @@ def test_a_new_machine_joins_from_the_latest_snapshot(group, monkeypatch):
     r = c.run("undo", str(hist[3]["seq"]), ok=False)   # made before the snapshot: history only here
     assert r.exit_code == 1 and "not applied here" in r.stderr
     # Every SNAPSHOT_EVERY accepted entries, a sync pushes one by itself.
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    monkeypatch.setattr(core, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(engine, "SNAPSHOT_EVERY", 3)
     for _ in range(3):
         c.run("character", "adjust", "Bob", "--gold", "1")
     r = c.json("sync")
@@ -497,19 +497,20 @@ def test_an_entry_from_a_newer_ghcli_is_held_then_applies_after_an_upgrade(group
     assert c.gold() == {"Ann": 32, "Bob": 31}
     # "Upgrade": this ghcli learns the command (and says it is another version).
     import ghcli
-    from ghcli.campaign import log
+    from ghcli.campaign.kind import GHCLI, command
+    from ghcli.journal.store import Done
 
     monkeypatch.setattr(ghcli, "__version__", "9.9.9")
-    @log.command("campaign weather")
+    @command("campaign weather")
     def weather(store, kind: str):
-        return log.Done(f"weather {kind}")
+        return Done(f"weather {kind}")
 
     try:
         r = c.json("sync")
         assert [e["command"] for e in r["in"]] == ["campaign weather"] and not r["held"]
         assert c.json("sync", "status")["counts"]["held"] == 0
     finally:
-        log.REGISTRY.pop("campaign weather", None)
+        GHCLI.commands.commands.pop("campaign weather", None)
 
 
 def test_a_forged_author_is_the_one_git_recorded(group):

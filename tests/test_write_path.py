@@ -1,9 +1,9 @@
 """One write path in the campaign layer (issue 16): SQL through the sqlite_utils Database
 that ``store.change()`` yields (``db.execute``, or ``store.db.execute`` in a helper called
-inside the change). No campaign module but ``campaign/db.py`` (nor ``ghcli/sync/``) reaches
-for the raw connection (``store.conn``), and none writes through sqlite-utils table methods
-(``db["table"].insert(...)``), which introspect the schema on every call (the reason is
-measured in the docstring of ``campaign/db.py``). A change returns its result (``Done``)
+inside the change). No campaign module (nor ``ghcli/sync/``) reaches for the raw connection
+(``store.conn``), and none writes through sqlite-utils table methods (``db["table"].insert(...)``),
+which introspect the schema on every call (the reason is measured in docs/campaign.md, "How a
+change is written"). A change returns its result (``Done``)
 rather than setting ``store.summary``.
 """
 
@@ -48,8 +48,7 @@ def campaign_modules() -> list[Path]:
 def test_the_campaign_package_is_found():
     names = {str(p.relative_to(CAMPAIGN.parent)) for p in campaign_modules()}
     assert {"campaign/town.py", "campaign/effects.py", "arkham/campaign.py", "campaign/exchange/native.py",
-            "campaign/exchange/ghs.py", "sync/core.py"} <= names
-    assert "campaign/db.py" not in names
+            "campaign/exchange/ghs.py", "campaign/kind.py", "sync/engine.py"} <= names
 
 
 @pytest.mark.parametrize("path", campaign_modules(), ids=lambda p: str(p.relative_to(CAMPAIGN.parent)))
@@ -88,10 +87,10 @@ def test_no_campaign_module_sets_a_summary_aside():
 
 @pytest.fixture
 def store(tmp_path):
-    from ghcli.campaign import core
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import init
+    from ghcli.campaign.kind import Store
 
-    core.init(tmp_path / "c.db", seed=1)
+    init.init(tmp_path / "c.db", seed=1)
     s = Store.open(tmp_path / "c.db")
     yield s
     s.close()
@@ -110,7 +109,7 @@ def _entry(name, fn):
 
 
 def test_apply_records_the_summary_of_the_result_and_returns_its_values(store):
-    from ghcli.campaign.db import Done
+    from ghcli.journal.store import Done
     from ghcli.journal import run
 
     def command(ctx):

@@ -13,9 +13,9 @@ from ghcli.boards.grammar import (
     json_value, wall,
 )
 from ghcli.boards.labels import labels, rooms
-from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS
+from ghcli.boards.parse_map import read_map
 from ghcli.errors import BadInput, did_you_mean
-from ghcli.rules.board import MAX_COORD, MAX_DEPTH, MAX_HEXES, SIDES, TERRAINS
+from ghcli.rules.board import MAX_COORD, MAX_DEPTH, SIDES, TERRAINS
 from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
 _TOKEN_RE = re.compile(r"([#^!~=]*)(" + LABEL + r")?([#^!~=]*)\Z")
@@ -218,7 +218,7 @@ class _Parser:
         if map_at is None:
             raise BadInput("text board has no 'map:' section")
         figures = [self._figure(i, s) for i, s in figure_lines]
-        cells, map_walls = self._map(map_at, map_lines, orientation)
+        cells, map_walls = read_map(self, map_at, map_lines, orientation)
         return self._assemble(rules, orientation, cells, map_walls, figures, header)
 
     def _board(self, entries) -> tuple[str, str]:
@@ -235,7 +235,8 @@ class _Parser:
         return rules, orientation
 
     # -- words ----------------------------------------------------------------
-    def _hex(self, i: int, word: str, what: str = "hex") -> list[int]:
+    def hex_at(self, i: int, word: str, what: str = "hex") -> list[int]:
+        """Q,R on line ``i`` as [q, r] (within the coordinate limit)."""
         m = _HEX_RE.match(word)
         if not m:
             raise self.err(i, f"{what} {word!r} is not Q,R (two integers, no spaces)")
@@ -331,7 +332,7 @@ class _Parser:
             elif w == "at":
                 if k + 1 >= len(words):
                     raise self.err(i, f"figure {label}: 'at' needs Q,R")
-                at = self._hex(i, words[k + 1])
+                at = self.hex_at(i, words[k + 1])
                 k += 1
             elif "initiative" not in fig and re.match(r"-?\d", w):
                 fig["initiative"] = self._number(i, w, "initiative")
@@ -344,159 +345,52 @@ class _Parser:
             fig[key] = v
         return {"label": label, "fig": fig, "at": at, "line": i}
 
-    # -- map ----------------------------------------------------------------
-    def _map(self, map_at, map_lines, orientation):
-        i0, origin_text = map_at
-        origin = self._hex(i0, origin_text, "map origin") if origin_text else [0, 0]
-        while map_lines and not map_lines[-1][1].strip():
-            map_lines.pop()
-        while map_lines and not map_lines[0][1].strip():
-            map_lines.pop(0)
-        flat = orientation == "flat"
-        # every non-blank character, classified by position
-        cells: list[tuple[int, int, int, int, str]] = []  # (L, c, lineno, col, token)
-        seps: list[tuple[int, int, int, int, str]] = []  # (L, p, lineno, col, char)
-        slots: list[tuple[int, int, int, int]] = []  # (L, c, lineno, col) for '___'
-        first = None
-        seen: dict = {}
-        for L, (lineno, line) in enumerate(map_lines):
-            p = 0
-            n = len(line)
-            while p < n:
-                ch = line[p]
-                if ch == " ":
-                    p += 1
-                    continue
-                if flat:
-                    c = p // 4
-                elif first is None:
-                    c = p // 2
-                else:
-                    # cells of line L start at 2k, k of the parity the first hex sets
-                    c = p // 2 if (L - p // 2 - first[0] + first[1]) % 2 == 0 else p // 2 - 1
-                start = (4 if flat else 2) * c
-                end = start + 3
-                if p == end:
-                    if ch.isalnum() or ch in "#^!~=.-":
-                        raise self._in_separator(lineno, line, p, L, c, first, flat)
-                    seps.append((L, p, lineno, p + 1, ch))
-                    p += 1
-                    continue
-                tok_end = p
-                while tok_end < min(end, n) and line[tok_end] != " ":
-                    tok_end += 1
-                token = line[p:tok_end]
-                if first is None:
-                    first = (L, c)
-                if set(token) <= set("/\\<>|"):
-                    seps_at = "4, 8, 12, ..." if flat else "right after a hex"
-                    raise self.err(lineno, f"wall mark {token!r} is not on a separator (character {seps_at} of a "
-                                   "line, next to a hex)", p + 1)
-                if (L - c - first[0] + first[1]) % 2 != 0:
-                    if flat and set(token) <= {"_"}:
-                        slots.append((L, c, lineno, p + 1))
-                        p = tok_end
-                        continue
-                    if flat:
-                        raise self.err(lineno, f"{token!r} is half a hex off the grid: on one line hexes are "
-                                       "8 characters apart (this column has its hexes on the lines above and "
-                                       "below; only '___', a wall, goes between them)", p + 1)
-                    raise self.err(lineno, f"{token!r} is off the hex grid (in a row hexes are 4 characters apart, "
-                                   "and each row is shifted 2 characters)", p + 1)
-                if (L, c) in seen:
-                    raise self.err(lineno, f"{seen[(L, c)]!r} and {token!r} in one hex (a hex is at most 3 characters, "
-                                   "then a separator)", p + 1)
-                seen[(L, c)] = token
-                cells.append((L, c, lineno, p + 1, token))
-                if len(cells) > MAX_HEXES:
-                    raise self.err(lineno, f"the map has more than {MAX_HEXES:,} hexes (the limit)", p + 1)
-                p = tok_end
-        if first is None:
-            return {}, set()
-        # coordinates: the first token is the origin hex
-        fL, fc = first
-
-        def coords(L: int, c: int) -> tuple[int, int]:
-            if flat:
-                q = origin[0] + (c - fc)
-                y = 2 * origin[1] + origin[0] + (L - fL)
-                return (q, (y - q) // 2)
-            r = origin[1] + (L - fL)
-            x = 2 * origin[0] + origin[1] + (c - fc)
-            return ((x - r) // 2, r)
-
-        out: dict = {}
-        for L, c, lineno, col, token in cells:
-            h = coords(L, c)
-            if abs(h[0]) > MAX_COORD or abs(h[1]) > MAX_COORD:
-                raise self.err(lineno, f"hex {list(h)} is beyond the coordinate limit (each within +-{MAX_COORD})", col)
-            out[h] = (token, lineno, col)
-        walls: set = set()
-        for L, c, lineno, col in slots:
-            above, below = coords(L - 1, c), coords(L + 1, c)
-            walls.add(wall(above, below))
-        for L, p, lineno, col, ch in seps:
-            if flat:
-                c = p // 4
-                if (L - c - fL + fc) % 2 == 0:
-                    owner_c, side = c, "right"
-                else:
-                    owner_c, side = c + 1, "left"
-                owner = coords(L, owner_c)
-                if owner not in out:
-                    raise self.err(lineno, f"wall mark {ch!r} is not next to a hex", col)
-                table = FLAT_RIGHT_MARKS if side == "right" else FLAT_LEFT_MARKS
-                both = ">" if side == "right" else "<"
-                dirs = [d for d, mark in table.items() if ch == both or ch == mark]
-                if not dirs:
-                    allowed = "'\\', '/' or '>'" if side == "right" else "'/', '\\' or '<'"
-                    raise self.err(lineno, f"{ch!r} {side} of a hex may only be a wall mark ({allowed}); "
-                                   "a hex is at most 3 characters, every 4th character is a separator", col)
-                for dq, dr in dirs:
-                    walls.add(wall(owner, (owner[0] + dq, owner[1] + dr)))
-            else:
-                if ch != "|":
-                    raise self.err(lineno, f"{ch!r} between two hexes of a row may only be '|' (a wall)", col)
-                k_left = (p - 3) // 2
-                left, right = coords(L, k_left), coords(L, k_left + 2)
-                walls.add(wall(left, right))
-        return out, walls
-
-    def _in_separator(self, lineno: int, line: str, p: int, L: int, c: int, first, flat: bool) -> BadInput:
-        """A hex's text (a label, terrain, '.') in a separator column: name it, and where it goes."""
-        k = p
-        while k > 0 and line[k - 1] != " ":
-            k -= 1
-        e = p
-        while e < len(line) and line[e] != " ":
-            e += 1
-        run = line[k:e]
-        every = "every 4th character" if flat else "the character after a hex"
-        if k < p:  # it starts in a hex and runs on into the separator
-            return self.err(lineno, f"'{run}' runs into the separator at column {p + 1} ({every}, between hexes, "
-                            "where only wall marks go): a hex is at most 3 characters, written in the first 3 of "
-                            f"its 4; start it at column {k + 1 - (e - 1 - (p - 1))}", k + 1)
-        if flat:
-            # the hexes of this line are in every other column: the one left of the separator (c) or
-            # the one right of it (c + 1); their middles are at columns 4c + 2 and 4c + 6
-            left, right = 4 * c + 2, 4 * c + 6
-            if first is None:
-                where = f"column {left} or {right}"
-            else:
-                where = f"column {left if (L - c - first[0] + first[1]) % 2 == 0 else right}"
-        else:
-            where = f"column {p} or {p + 2}"
-        return self.err(lineno, f"'{run}' stands in a separator column ({every}, between hexes, where only the "
-                        f"wall marks \\ / < > go); write it on the hex at {where}", p + 1)
-
     # -- the document -------------------------------------------------------
     def _assemble(self, rules, orientation, cells, map_walls, figures, header) -> dict:
+        labels = self._labels(figures)
+        terrain, placed, hexes = self._hexes(cells, labels)
+        figs = self._placed_figures(figures, placed)
+        walls = set(map_walls) | self._walls(header["walls"])
+        self._terrain_lines(header["terrain"], terrain)
+        doc: dict = {
+            "format": 1,
+            "rules": rules,
+            "orientation": orientation,
+            "hexes": hexes,
+            "terrain": {k: [list(h) for h in sorted(v)] for k, v in terrain.items()},
+            "walls": [[list(a), list(b)] for a, b in sorted(walls)],
+            "figures": figs,
+        }
+        if header["active"]:
+            i, value = header["active"][0]
+            active = _json_or_bare(value)
+            ids = [f["id"] for f in figs]
+            if active not in ids and active in labels:
+                active = labels[active]["fig"]["id"]
+            doc["active"] = active
+        if header["move"] or header["attack"]:
+            doc["action"] = self._action(header)
+        if header["readings"]:
+            doc["readings"] = self._readings(*header["readings"][0])
+        if header["card"]:
+            doc["card"] = self._card(*header["card"][0])
+        for i, value in header["extra"]:
+            self._extra(doc, i, value)
+        _keep_labels(doc, [f["label"] for f in figures])
+        return doc
+
+    def _labels(self, figures: list[dict]) -> dict[str, dict]:
+        """The figures by map label (a label names one figure)."""
         labels: dict[str, dict] = {}
         for f in figures:
             if f["label"] in labels:
                 first = labels[f["label"]]["line"]
                 raise self.err(f["line"], f"figure label {f['label']!r} is used twice (also line {first})")
             labels[f["label"]] = f
+        return labels
+
+    def _hexes(self, cells: dict, labels: dict[str, dict]) -> tuple[dict[str, set], dict[str, tuple], list]:
+        """What the map's hexes hold: (terrain kind -> hexes, figure label -> (hex, line), the hexes)."""
         terrain: dict[str, set] = {k: set() for k in TERRAINS}
         placed: dict[str, tuple] = {}
         hexes = []
@@ -521,6 +415,10 @@ class _Parser:
                     raise self.err(lineno, f"figure {label!r} is on the map and has 'at' "
                                            f"(line {labels[label]['line']}): give one", col)
                 placed[label] = (h, lineno)
+        return terrain, placed, hexes
+
+    def _placed_figures(self, figures: list[dict], placed: dict[str, tuple]) -> list[dict]:
+        """Format 1's figures, each at its hex (its label on the map, or its 'at')."""
         figs = []
         self.where["names"] = [f["label"] for f in figures] + [f["fig"]["id"] for f in figures]
         for f in figures:
@@ -534,61 +432,47 @@ class _Parser:
                 raise self.err(f["line"], f"figure {f['label']!r} is not on the map: write its label in a hex, "
                                           "or add 'at Q,R'")
             figs.append({"id": fig.pop("id"), "side": fig.pop("side"), "at": at, **fig})
-        walls = set(map_walls)
-        for i, value in header["walls"]:
+        return figs
+
+    def _walls(self, lines: list) -> set:
+        """The walls of the 'walls:' lines (Q,R|Q,R)."""
+        walls = set()
+        for i, value in lines:
             for word in value.split():
                 parts = word.split("|")
                 if len(parts) != 2:
                     raise self.err(i, f"wall {word!r} is not Q,R|Q,R")
-                walls.add(wall(tuple(self._hex(i, parts[0])), tuple(self._hex(i, parts[1]))))
-        for i, value in header["terrain"]:
+                walls.add(wall(tuple(self.hex_at(i, parts[0])), tuple(self.hex_at(i, parts[1]))))
+        return walls
+
+    def _terrain_lines(self, lines: list, terrain: dict[str, set]) -> None:
+        """The hexes of the 'terrain: KIND Q,R ...' lines, added to ``terrain``."""
+        for i, value in lines:
             words = value.split()
             if not words:
                 raise self.err(i, "'terrain:' needs a kind and hexes")
             kind = words[0]
             terrain.setdefault(kind, set())
             for word in words[1:]:
-                terrain[kind].add(tuple(self._hex(i, word)))
-        doc: dict = {
-            "format": 1,
-            "rules": rules,
-            "orientation": orientation,
-            "hexes": hexes,
-            "terrain": {k: [list(h) for h in sorted(v)] for k, v in terrain.items()},
-            "walls": [[list(a), list(b)] for a, b in sorted(walls)],
-            "figures": figs,
-        }
-        if header["active"]:
-            i, value = header["active"][0]
-            active = _json_or_bare(value)
-            ids = [f["id"] for f in figs]
-            if active not in ids and active in labels:
-                active = labels[active]["fig"]["id"]
-            doc["active"] = active
-        if header["move"] or header["attack"]:
-            doc["action"] = self._action(header)
-        if header["readings"]:
-            doc["readings"] = self._readings(*header["readings"][0])
-        if header["card"]:
-            doc["card"] = self._card(*header["card"][0])
-        for i, value in header["extra"]:
-            parts = value.split(None, 1)
-            if len(parts) != 2:
-                raise self.err(i, "'extra:' needs a key and a JSON value")
-            key, raw = parts
-            if key in FORMAT1_KEYS:
-                raise self.err(i, f"'extra: {key}' is a format-1 key: use the text format's own line for it")
-            try:
-                doc[key] = json.loads(raw)
-            except json.JSONDecodeError as e:
-                raise self.err(i, f"extra {key}: not valid JSON ({e.msg})") from None
-            except ValueError as e:
-                raise self.err(i, f"extra {key}: not valid JSON ({e})") from None
-            except RecursionError:
-                raise self.err(i, f"extra {key}: JSON nested deeper than {MAX_DEPTH} levels") from None
-            check_depth(doc[key], f"text board, line {i}, extra {key}")
-        _keep_labels(doc, [f["label"] for f in figures])
-        return doc
+                terrain[kind].add(tuple(self.hex_at(i, word)))
+
+    def _extra(self, doc: dict, i: int, value: str) -> None:
+        """An 'extra: KEY JSON' line: a key beyond format 1, carried as given."""
+        parts = value.split(None, 1)
+        if len(parts) != 2:
+            raise self.err(i, "'extra:' needs a key and a JSON value")
+        key, raw = parts
+        if key in FORMAT1_KEYS:
+            raise self.err(i, f"'extra: {key}' is a format-1 key: use the text format's own line for it")
+        try:
+            doc[key] = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise self.err(i, f"extra {key}: not valid JSON ({e.msg})") from None
+        except ValueError as e:
+            raise self.err(i, f"extra {key}: not valid JSON ({e})") from None
+        except RecursionError:
+            raise self.err(i, f"extra {key}: JSON nested deeper than {MAX_DEPTH} levels") from None
+        check_depth(doc[key], f"text board, line {i}, extra {key}")
 
     def _readings(self, i: int, value: str) -> dict:
         """``readings: map_edge=open proximity=straight`` (``rulesets.READINGS``)."""
@@ -652,7 +536,7 @@ class _Parser:
                     k += 1
                 elif w == "area" and attack is not None:
                     while k + 1 < len(words) and _HEX_RE.match(words[k + 1]):
-                        attack["area"].append(self._hex(i, words[k + 1], "area offset"))
+                        attack["area"].append(self.hex_at(i, words[k + 1], "area offset"))
                         k += 1
                 elif w in FLAGS:
                     action[w] = True

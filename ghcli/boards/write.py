@@ -43,7 +43,27 @@ def dump(doc: dict) -> str:
     if d["rules"] not in RULE_SET_NAMES:
         raise BadInput(f"rules {d['rules']!r} is not one of {', '.join(RULE_SET_NAMES)}")
     hexset = {tuple(h) for h in d["hexes"]}
-    # terrain characters per hex (known kinds on map hexes, at most 3)
+    tchars, extra_terrain = _terrain_marks(d, hexset)
+    tokens, label_of, in_map = _tokens(d, hexset, tchars)
+    map_walls, line_walls = _walls(d, hexset, flat)
+    grid = grid_lines(d["hexes"], tokens, map_walls, flat)
+    out, written = _header(d)
+    if d["hexes"]:
+        out.append(f"map: {_fmt_hex(first_hex(d['hexes'], flat))}")
+        out += grid
+    else:
+        out.append("map:")
+    if d["figures"]:
+        out.append("figures:")
+        for i, f in enumerate(d["figures"]):
+            out.append(_dump_figure(i, f, label_of, in_map))
+    out += _trailer(d, line_walls, extra_terrain, written)
+    return "\n".join(out) + "\n"
+
+
+def _terrain_marks(d: dict, hexset: set) -> tuple[dict[tuple, str], dict[str, list]]:
+    """(the terrain characters of each map hex: known kinds, at most 3 a hex; the rest, kind -> hexes, for
+    'terrain:' lines)."""
     tchars: dict[tuple, str] = {}
     extra_terrain: dict[str, list] = {}
     for kind, hexes in d["terrain"].items():
@@ -58,13 +78,18 @@ def dump(doc: dict) -> str:
             for ch in chars:
                 extra_terrain.setdefault(CHAR_TERRAIN[ch], []).append(h)
             del tchars[h]
-    # figures: in the map where possible
+    return tchars, extra_terrain
+
+
+def _tokens(d: dict, hexset: set, tchars: dict[tuple, str]) -> tuple[dict[tuple, str], dict, set]:
+    """(each hex's text in the map, the figures' labels, the figures written in the map: the others are
+    written with 'at')."""
     occupied: dict[tuple, int] = {}
     for i, f in enumerate(d["figures"]):
         h = tuple(f["at"])
         if h in hexset and h not in occupied:
             occupied[h] = i
-    room = rooms(d)  # the others are written with 'at'
+    room = rooms(d)
     label_of = labels(d, room)
     in_map = {i for h, i in occupied.items() if i in room and i in label_of and len(label_of[i]) <= room[i]}
     tokens: dict[tuple, str] = {}
@@ -73,7 +98,11 @@ def dump(doc: dict) -> str:
     for h, i in occupied.items():
         if i in in_map:
             tokens[h] = label_of[i] + tchars.get(h, "")
-    # walls
+    return tokens, label_of, in_map
+
+
+def _walls(d: dict, hexset: set, flat: bool) -> tuple[set, list]:
+    """(the walls the map can draw, those a 'walls:' line writes)."""
     map_walls: set = set()
     line_walls = []
     for a, b in d["walls"]:
@@ -83,7 +112,12 @@ def dump(doc: dict) -> str:
             (flat and (dq, dr) in ((1, 0), (0, 1), (1, -1))) or (not flat and (dq, dr) == (1, 0))
         )
         (map_walls.add((a, b)) if drawable else line_walls.append((a, b)))
-    grid = grid_lines(d["hexes"], tokens, map_walls, flat)
+    return map_walls, line_walls
+
+
+def _header(d: dict) -> tuple[list[str], set]:
+    """The lines before the map ('board:', 'readings:', 'active:', 'card:', 'move:', 'attack:'), and the keys
+    they wrote that an 'extra:' line would otherwise carry."""
     out = [f"board: {d['rules']} {d['orientation']}"]
     written = set()
     line = _readings_line(d.get("readings"))
@@ -101,16 +135,12 @@ def dump(doc: dict) -> str:
         written.add("card")
     if "action" in d:
         out += _dump_action(d["action"])
-    if d["hexes"]:
-        origin = first_hex(d["hexes"], flat)
-        out.append(f"map: {_fmt_hex(origin)}")
-        out += grid
-    else:
-        out.append("map:")
-    if d["figures"]:
-        out.append("figures:")
-        for i, f in enumerate(d["figures"]):
-            out.append(_dump_figure(i, f, label_of, in_map))
+    return out, written
+
+
+def _trailer(d: dict, line_walls: list, extra_terrain: dict[str, list], written: set) -> list[str]:
+    """The lines after the figures: 'walls:', 'terrain:' and 'extra:'."""
+    out = []
     if line_walls:
         out.append("walls: " + " ".join(f"{_fmt_hex(a)}|{_fmt_hex(b)}" for a, b in line_walls))
     for kind, hexes in extra_terrain.items():
@@ -125,7 +155,7 @@ def dump(doc: dict) -> str:
             if not LABEL_RE.match(k):
                 raise BadInput(f"key {k!r} cannot be written in the text format")
             out.append(f"extra: {k} {_json(v, separators=(',', ':'))}")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _readings_line(value) -> str | None:

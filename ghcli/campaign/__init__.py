@@ -1,1 +1,1 @@
-"""The campaign as a domain. Reads and writes through ``ghcli.campaign.db``."""
+"""The campaign as a domain. Reads and writes its database through ``ghcli.campaign.kind.Store``."""

@@ -14,7 +14,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from ghcli.campaign.db import DamagedDatabase, StorageError, Store, explain
+from ghcli.campaign.kind import Store
+from ghcli.journal.store import DamagedDatabase, StorageError, explain
 from ghcli.errors import BadInput, Refused
 
 

@@ -213,7 +213,7 @@ def facts() -> dict:
 
 #: Classes unlocked when a campaign starts beside the six starting classes: the Diviner
 #: (Forgotten Circles), usable as soon as the expansion is added (its class note in
-#: classes.json; seed 000 lists it among the starting classes; issue 26). Like the six, it is
+#: classes.json; docs/campaign.md, "Editions", lists it among the starting classes). Like the six, it is
 #: unlocked without events: its event 82 joins the decks with scenario 96's reward.
 def at_once_classes() -> tuple[str, ...]:
     """Classes playable at once beside the starting ones (the edition's: Gloomhaven's Diviner)."""

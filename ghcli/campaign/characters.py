@@ -1,13 +1,13 @@
 """Characters: creation, what they hold, hand adjustments, personal quests.
 
-Rules (issue 2; seeds 000 section 8.1, "character creation"):
+Rules (docs/campaign.md, "Commands"; the rulebook's character creation):
 
 - A character is made in Gloomhaven: the current party must be in town. It
   joins the current party. Its class must be unlocked, and no other active
   character of that party may play the same class (one set of components).
 - Starting level L is 1..prosperity level; gold 15 x (L + 1); XP the minimum
   of level L (0, 45, 95, ...). A character starting above level 1 goes
-  through each level-up (seed 000 8.1): it names one ability card for each
+  through each level-up (the rule for a new character above level 1): it names one ability card for each
   level above 1 (``cards``), each of level 2 or more and at most the level it
   is taken at; the cards are matched to levels 2..L from the lowest card
   level up, so their order does not matter. The level-ups' perks (L - 1)
@@ -16,7 +16,7 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
   four players at most).
 - A character sheet holds at most 18 checkmarks (so checkmarks give at most
   6 perks): ``adjust`` refuses more.
-- Two personal quests are drawn (``state.rng``) from those no character holds
+- Two personal quests are drawn (``lookup.rng``) from those no character holds
   (retired characters' quests left the game) or is being offered; they are
   stored in ``characters.quest_offer`` until one is kept, and the other goes
   back. ``--quest N`` at creation keeps quest N at once: one of the two cards
@@ -26,25 +26,24 @@ Rules (issue 2; seeds 000 section 8.1, "character creation"):
 - The player's perks from earlier retirements (``players.extra_perks``) are
   copied to ``characters.extra_perks`` at creation. In solo play (one player
   with several characters in the party) each character counts as a separate
-  player for these perks (seed 000 section 8.7; issue 26): a character takes
+  player for these perks (the rulebook's solo play; docs/between-sessions.md): a character takes
   the first of its player's seats free in the party (``characters.seat``,
   NULL for seat 1), and a new character in seat 2 or later starts with the
   perks of that seat's last character (plus one if it retired), never the
   pool of the player's other characters.
 - Perks earned = (level - 1) + min(6, checkmarks // 3) + extra perks.
 - ``adjust`` changes XP, gold and checkmarks by hand; a result below 0 is
-  refused; the level never changes here (level-up in town is issue 3's).
+  refused; the level never changes here (level-up is in town: ``ghcli.campaign.town``).
 """
 
 from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, enhancing, names, state
+from ghcli.campaign import catalog, enhance, lookup, names, tracks
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, Later, command
-from ghcli.campaign import tracks
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done, Later
 from ghcli.campaign.tracks import MAX_CHECKMARKS, MAX_PARTY
 from ghcli.errors import BadInput, NotFound, Refused
 
@@ -92,7 +91,7 @@ def summary(store: Store, char: dict) -> dict:
 
 def show(store: Store, name: str) -> dict:
     """Everything about one character (retired ones too)."""
-    char = state.find_character(store, name, include_retired=True)
+    char = lookup.find_character(store, name, include_retired=True)
     cls = catalog.find_class(char["class"])
     out = summary(store, char)
     level = char["level"]
@@ -116,13 +115,13 @@ def show(store: Store, name: str) -> dict:
                                 "ORDER BY at_level, card",
                                 [char["id"]])
         ],
-        "enhancements": enhancing.character_enhancements(store, char["id"]),
+        "enhancements": enhance.character_enhancements(store, char["id"]),
         "quest": _quest_ref(char["quest"]),
         "quest_fulfilled": bool(char["quest_fulfilled"]),
         "quest_offer": [_quest_ref(n) for n in _offer(char)],
         "quests": catalog.edition().has("personal quests"),  # Jaws of the Lion has none
     })
-    from ghcli.campaign import solo  # issue 18: the class's solo scenario and its record
+    from ghcli.campaign import solo  # the class's solo scenario and its record
 
     out["solo"] = solo.completion(store, char)
     return out
@@ -137,7 +136,7 @@ def _card_name(class_key: str, number: int) -> str:
 
 def list_characters(store: Store, *, include_retired: bool = False) -> list[dict]:
     sql = "SELECT * FROM characters" + ("" if include_retired else " WHERE retired = 0") + " ORDER BY id"
-    state.campaign_row(store)
+    lookup.campaign_row(store)
     return [summary(store, c) for c in store.rows(sql)]
 
 
@@ -192,30 +191,30 @@ def _check_start_level(store: Store, edition, party: dict, level: int) -> None:
     """A new character starts at most at the prosperity level (Gloomhaven), or at most at the highest
     level among the party's characters (an edition without prosperity: Jaws of the Lion)."""
     if edition.start_level == "prosperity":
-        top = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        top = catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
         if level > top:
             raise Refused(f"a new character starts at most at the prosperity level ({top}), not {level}")
         return
-    top = max([1, *(c["level"] for c in state.party_characters(store, party["id"]))])
+    top = max([1, *(c["level"] for c in lookup.party_characters(store, party["id"]))])
     if level > top:
         raise Refused(f"in {edition.name} a new character starts at most at the level of the party's "
                       f"highest-level character ({top}), not {level}")
 
 
-@command("character new", keys={"class_name": state.class_key})
+@command("character new", keys={"class_name": lookup.class_key})
 def new(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
         quest: int | str | None = None, cards: list[str] | None = None) -> Done:
     """Create a character in the current party (in town), with its level-ups' cards when above level 1."""
     name = names.clean(name or "", "character name")
     level = _parse_level(level)
-    cls = state.find_class(store, class_name)
+    cls = lookup.find_class(store, class_name)
     edition = catalog.edition()
     if quest is not None:
         edition.require("personal quests")
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = names.clean(player, "player name (--player)") if player is not None else None
     with store.change("character new") as db:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         if party["location"] != "town":
             raise Refused(f"new characters are made in Gloomhaven; {party['name']} is not in town")
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
@@ -226,7 +225,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
         if same:
             raise Refused(f"a character named {same['name']!r} already exists"
                           + (" (retired)" if same["retired"] else ""))
-        active = state.party_characters(store, party["id"])
+        active = lookup.party_characters(store, party["id"])
         if len(active) >= MAX_PARTY:
             raise Refused(f"{party['name']} already has {MAX_PARTY} active characters "
                           f"({', '.join(c['name'] for c in active)}), the most a party holds")
@@ -241,7 +240,7 @@ def new(store: Store, name: str, class_name: str, *, player: str | None = None, 
                 raise Refused(f"personal quest {kept} is held by or offered to another character")
         elif edition.has("personal quests"):
             free = [q["number"] for q in catalog.personal_quests() if q["number"] not in in_use]
-            offer = sorted(state.rng(store).sample(free, min(2, len(free))))
+            offer = sorted(lookup.rng(store).sample(free, min(2, len(free))))
         known = store.one("SELECT name, extra_perks FROM players WHERE name_key(name) = name_key(?)", [player]) \
             if player else None
         player, extra = (known["name"], known["extra_perks"]) if known else (player, None)  # one spelling per player
@@ -269,7 +268,7 @@ def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
     player's seats no character of theirs in play there holds (seat 1 when one plays one character).
 
     Seat 1's extra perks are the player's (``players.extra_perks``); a later seat's (solo play: one
-    player, several characters, each counted as a separate player: seed 000 section 8.7) are those
+    player, several characters, each counted as a separate player: the rulebook's solo play) are those
     of the seat's last character, plus one if it retired."""
     held = {r["seat"] or 1 for r in store.rows(
         "SELECT seat FROM characters WHERE party_id = ? AND retired = 0 AND name_key(player) = name_key(?)",
@@ -282,7 +281,7 @@ def _seat(store: Store, party_id: int, player: str) -> tuple[int, int]:
     return seat, (last["extra_perks"] + last["retired"]) if last else 0
 
 
-@command("character adjust", keys={"name": state.character_key})
+@command("character adjust", keys={"name": lookup.character_key})
 def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: int = 0) -> Done:
     """Change XP, gold and checkmarks by hand (refusing a result below 0)."""
     changes = {"xp": xp or 0, "gold": gold or 0, "checkmarks": checkmarks or 0}
@@ -291,7 +290,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
     for col, delta in changes.items():
         amount(f"--{col}", delta)
     with store.change("character adjust") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         parts = []
         for col, delta in changes.items():
             if not delta:
@@ -310,7 +309,7 @@ def adjust(store: Store, name: str, *, xp: int = 0, gold: int = 0, checkmarks: i
 
 def quest_info(store: Store, name: str) -> dict:
     catalog.edition().require("personal quests")
-    char = state.find_character(store, name, include_retired=True)
+    char = lookup.find_character(store, name, include_retired=True)
     return {
         "name": char["name"],
         "quest": _quest_ref(char["quest"]),
@@ -319,13 +318,13 @@ def quest_info(store: Store, name: str) -> dict:
     }
 
 
-@command("character quest keep", keys={"name": state.character_key})
+@command("character quest keep", keys={"name": lookup.character_key})
 def keep_quest(store: Store, name: str, number: int | str) -> Done:
     """Keep one of the two personal quests offered; the other goes back."""
     catalog.edition().require("personal quests")
     wanted = catalog.personal_quest(number)["number"]
     with store.change("character quest") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         if char["quest"] is not None:
             raise Refused(f"{char['name']} already keeps personal quest {char['quest']}")
         offer = _offer(char)
@@ -339,12 +338,12 @@ def keep_quest(store: Store, name: str, number: int | str) -> Done:
     return Done(summary, quest_info(store, char["name"]))
 
 
-@command("character quest fulfil", keys={"name": state.character_key})
+@command("character quest fulfil", keys={"name": lookup.character_key})
 def fulfil_quest(store: Store, name: str) -> Done:
-    """Mark the kept personal quest fulfilled (retirement, issue 3, needs it)."""
+    """Mark the kept personal quest fulfilled (retirement needs it)."""
     catalog.edition().require("personal quests")
     with store.change("character quest") as db:
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         if char["quest"] is None:
             raise Refused(f"{char['name']} has not kept a personal quest yet")
         if char["quest_fulfilled"]:

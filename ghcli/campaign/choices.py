@@ -1,4 +1,5 @@
-"""What the players may name now, from the campaign: the values shell completion offers (issue 24).
+"""What the players may name now, from the campaign: the values shell completion offers
+(docs/shell.md, "Shell completion").
 
 Each function is a read and returns ``[(value, description)]``, the value in the
 form the command takes (names of game things in their kebab-case form,
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 import json
 
-from ghcli.campaign import catalog, state
-from ghcli.campaign.db import Store
+from ghcli.campaign import catalog, lookup
+from ghcli.campaign.kind import Store
 
 Choices = list[tuple[str, str]]
 
@@ -25,7 +26,7 @@ def _norm(name: str) -> str:
 
 def unlocked_classes(store: Store | None) -> Choices:
     """Class keys the campaign has unlocked (no campaign: the six starting classes)."""
-    keys = state.unlocked_classes(store) if store is not None else [c["key"] for c in catalog.classes()
+    keys = lookup.unlocked_classes(store) if store is not None else [c["key"] for c in catalog.classes()
                                                                     if c.get("starting")]
     names = {c["key"]: c["name"] for c in catalog.classes()}
     return [(k, names.get(k, k)) for k in keys]
@@ -33,7 +34,7 @@ def unlocked_classes(store: Store | None) -> Choices:
 
 def locked_class_boxes(store: Store) -> Choices:
     """The boxes of the classes still locked, by the symbol on the box (what `unlock-class` takes)."""
-    unlocked = set(state.unlocked_classes(store))
+    unlocked = set(lookup.unlocked_classes(store))
     return [(c["spoiler_code"], "a locked class box") for c in catalog.classes()
             if c["key"] not in unlocked and c.get("spoiler_code")]
 
@@ -43,7 +44,7 @@ def characters(store: Store, *, party_only: bool = False, retired: bool = False)
     sql = "SELECT name, class, level, party_id FROM characters WHERE retired = ?"
     rows = store.rows(sql + " ORDER BY id", [1 if retired else 0])
     if party_only:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         rows = [r for r in rows if r["party_id"] == party["id"]]
     names = {c["key"]: c["name"] for c in catalog.classes()}
     return [(r["name"], f"level {r['level']} {names.get(r['class'], r['class'])}") for r in rows]
@@ -53,7 +54,7 @@ def _character(store: Store, name: str | None) -> dict | None:
     if not name:
         return None
     try:
-        return state.find_character(store, name)
+        return lookup.find_character(store, name)
     except Exception:
         return None
 
@@ -62,7 +63,7 @@ def shop_items(store: Store, character: str | None = None) -> Choices:
     """Items with a copy in stock for the current party, less those ``character`` owns already."""
     from ghcli.campaign import town
 
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     modifier = catalog.price_modifier(party["reputation"])
     ch = _character(store, character)
     owned = {r["item"] for r in store.rows("SELECT item FROM character_items WHERE character_id = ?",
@@ -87,14 +88,14 @@ def held_items(store: Store, character: str | None) -> Choices:
 
 def known_items(store: Store) -> Choices:
     """Items the players have seen (in the shop, found as designs, held)."""
-    return [(_norm(catalog.item(n)["name"]), f"item {n}") for n in sorted(state.known_items(store))]
+    return [(_norm(catalog.item(n)["name"]), f"item {n}") for n in sorted(lookup.known_items(store))]
 
 
 def travel_scenarios(store: Store, *, replay: bool = False, casual: bool = False) -> Choices:
     """Scenarios the party may travel to: available ones; with --replay the completed ones; casual: any unlocked."""
     from ghcli.campaign import scenarios
 
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     out = []
     for s in scenarios.availability(store, party):
         if casual or (s["state"] == "completed" if replay else s["state"] == "available"):
@@ -104,7 +105,7 @@ def travel_scenarios(store: Store, *, replay: bool = False, casual: bool = False
 
 def scenario_to_finish(store: Store) -> Choices:
     """The scenario the party travelled to (what `scenario finish` takes)."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     if party["location"] != "road" or party["scenario"] is None:
         return []
     return [(str(party["scenario"]), catalog.scenario(party["scenario"])["name"])]
@@ -118,7 +119,7 @@ def scenarios_to_complete(store: Store) -> Choices:
 
 def drawable_decks(store: Store) -> Choices:
     """The event decks that may be drawn now: city once a visit in town, road when travel made one due."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     pending = {r["deck"] for r in store.rows("SELECT deck FROM pending_events")}
     out = []
     if party["location"] == "town" and "city" not in pending:
@@ -139,7 +140,7 @@ def pending_decks(store: Store) -> Choices:
 
 def parties(store: Store, *, others: bool = True) -> Choices:
     """The parties (the others than the current one, for `party switch`)."""
-    current = state.current_party(store)["id"]
+    current = lookup.current_party(store)["id"]
     return [(r["name"], f"reputation {r['reputation']:+d}") for r in store.rows(
         "SELECT id, name, reputation FROM parties ORDER BY id") if not (others and r["id"] == current)]
 
@@ -147,7 +148,7 @@ def parties(store: Store, *, others: bool = True) -> Choices:
 def _scenario_achievements(store: Store) -> set[str]:
     """Achievement keys the unlocked scenarios name (as rewards or requirements)."""
     keys: set[str] = set()
-    for number in state.unlocked_scenarios(store):
+    for number in lookup.unlocked_scenarios(store):
         s = catalog.scenario(number)
         req, rew = s.get("requires") or {}, s.get("rewards") or {}
         for k in ("global", "party", "not_global", "not_party"):
@@ -168,7 +169,7 @@ def achievements(store: Store, kind: str, *, held: bool) -> Choices:
         rows = store.rows("SELECT key, count FROM global_achievements")
     else:
         rows = store.rows("SELECT key, count FROM party_achievements WHERE party_id = ?",
-                          [state.current_party(store)["id"]])
+                          [lookup.current_party(store)["id"]])
     have = {r["key"]: r["count"] for r in rows}
     out = []
     for a in catalog.achievements():
@@ -204,7 +205,7 @@ def creation_cards(store: Store, class_name: str | None, level: int) -> Choices:
     """The cards a new character of ``class_name`` made at ``level`` may name (levels 2 to ``level``)."""
     if not class_name:
         return []
-    cls = state.find_class(store, class_name)
+    cls = lookup.find_class(store, class_name)
     return [(_norm(c["name"]), f"card {c['number']}, level {c['level']}") for c in catalog.ability_cards(cls["key"])
             if c["level"] not in ("X", 1) and int(c["level"]) <= int(level)]
 
@@ -247,12 +248,13 @@ def history_entries(store: Store, limit: int = 40) -> Choices:
 def monsters(store: Store | None) -> Choices:
     """Monster types of the unlocked scenarios (no campaign: every monster type)."""
     from ghcli import editions
-    from ghcli.campaign import monsters as mons
+    from ghcli import data
+    from ghcli.campaign import monster_stats as mons
 
     every = {m["key"]: m for m in mons.base_monsters()}
     if store is None:
         keys = sorted(every)
     else:
-        table = editions.current().load("scenario_monsters")["scenarios"]  # the campaign's edition's
-        keys = sorted({k for n in state.unlocked_scenarios(store) for k in table.get(str(n), []) if k in every})
+        table = data.scenario_monsters(editions.current().load("ghs"))  # the campaign's edition's
+        keys = sorted({k for n in lookup.unlocked_scenarios(store) for k in table.get(str(n), []) if k in every})
     return [(k, every[k]["name"]) for k in keys]

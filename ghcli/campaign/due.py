@@ -1,13 +1,13 @@
-"""What is due now: the steps of the campaign loop the party has not taken yet (issue 24).
+"""What is due now: the steps of the campaign loop the party has not taken yet (docs/between-sessions.md).
 
 ``due(store)`` lists them for ``status`` (and ``status --json``'s ``due``),
 each a step, the character it is about (or None), what it says and the command
 that takes it; the commands that would pass a step by say so (``travel``).
 
-The steps, by the rules as the seeds describe them:
+The steps, by the rules (docs/between-sessions.md, "Readings"):
 
 - ``city-event``: the party came back to Gloomhaven (``return``) and has not
-  drawn this visit's city event. Seed 000 7.5: on a visit to Gloomhaven the
+  drawn this visit's city event. The rule: on a visit to Gloomhaven the
   players may resolve at most one city event, and should whenever they can;
   so leaving town without it is allowed but asked (``travel`` confirms, or
   ``--yes``). Reading: the campaign's start and a new party's founding are
@@ -18,7 +18,7 @@ The steps, by the rules as the seeds describe them:
 - ``road-event``: travel made a road event due and it is not drawn yet
   (``scenario finish`` refuses until it is resolved).
 - ``level-up``: a character has the XP for its next level; it must level up on
-  its next visit to Gloomhaven (seed 000 8.5), and ``travel`` from town
+  its next visit to Gloomhaven (the rule), and ``travel`` from town
   refuses until it has.
 - ``perk``: a character has earned a perk it has not taken (levels,
   checkmarks, extra perks); taken in town with ``perk``.
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import shlex
 
-from ghcli.campaign import catalog, state, tracks
-from ghcli.campaign.db import Store
+from ghcli.campaign import catalog, lookup, tracks
+from ghcli.campaign.kind import Store
 
 
 def _q(name: str) -> str:
@@ -45,7 +45,7 @@ def city_event_due(store: Store, party: dict | None = None) -> bool:
     no city card waits to be resolved, and the deck is not empty."""
     if not catalog.edition().city_event_each_visit:
         return False
-    party = party or state.current_party(store)
+    party = party or lookup.current_party(store)
     if party["location"] != "town" or party["scenario"] is None:
         return False
     visit = store.one("SELECT * FROM visits WHERE party_id = ? AND open = 1 ORDER BY id DESC LIMIT 1", [party["id"]])
@@ -58,7 +58,7 @@ def city_event_due(store: Store, party: dict | None = None) -> bool:
 
 def due(store: Store) -> list[dict]:
     """The steps due now, in the order the loop takes them: {step, character, text, command}."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     out: list[dict] = []
 
     def add(step: str, text: str, command: str, character: str | None = None) -> None:
@@ -72,7 +72,7 @@ def due(store: Store) -> list[dict]:
             "ghcli event draw road")
     if city_event_due(store, party):
         add("city-event", "this visit's city event is not drawn yet", "ghcli event draw city")
-    for ch in state.party_characters(store, party["id"]):
+    for ch in lookup.party_characters(store, party["id"]):
         name = ch["name"]
         if ch["quest_fulfilled"]:
             add("retire", f"{name}'s personal quest is fulfilled: retire in town", f"ghcli retire {_q(name)}", name)
@@ -96,7 +96,7 @@ def due(store: Store) -> list[dict]:
 def before_leaving_town(store: Store) -> list[dict]:
     """The due steps that ``travel`` from town would pass by (it asks, or says so): this visit's
     city event, a personal quest not kept. (Level-ups, retirements and a drawn city card it refuses.)"""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     if party["location"] != "town":
         return []
     return [d for d in due(store) if d["step"] in ("city-event", "quest")]

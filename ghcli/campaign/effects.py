@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from ghcli.campaign import catalog
 from ghcli.campaign.amounts import counted
-from ghcli.campaign.db import Store
-from ghcli.campaign.state import rng
+from ghcli.campaign.kind import Store
+from ghcli.campaign.lookup import rng
 from ghcli.campaign.tracks import MAX_PROSPERITY_CHECKMARKS, REPUTATION_MAX, REPUTATION_MIN
 from ghcli.campaign.tracks import ECLIPSE_BOX_REPUTATION, SUN_BOX_REPUTATION
 from ghcli.errors import Refused
 
 ANCIENT_TECHNOLOGY = "ancient-technology"
-ENVELOPE_A_AT = 5  # Ancient Technology achievements (seed 000 7.3)
+ENVELOPE_A_AT = 5  # Ancient Technology achievements (the rulebook's envelope A)
 ENVELOPE_B_AT = 100  # gold donated in all
 #: Forgotten Circles: the third Pieces of an Artifact unlocks scenario 112 (GHS section 49; 106 and
-#: 107 only link to it; issue 26)
+#: 107 only link to it; ghcli/data/SOURCES.md)
 PIECES_OF_AN_ARTIFACT, PIECES_UNLOCK_AT, PIECES_UNLOCK = "pieces-of-an-artifact", 3, 112
 
 

@@ -16,12 +16,12 @@ Readings:
 - Gold: ``gold_each`` is paid to or by every character of the party; money the
   card gives or takes collectively is split by the players and recorded per
   character (``gold``). When every character must pay and one cannot, it pays
-  what it has (the seed: pay as much as possible); a named character who
+  what it has (the rulebook's events: pay as much as possible); a named character who
   cannot pay the amount named is refused. XP and checkmarks never drop below 0;
   checkmarks stop at 18 (a character sheet's boxes).
 - Items a card gives go to the named character (not taken from the shop
   supply); one it already owns is sold to the town at once for half its cost
-  (seed 002). Item designs go into the supply. Achievements are global or party
+  (the rule for a duplicate item). Item designs go into the supply. Achievements are global or party
   according to the achievement. Reputation through ``effects.change_reputation``,
   prosperity through ``effects.add_prosperity``.
 """
@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import amount, amounts
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import open_visit, party_member
-from ghcli.campaign.log import Done, command
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
 
@@ -113,7 +113,7 @@ def pending(store: Store, deck: str) -> int | None:
 def draw(store: Store, deck: str) -> dict:
     """Take the top card of the city or road deck; it waits to be resolved."""
     deck = _deck(deck)
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     waiting = pending(store, deck)
     if waiting is not None:
         raise Refused(f"{deck} event {waiting} is drawn and not resolved yet (`ghcli event resolve {deck}`)")
@@ -138,7 +138,7 @@ def draw(store: Store, deck: str) -> dict:
             if opened_by and not done & set(opened_by):
                 raise Refused(f"the {deck} event deck is not in play yet: scenario {opened_by[0]}'s conclusion adds it")
         raise Refused(f"the {deck} event deck is empty")
-    top, rest = state.saw(store, f"top card of the {deck} deck", cards[0]), cards[1:]
+    top, rest = lookup.saw(store, f"top card of the {deck} deck", cards[0]), cards[1:]
     effects.set_deck(store, deck, rest)
     store.db.execute("INSERT INTO pending_events (deck, card) VALUES (?, ?)", [deck, top])
     summary = f"drew {deck} event {top}"
@@ -154,11 +154,11 @@ def resolve(store: Store, deck: str, option: str, outcome: Outcome, *, remove: b
         raise BadInput(f"option must be A or B, not {option!r}")
     check_outcome(outcome)
     done: list[str] = []
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     card = pending(store, deck)
     if card is None:
         raise Refused(f"no {deck} event is drawn (`ghcli event draw {deck}` first)")
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     done += _apply_outcome(store, party, members, outcome)
     store.db.execute("DELETE FROM pending_events WHERE deck = ?", [deck])
     if remove:
@@ -180,7 +180,7 @@ def _kept(n: int, top: int | None) -> int:
 
 def sell_duplicate(store: Store, ch: dict, it: dict) -> str:
     """A character gains an item it already owns: the new copy is sold to the town at once for half its
-    cost (seed 002); the copy goes to the shop's supply."""
+    cost (the rule for a duplicate item: docs/between-sessions.md); the copy goes to the shop's supply."""
     from ghcli.campaign.town import return_to_supply
 
     gain = it["cost"] // 2

@@ -1,16 +1,23 @@
-"""The Gloomhaven campaign as a journal kind: its migrations, its commands, its bounds.
+"""The Gloomhaven campaign file: the journal kind it is, and the ``Store`` that opens it.
 
-``GHCLI`` is what ``ghcli.journal`` is handed for a Gloomhaven campaign file
-(``ghcli.campaign.db.Store`` opens and creates with it). Its commands are the
-``@command`` functions of the modules in ``COMMAND_MODULES``; its bounds are
-the game's range for every number a file may bring in (checked when a
-snapshot's tables are loaded: a GHS import, an older ghcli's export, a new
-machine joining a group).
+This is the one module through which ``ghcli.campaign`` reaches its database.
+``GHCLI`` is what ``ghcli.journal`` is handed for a Gloomhaven campaign file:
+its migrations, its commands (the ``@command`` functions of the modules in
+``COMMAND_MODULES``; ``command`` registers one), and its bounds, the game's
+range for every number a file may bring in (checked when a snapshot's tables
+are loaded: a GHS import, an older ghcli's export, a new machine joining a
+group). :class:`Store` is ``ghcli.journal.store.Store`` opened and created as
+that kind. Everything else about the file (entries, undo, replay, its errors,
+``Done`` and ``Later``) is ``ghcli.journal``'s, imported from there.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
 from ghcli.campaign import names, tracks
+from ghcli.journal import store as _store
 from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration
 
 
@@ -21,7 +28,7 @@ def _schema_migration(db) -> None:
 
 
 def _solo_migration(db) -> None:
-    """Solo scenario results (issue 18): who played their class's solo scenario, won, and the item it gave."""
+    """Solo scenario results (docs/seed-play.md): who played their class's solo scenario, won, and the item it gave."""
     db.executescript("""
         CREATE TABLE solo_results (
             id            INTEGER PRIMARY KEY,
@@ -84,8 +91,8 @@ GHCLI_MIGRATIONS: list[Migration] = [
 ]
 
 COMMAND_MODULES = tuple(f"ghcli.campaign.{m}" for m in (
-    "core", "characters", "town", "road", "events", "results", "retirement", "enhancing", "dungeon_results", "solo",
-    "exchange.paper"))
+    "init", "status", "achievements", "parties", "unlocks", "characters", "town", "road", "events", "results",
+    "retirement", "enhance", "dungeon", "solo", "paper"))
 
 _BIG = 10**9  # gold and XP: no campaign comes near it; a bigger number in a file is an attack or damage
 _NAME = Bound(length=names.MAX_NAME, name=True)
@@ -189,3 +196,21 @@ GHCLI = Kind(name="ghcli", words="campaign", migrations=GHCLI_MIGRATIONS, init_h
 
 #: ``@command("buy", keys=...)``: register a Gloomhaven campaign command (see ``ghcli.journal.commands``)
 command = GHCLI.commands.command
+
+
+class Store(_store.Store):
+    """A Gloomhaven campaign database: :meth:`open`, :meth:`create` and :meth:`scratch` default to ``GHCLI``."""
+
+    @classmethod
+    def open(cls, path: str | Path, kind: Kind | None = None, *,  # type: ignore[override]
+             upgrade: bool = True) -> "Store":
+        return super().open(path, kind or GHCLI, upgrade=upgrade)
+
+    @classmethod
+    def create(cls, path: str | Path, kind: Kind | None = None, *,  # type: ignore[override]
+               fill: Callable[["Store"], Any] | None = None, migrations: Sequence | None = None) -> "Store":
+        return super().create(path, kind or GHCLI, fill=fill, migrations=migrations)
+
+    @classmethod
+    def scratch(cls, kind: Kind | None = None, migrations: Sequence | None = None) -> "Store":  # type: ignore[override]
+        return super().scratch(kind or GHCLI, migrations)

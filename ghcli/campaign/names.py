@@ -8,7 +8,7 @@
 - :func:`key` is what two names are compared by: Unicode case folding and
   NFKC normalisation, so "Zoë", "ZOË" and "Zoe\\u0308" (e and a combining
   diaeresis) are one name. The database registers it as the SQL function
-  ``name_key`` (``ghcli.campaign.db``), used as ``name_key(name) = name_key(?)``.
+  ``name_key`` (``ghcli.campaign.kind``), used as ``name_key(name) = name_key(?)``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What a campaign's tables may name of the game (issue 29): tables that came in, checked against the facts.
+"""What a campaign's tables may name of the game: tables that came in, checked against the facts
+(docs/shell.md, "What ghcli trusts in a file, and what it does with a hostile one").
 
 The schema and the bounds (``ghcli.campaign.kind.BOUNDS``) keep every value
 of an import or snapshot entry in its type and the game's range; this check

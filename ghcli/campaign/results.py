@@ -1,7 +1,6 @@
 """Finishing a scenario: XP, gold, checkmarks, items, and the scenario's rewards.
 
-Rules (issue 3 and issue 17; the seed 000 section 2 "시나리오 종료" and the
-seed 002 fill the gaps):
+Rules (the rulebook's scenario completion; the readings: docs/between-sessions.md, "Readings"):
 
 - Every active character of the party takes part, except those named absent
   (``absent``): an absent character gains nothing from the scenario (no XP,
@@ -26,7 +25,8 @@ seed 002 fill the gaps):
   (if one was due) resolved. Afterwards the party stands at the scenario.
 - Items found or handed out from the rewards go to the characters named. A
   character who gains an item it already owns (or gains twice here) sells the
-  new copy to the town at once, for half its cost rounded down (seed 002);
+  new copy to the town at once, for half its cost rounded down (the rule for
+  a duplicate item);
   the copy goes to the shop's supply.
 - A character sheet holds at most 18 checkmarks: more are not recorded (the
   result says how many were capped).
@@ -46,10 +46,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ghcli.campaign import catalog, effects, state, tracks
+from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import MAX_CHECKMARKS
 from ghcli.errors import BadInput, Refused
@@ -120,16 +120,12 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
     xp, coins, checkmarks, items = xp or {}, coins or {}, checkmarks or {}, items or []
     _check_input(sc, won, level, {"--xp": xp, "--coins": coins, "--checkmarks": checkmarks}, items, choose)
 
-    party = state.current_party(store)
-    if party["location"] != "road" or party["scenario"] != number:
-        raise Refused(f"the party has not travelled to scenario {number} (`ghcli travel {number}` first)")
-    if store.value("SELECT card FROM pending_events WHERE deck = 'road'") is not None or party["road_event_due"]:
-        raise Refused("a road event is due: draw and resolve it first (`ghcli event draw road`)")
+    party = _party_at(store, number)
     casual = casual or bool(party["casual"])
     if won and not casual and choose is None and _must_choose(sc):
         raise BadInput(f"scenario {number} unlocks only one of {_listing(sc['unlocks'])}: "
                        "say which with --choose N")
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     if not members:
         raise Refused(f"the party {party['name']} has no characters")
     away = {party_member(store, party, name)["id"] for name in absent or []}
@@ -151,6 +147,28 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
                              perks=rewards.get("perks_each") or 0)
                 for cid, g in base.items()}
 
+    _add_gains(store, party, away, base, xp, coins, checkmarks, items, coin)
+    notes = _reward_notes(rewards, base, choose) if campaign_win else []
+    return FinishPlan(scenario=sc, party=party, won=won, casual=casual, level=level, coin=coin, bonus=bonus,
+                      gains=tuple(base.values()),
+                      absent=tuple(m["name"] for m in members if m["id"] in away),
+                      choose=choose, campaign_win=campaign_win, notes=tuple(notes))
+
+
+def _party_at(store: Store, number: int) -> dict:
+    """The current party, refused unless it has travelled to scenario ``number`` with its road event resolved."""
+    party = lookup.current_party(store)
+    if party["location"] != "road" or party["scenario"] != number:
+        raise Refused(f"the party has not travelled to scenario {number} (`ghcli travel {number}` first)")
+    if store.value("SELECT card FROM pending_events WHERE deck = 'road'") is not None or party["road_event_due"]:
+        raise Refused("a road event is due: draw and resolve it first (`ghcli event draw road`)")
+    return party
+
+
+def _add_gains(store: Store, party: dict, away: set, base: dict, xp: dict[str, int], coins: dict[str, int],
+               checkmarks: dict[str, int], items: list[tuple[str, str]], coin: int) -> None:
+    """Each named character's XP, money tokens (x the coin value), checkmarks and items, added to ``base``
+    (an item the character owns already is sold for half its cost)."""
     def who(name: str) -> int:
         ch = party_member(store, party, name)
         if ch["id"] in away:
@@ -177,23 +195,22 @@ def check_finish(store: Store, number: int | str, *, won: bool, level: int | Non
         else:
             base[cid] = replace(g, items=g.items + (it["number"],))
 
+
+def _reward_notes(rewards: dict, base: dict, choose: int | None) -> list[str]:
+    """What a campaign win leaves to the table: reward items nobody was named to hold, the other rewards."""
     notes: list[str] = []
-    if campaign_win:
-        handed = [n for g in base.values() for n in (*g.items, *g.sold)]
-        for n in rewards.get("items") or []:
-            if n in handed:
-                handed.remove(n)
-            else:
-                notes.append(f"reward item {n} {catalog.item(n)['name']} not given out "
-                             f"(name its owner with --item NAME={n})")
-        for note in rewards.get("other") or []:
-            if choose is not None and "as a choice" in note:
-                continue  # settled by the choice
-            notes.append(note)
-    return FinishPlan(scenario=sc, party=party, won=won, casual=casual, level=level, coin=coin, bonus=bonus,
-                      gains=tuple(base.values()),
-                      absent=tuple(m["name"] for m in members if m["id"] in away),
-                      choose=choose, campaign_win=campaign_win, notes=tuple(notes))
+    handed = [n for g in base.values() for n in (*g.items, *g.sold)]
+    for n in rewards.get("items") or []:
+        if n in handed:
+            handed.remove(n)
+        else:
+            notes.append(f"reward item {n} {catalog.item(n)['name']} not given out "
+                         f"(name its owner with --item NAME={n})")
+    for note in rewards.get("other") or []:
+        if choose is not None and "as a choice" in note:
+            continue  # settled by the choice
+        notes.append(note)
+    return notes
 
 
 def apply_finish(store: Store, plan: FinishPlan) -> dict:

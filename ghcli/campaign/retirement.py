@@ -1,6 +1,6 @@
 """Retiring a character whose personal quest is fulfilled.
 
-Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
+Rules (the rulebook's retirement; the readings: docs/between-sessions.md, "Readings"), in town only:
 
 - The personal quest must be marked fulfilled (``character quest NAME --fulfilled``).
 - Prosperity +1 (``effects.add_prosperity``). The character's items go back
@@ -10,8 +10,8 @@ Rules (issue 3; the seed 000 section 8.7 fills the gaps), in town only:
   (``players.extra_perks``; a character created for that player starts with
   them). A character with no player named earns nothing to record: the
   report says so. In solo play (one player, several characters of the
-  party) each character counts as a separate player (seed 000 section 8.7;
-  issue 26): a character in its player's seat 2 or later adds its perk to
+  party) each character counts as a separate player (the rulebook's solo
+  play; docs/between-sessions.md): a character in its player's seat 2 or later adds its perk to
   that seat only (``characters.seat``; the next character made in that seat
   starts with it), not to the player's pool.
 - The quest's reward: its class is unlocked (with the class's unlock events);
@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ghcli.campaign import catalog, effects, state
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign import catalog, effects, lookup
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member, require_town
 from ghcli.campaign.town import return_to_supply
 from ghcli.errors import Refused
@@ -108,7 +108,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
         done.append(f"{ch['gold']} gold lost")
     done.append(effects.add_prosperity(store, 1))
 
-    # The player's extra perk (solo play: the seat's, each character a separate player, seed 000 8.7).
+    # The player's extra perk (solo play: the seat's, each character a separate player: the rulebook's solo play).
     if ch["player"] and (ch.get("seat") or 1) > 1:
         perks = ch["extra_perks"] + 1
         done.append(f"player {ch['player']}'s seat {ch['seat']} (solo play: each character a separate player) "
@@ -153,7 +153,7 @@ def apply_retire(store: Store, plan: RetirePlan) -> dict:
     }
 
 
-@command("retire", keys={"name": state.character_key})
+@command("retire", keys={"name": lookup.character_key})
 def retire(store: Store, name: str) -> Done:
     """Retire a character whose personal quest is fulfilled: one change (check, then apply)."""
     with store.change("retire", f"{name} retires"):

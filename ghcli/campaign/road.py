@@ -6,13 +6,13 @@ The party's place is ``parties.location``:
 - ``road``: it has travelled to ``parties.scenario`` and not yet played it;
 - ``scenario``: it has played ``parties.scenario`` and stands at its location.
 
-Readings (issue 3 wins; the seeds fill its gaps):
+Readings (docs/between-sessions.md, "Readings"):
 
-- ``travel N`` needs N available (issue 2's ``scenarios.is_available``):
+- ``travel N`` needs N available (``scenarios.is_available``):
   unlocked, its requirements met, not blocked and not completed. A
   completed scenario needs ``--replay``; a replay is played
   as casual play (scenario rewards are not given twice). ``--casual`` ignores
-  requirements and the unlocked state (seed 000, "캐주얼 모드").
+  requirements and the unlocked state (the rulebook's casual play).
 - A road event is due unless the scenario is linked from where the party
   stands, or it is a replay or casual play. Links are read both ways (the
   shipped data lists each link on one side only); the scenario just played
@@ -20,9 +20,9 @@ Readings (issue 3 wins; the seeds fill its gaps):
   travel from town always makes a road event due.
 - Leaving town closes the visit. It is refused while a city event is drawn
   and unresolved, while a character whose personal quest is fulfilled has
-  not retired (the seed: such a character must retire when in town), and
+  not retired (the rule: such a character must retire when in town), and
   while a character has the XP for its next level and has not levelled up
-  (seed 000 8.5: it must level up when it visits Gloomhaven).
+  (the rule: it must level up when it visits Gloomhaven).
 - Travelling is refused while the party is on the road (finish the scenario
   first); returning is refused unless a scenario has been played.
 """
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import shlex
 
-from ghcli.campaign import catalog, scenarios, state, tracks
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign import catalog, lookup, scenarios, tracks
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.errors import Refused
 
 
@@ -45,7 +45,7 @@ def open_visit(store: Store, party: dict) -> dict | None:
 
 def require_town(store: Store, what: str) -> tuple[dict, dict]:
     """The current party and its open town visit; Refused unless it is in town."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     visit = open_visit(store, party)
     if party["location"] != "town" or visit is None:
         where = _where(party)
@@ -55,7 +55,7 @@ def require_town(store: Store, what: str) -> tuple[dict, dict]:
 
 def party_member(store: Store, party: dict, name: str) -> dict:
     """An active character of the current party, by name."""
-    ch = state.find_character(store, name)
+    ch = lookup.find_character(store, name)
     if ch["party_id"] != party["id"]:
         raise Refused(f"{ch['name']} is not in the party {party['name']}")
     return ch
@@ -77,7 +77,7 @@ def linked(a: int, b: int) -> bool:
 def unavailable_reasons(store: Store, party: dict, number: int, *, replay: bool = False) -> list[str]:
     """Why scenario N cannot be travelled to in campaign play (empty: it is available).
 
-    The check itself is issue 2's ``scenarios.is_available``.
+    The check itself is ``scenarios.is_available``.
     """
     a = scenarios.is_available(store, party, number, replay=replay)
     if a:
@@ -99,7 +99,7 @@ def must_level_up(characters: list[dict]) -> list[str]:
 def check_travel(store: Store, number: int | str, *, replay: bool = False, casual: bool = False) -> None:
     """Refuse a travel the rules do not allow (what ``travel`` checks first; a read: the CLI asks
     its questions only about a travel that can happen)."""
-    _check_travel(store, state.current_party(store), state.find_scenario(store, number)["number"], replay, casual)
+    _check_travel(store, lookup.current_party(store), lookup.find_scenario(store, number)["number"], replay, casual)
 
 
 def _check_travel(store: Store, party: dict, number: int, replay: bool, casual: bool) -> None:
@@ -107,18 +107,18 @@ def _check_travel(store: Store, party: dict, number: int, replay: bool, casual: 
         raise Refused(
             f"the party is already on the road to scenario {party['scenario']}: "
             f"finish it first (`ghcli scenario finish {party['scenario']} --won|--lost`)")
-    if not state.party_characters(store, party["id"]):
+    if not lookup.party_characters(store, party["id"]):
         raise Refused(f"{party['name']} has no characters to travel with: make one in town first "
                       "(`ghcli character new NAME --class CLASS`)")
     if party["location"] == "town":
         pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
         if pending is not None:
             raise Refused(f"city event {pending} is drawn and not resolved: `ghcli event resolve city` first")
-        for ch in state.party_characters(store, party["id"]):
+        for ch in lookup.party_characters(store, party["id"]):
             if ch["quest_fulfilled"]:
                 raise Refused(f"{ch['name']} has fulfilled their personal quest and must retire in town "
                               f"(`ghcli retire {ch['name']}`)")
-        due = must_level_up(state.party_characters(store, party["id"]))
+        due = must_level_up(lookup.party_characters(store, party["id"]))
         if due:
             who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
             raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
@@ -132,13 +132,13 @@ def _check_travel(store: Store, party: dict, number: int, replay: bool, casual: 
             raise Refused(f"cannot travel to scenario {number}: {'; '.join(reasons)}")
 
 
-@command("travel", keys={"number": state.scenario_number})
+@command("travel", keys={"number": lookup.scenario_number})
 def travel(store: Store, number: int, *, replay: bool = False, casual: bool = False) -> Done:
     """Travel to scenario N; says whether a road event is due."""
-    sc = state.find_scenario(store, number)
+    sc = lookup.find_scenario(store, number)
     number = sc["number"]
     with store.change("travel", f"travel to scenario {number}"):
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         _check_travel(store, party, number, replay, casual)
         here = party["scenario"] if party["location"] == "scenario" else None
         is_linked = here is not None and linked(here, number)
@@ -166,7 +166,7 @@ def travel(store: Store, number: int, *, replay: bool = False, casual: bool = Fa
 def return_to_town(store: Store) -> Done:
     """Back to Gloomhaven: a new town visit opens."""
     with store.change("return", "return to town"):
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         if party["location"] == "town":
             raise Refused("the party is already in town")
         if party["location"] == "road":

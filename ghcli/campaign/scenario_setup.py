@@ -31,10 +31,10 @@ stats too, under ``others``.
 from __future__ import annotations
 
 from ghcli import editions
-from ghcli.campaign import catalog, monster_cards, monsters
+from ghcli.campaign import catalog, monster_deck, monster_stats
 from ghcli.errors import BadInput
 from ghcli.rules import level as levels
-from ghcli.rules import monster_stats
+from ghcli.rules import monster_stats as stat_rules
 
 PLAYERS = (2, 3, 4)
 
@@ -59,21 +59,21 @@ def check_players(players: int) -> int:
 def party_level(store) -> tuple[int, int] | None:
     """(recommended scenario level, characters) of the campaign's current party, or None (no party or
     no characters)."""
-    from ghcli.campaign import state
+    from ghcli.campaign import lookup
     from ghcli.errors import Refused
 
     try:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
     except Refused:
         return None
-    members = state.party_characters(store, party["id"])
+    members = lookup.party_characters(store, party["id"])
     if not members:
         return None
     return levels.recommended_level(m["level"] for m in members), len(members)
 
 
 def _stats(m: dict, kind: str, level: int, players: int) -> dict:
-    return monsters.at_level(m, level, players)[kind]
+    return monster_stats.at_level(m, level, players)[kind]
 
 
 def setup(number: int | str, players: int, level: int) -> dict:
@@ -93,12 +93,12 @@ def setup(number: int | str, players: int, level: int) -> dict:
             kind = s.get(str(players))
             if kind is None:
                 continue
-            lv = max(monster_stats.MIN_LEVEL, min(monster_stats.MAX_LEVEL, level + s.get("level_offset", 0)))
+            lv = max(stat_rules.MIN_LEVEL, min(stat_rules.MAX_LEVEL, level + s.get("level_offset", 0)))
             key = (s["monster"], kind, lv)
             groups[key] = groups.get(key, 0) + 1
         standees = []
         for (key, kind, lv), count in groups.items():
-            m = monsters.find(key)
+            m = monster_stats.find(key)
             placed.add(key)
             standees.append({"monster": key, "name": m["name"], "kind": kind, "count": count, "level": lv,
                              "stats": _stats(m, kind, lv, players)})
@@ -108,20 +108,20 @@ def setup(number: int | str, players: int, level: int) -> dict:
     for key in facts["monsters"]:
         if key in placed:
             continue
-        m = monsters.find(key)
+        m = monster_stats.find(key)
         kinds = ("boss",) if m["boss"] else ("normal", "elite")
         others.append({"monster": key, "name": m["name"], "level": level,
                        "stats": {k: _stats(m, k, level, players) for k in kinds}})
     decks: dict = {}
     for key in facts["monsters"]:
-        m = monsters.find(key)
+        m = monster_stats.find(key)
         try:
-            name = monster_cards.deck_of(key)
+            name = monster_deck.deck_of(key)
         except BadInput:
             name = None
         entry = decks.setdefault(name, {"deck": name, "monsters": [], "cards": []})
         entry["monsters"].append(m["name"])
         if name is not None and not entry["cards"]:
-            entry["cards"] = [c["card"] for c in monster_cards.deck(name)]
+            entry["cards"] = [c["card"] for c in monster_deck.deck(name)]
     return {"scenario": sc["number"], "name": sc["name"], "players": players, "level": level,
             "monster_level": level, "rooms": rooms, "others": others, "decks": list(decks.values())}

@@ -2,7 +2,7 @@
 
 A scenario the campaign knows (unlocked on the map) is in one state:
 
-- ``completed``: some party has won it (the seeds: choose a scenario "no
+- ``completed``: some party has won it (the rulebook: choose a scenario "no
   party has won yet"; it may be replayed).
 - ``blocked``: a completed scenario blocks it (its reasons name which), or it
   was blocked by hand.
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ghcli.campaign import catalog, state
-from ghcli.campaign.db import Store
+from ghcli.campaign import catalog, lookup
+from ghcli.campaign.kind import Store
 
 STATES = ("available", "completed", "locked", "blocked")
 
@@ -93,7 +93,7 @@ class _Context:
 
     def __init__(self, store: Store, party: dict | int | None):
         if party is None:
-            party = state.current_party(store)
+            party = lookup.current_party(store)
         self.party_id = party["id"] if isinstance(party, dict) else int(party)
         self.known = {r["number"]: r for r in store.rows("SELECT * FROM scenarios")}
         self.held_global = {r["key"]: r["count"] for r in store.rows("SELECT key, count FROM global_achievements")}

@@ -1,4 +1,4 @@
-"""Solo scenarios: one per class, played by one character alone (seed 000, section 10; issue 18).
+"""Solo scenarios: one per class, played by one character alone (docs/seed-play.md, "Solo scenarios").
 
 Rules (the Solo Scenario Book's introduction, in ghcli/data/solo_scenarios.json):
 
@@ -14,8 +14,8 @@ Rules (the Solo Scenario Book's introduction, in ghcli/data/solo_scenarios.json)
   bonus XP 4 + 2L and the battle goal's checkmarks; when lost, XP and gold
   only. The scenario level defaults to the character's recommended level,
   ceil(level / 2) (the solo scenarios' own formula: one character); the
-  players may choose that level -1 to +2 (seed 000 section 2, as for every
-  scenario): a level outside that range is refused, naming it.
+  players may choose that level -1 to +2 (the rulebook's scenario level, as
+  for every scenario): a level outside that range is refused, naming it.
 - The first win of a class's solo scenario in the campaign gives its
   reward item (items 134-151, the Diviner's 164) to the winner: one copy,
   not taken from the shop's supply. Later wins give XP and gold only (the
@@ -30,10 +30,10 @@ Results are kept in ``solo_results`` (migration ``0002_solo_scenarios``).
 from __future__ import annotations
 
 from ghcli import data
-from ghcli.campaign import catalog, state
+from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, NotFound, Refused
 from ghcli.rules import level as levels
@@ -64,7 +64,7 @@ def eligibility(store: Store, char: dict) -> list[str]:
     r = rules()
     cls = catalog.find_class(char["class"])
     missing = []
-    prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+    prosperity = catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
     if prosperity < r["min_prosperity_level"]:
         missing.append(f"prosperity level {r['min_prosperity_level']} (now {prosperity})")
     retired = store.value("SELECT count(*) FROM characters WHERE retired = 1")
@@ -114,11 +114,11 @@ def _entry(store: Store, char: dict) -> dict:
 def list_solo(store: Store) -> list[dict]:
     """For each character of the current party: its solo scenario, whether it may play it, what is missing."""
     catalog.edition().require("solo scenarios")
-    party = state.current_party(store)
-    return [_entry(store, c) for c in state.party_characters(store, party["id"])]
+    party = lookup.current_party(store)
+    return [_entry(store, c) for c in lookup.party_characters(store, party["id"])]
 
 
-@command("solo finish", keys={"name": state.character_key})
+@command("solo finish", keys={"name": lookup.character_key})
 def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, checkmarks: int = 0,
            level: int | None = None) -> Done:
     """Record a solo scenario's result for one character (one change, undoable)."""
@@ -133,7 +133,7 @@ def finish(store: Store, name: str, *, won: bool, xp: int = 0, coins: int = 0, c
     if level is not None:
         levels.check_scenario_level(level)
     with store.change("solo finish", f"{name}: solo scenario"):
-        char = state.find_character(store, name)
+        char = lookup.find_character(store, name)
         cls = catalog.find_class(char["class"])
         try:
             sc = scenario_for(cls["key"])

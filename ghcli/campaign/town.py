@@ -6,8 +6,8 @@ open (``ghcli return`` opens one). Readings:
 - Shop: the supply is what ``supply`` holds (items 1-14 at the start, seven
   more per prosperity level, item designs found, items sold back). Prices
   are the printed cost plus the reputation modifier. Items owned by
-  characters outside the current party count as in the supply (seed 000
-  8.3): the party may buy such a copy, as long as its own characters do not
+  characters outside the current party count as in the supply
+  (docs/between-sessions.md, "Readings"): the party may buy such a copy, as long as its own characters do not
   hold every copy of the item (``supply_for``).
 - An item not in the supply is named only by its number: "item 15 (not
   available)" (its name would be a spoiler).
@@ -15,7 +15,7 @@ open (``ghcli return`` opens one). Readings:
   not apply); the copy goes back to the supply.
 - Level-up: one level per command, when the XP reaches the next threshold
   (45, 95, 150, 210, 275, 345, 420, 500), or when the character is below the
-  prosperity level (the seed 000 section 7.4: it may level up to that level;
+  prosperity level (the rulebook's prosperity: it may level up to that level;
   its XP is raised to the new level's threshold). The card is one of the
   class's level 2+ cards, of a level at most the new level, not chosen
   before (level 1 and X cards are always in the pool). One perk comes with
@@ -27,17 +27,17 @@ open (``ghcli return`` opens one). Readings:
   the next scenario with 2 bless cards. The campaign total opens envelope B
   when it reaches 100 gold, and adds one prosperity checkmark when it
   reaches each of DONATION_PROSPERITY: 100, 150, 200, 250, 300, 350 and 400,
-  then every 100 gold up to 1000 (issue 17; the count the campaign apps use).
+  then every 100 gold up to 1000 (the count the campaign apps use;
+  docs/between-sessions.md, "Readings").
 """
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup, tracks
 from ghcli.campaign.amounts import counted
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import party_member, require_town
-from ghcli.campaign.log import Done, command
-from ghcli.campaign import tracks
+from ghcli.journal.store import Done
 from ghcli.campaign.tracks import CHECKMARKS_PER_PERK, MAX_CHECKMARK_PERKS
 from ghcli.errors import BadInput, Refused
 
@@ -45,7 +45,7 @@ DONATION = 10
 DONATION_BLESSES = 2
 ENVELOPE_B_AT = effects.ENVELOPE_B_AT
 # Sanctuary donations in all that give a prosperity checkmark: every 50 gold from 100 to 400, then every
-# 100 to 1000 (issue 17: the count the campaign apps use; the first comes with envelope B).
+# 100 to 1000 (the count the campaign apps use; the first comes with envelope B).
 DONATION_PROSPERITY = (*range(100, 401, 50), *range(500, 1001, 100))
 
 
@@ -58,7 +58,7 @@ def donation_marks(gold: int, before: int = 0) -> int:
 
 def supply_for(store: Store, party_id: int) -> dict[int, int]:
     """Copies of each item the party may buy: the shop's supply plus the copies held by characters
-    outside the party (seed 000 8.3: they count as in the supply), never more than the item's copies
+    outside the party (they count as in the supply: docs/between-sessions.md), never more than the item's copies
     less those the party's own characters hold."""
     held = store.rows(
         "SELECT ci.item, c.party_id = ? AS own, count(*) AS n FROM character_items ci "
@@ -93,7 +93,7 @@ def stock(store: Store, party_id: int, number: int) -> tuple[int | None, int | N
 
 def shop(store: Store) -> dict:
     """The supply with copies left and prices after the reputation modifier."""
-    party = state.current_party(store)
+    party = lookup.current_party(store)
     modifier = catalog.price_modifier(party["reputation"])
     designs = {r["item"] for r in store.rows("SELECT item FROM item_designs")}
     if catalog.edition().shop != "prosperity":  # every item comes as a design there: none is marked
@@ -126,9 +126,9 @@ def perks_taken(store: Store, character_id: int) -> int:
 
 # -- actions ---------------------------------------------------------------
 
-@command("buy", keys={"name": state.character_key, "item_name": state.item_key})
+@command("buy", keys={"name": lookup.character_key, "item_name": lookup.item_key})
 def buy(store: Store, name: str, item_name: str) -> Done:
-    it = state.find_item(store, item_name)
+    it = lookup.find_item(store, item_name)
     with store.change("buy", f"{name} buys {it['name']}"):
         party, _ = require_town(store, "items are bought")
         ch = party_member(store, party, name)
@@ -154,15 +154,15 @@ def buy(store: Store, name: str, item_name: str) -> Done:
                           "gold": ch["gold"] - cost})
 
 
-@command("sell", keys={"name": state.character_key, "item_name": state.item_key})
+@command("sell", keys={"name": lookup.character_key, "item_name": lookup.item_key})
 def sell(store: Store, name: str, item_name: str) -> Done:
-    it = state.find_item(store, item_name)
+    it = lookup.find_item(store, item_name)
     with store.change("sell", f"{name} sells {it['name']}"):
         party, _ = require_town(store, "items are sold")
         ch = party_member(store, party, name)
         if not store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?",
                            [ch["id"], it["number"]]):
-            shown = it["name"] if it["number"] in state.known_items(store) else f"item {it['number']} (not available)"
+            shown = it["name"] if it["number"] in lookup.known_items(store) else f"item {it['number']} (not available)"
             raise Refused(f"{ch['name']} does not own {shown}")
         gain = it["cost"] // 2
         return_to_supply(store, it["number"])
@@ -210,7 +210,7 @@ def _take_perk(store: Store, ch: dict, perk: int) -> None:
                          [ch["id"], perk])
 
 
-@command("level-up", keys={"name": state.character_key})
+@command("level-up", keys={"name": lookup.character_key})
 def level_up(store: Store, name: str, card: str, perk: int) -> Done:
     with store.change("level-up", f"{name} levels up"):
         party, _ = require_town(store, "characters level up")
@@ -220,7 +220,7 @@ def level_up(store: Store, name: str, card: str, perk: int) -> Done:
         if new > tracks.MAX_LEVEL:
             raise Refused(f"{ch['name']} is already level {tracks.MAX_LEVEL}")
         need = catalog.xp_threshold(new)
-        prosperity = (catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        prosperity = (catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
                       if catalog.edition().level_up_to_prosperity else 0)
         if ch["xp"] < need and new > prosperity:
             raise Refused(f"{ch['name']} has {ch['xp']} XP; level {new} needs {need}")
@@ -246,7 +246,7 @@ def level_up(store: Store, name: str, card: str, perk: int) -> Done:
                           "card_name": chosen["name"], "perk": perk, "perk_text": entry["text"], "max_hp": hp})
 
 
-@command("perk", keys={"name": state.character_key})
+@command("perk", keys={"name": lookup.character_key})
 def take_perk(store: Store, name: str, perk: int) -> Done:
     with store.change("perk", f"{name} takes perk {perk}"):
         party, _ = require_town(store, "perks are taken")
@@ -267,7 +267,7 @@ def take_perk(store: Store, name: str, perk: int) -> Done:
                           "perks_taken": taken + 1, "perks_allowed": allowed})
 
 
-@command("donate", keys={"name": state.character_key})
+@command("donate", keys={"name": lookup.character_key})
 def donate(store: Store, name: str) -> Done:
     catalog.edition().require("donations")
     with store.change("donate", f"{name} donates"):
@@ -278,7 +278,7 @@ def donate(store: Store, name: str) -> Done:
             raise Refused(f"{ch['name']} has already donated on this town visit (once per visit)")
         if ch["gold"] < DONATION:
             raise Refused(f"{ch['name']} has {ch['gold']} gold; a donation is {DONATION}")
-        before = state.campaign_row(store)["donations"]
+        before = lookup.campaign_row(store)["donations"]
         after = before + DONATION
         store.db.execute("UPDATE characters SET gold = gold - ? WHERE id = ?", [DONATION, ch["id"]])
         store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])

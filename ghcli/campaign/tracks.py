@@ -26,6 +26,8 @@ MAX_PARTY = 4
 MAX_LEVEL = 9
 #: the highest prosperity level
 MAX_PROSPERITY_LEVEL = 9
+#: the highest number an event card of the city or road deck may have (a campaign file's bound)
+MAX_EVENT_CARD = 99
 
 
 def checkmark_perks(checkmarks: int) -> int:

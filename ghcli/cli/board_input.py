@@ -93,9 +93,9 @@ def load_why(path: str, readings: dict | None = None):
         try:
             why: list = []
             if isinstance(doc, dict) and "card" in doc:
-                from ghcli.campaign import monster_cards
+                from ghcli.campaign import monster_deck
 
-                doc, why = monster_cards.resolve(doc)
+                doc, why = monster_deck.resolve(doc)
             return doc, Board.from_dict(doc), why
         except BadInput as e:  # a text board: the line and column it is about
             raise BadInput(textboard.locate(str(e), where)) from None

@@ -15,10 +15,10 @@ def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Chec
                    as_json: bool = common.json_option(
                        "Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import status
 
     delta = common.signed(change, "the prosperity change")
-    p = core.change_prosperity(common.open_store(), delta)
+    p = status.change_prosperity(common.open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
     common.emit(p, as_json, f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; "
                             f"{nxt}).\n{p['done']}")
@@ -27,9 +27,9 @@ def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Chec
 @app.command("show")
 def show_cmd(as_json: bool = common.json_option()) -> None:
     """Prosperity, donations, global achievements and unlocked classes."""
-    from ghcli.campaign import core
+    from ghcli.campaign import status
 
-    data = core.campaign_show(common.open_store())
+    data = status.campaign_show(common.open_store())
     common.emit(data, as_json, lambda: _show_text(data))
 
 
@@ -62,9 +62,9 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
                     as_json: bool = common.json_option(
                         "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    r = core.add_global_achievement(common.open_store(), key)
+    r = achievements.add_global_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -74,18 +74,18 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
                        as_json: bool = common.json_option(
                            "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a global achievement (counted ones count down)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    r = core.remove_global_achievement(common.open_store(), key)
+    r = achievements.remove_global_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("list")
 def achievement_list(as_json: bool = common.json_option()) -> None:
     """Global achievements held."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    rows = core.list_global_achievements(common.open_store())
+    rows = achievements.list_global_achievements(common.open_store())
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No global achievements.")
 
 
@@ -94,9 +94,9 @@ def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS", autocomple
                      as_json: bool = common.json_option(
                          "Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
-    from ghcli.campaign import core
+    from ghcli.campaign import unlocks
 
-    r = core.unlock_class(common.open_store(), name)
+    r = unlocks.unlock_class(common.open_store(), name)
     common.emit(r, as_json, r["done"])
 
 
@@ -105,9 +105,9 @@ def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"),
                         as_json: bool = common.json_option(
                             "Print what changed as JSON: the values and the history entry.")) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import unlocks
 
-    r = core.unlock_scenario(common.open_store(), number)
+    r = unlocks.unlock_scenario(common.open_store(), number)
     common.emit(r, as_json, r["done"])
 
 

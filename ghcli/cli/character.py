@@ -69,7 +69,7 @@ def new_cmd(
     from ghcli.campaign import characters
 
     if retired:
-        from ghcli.campaign.exchange import paper
+        from ghcli.campaign import paper
 
         c = paper.new_retired(common.open_store(), name, class_name, player=player, level=level, quest=quest)
         common.emit(c, as_json, "; ".join(c["done"]) + ".")

@@ -44,8 +44,8 @@ def _find(name: str) -> dict:
     path = common.db_path()
     if not path.is_file():
         return catalog.find_class(name)
-    from ghcli.campaign import state
-    from ghcli.campaign.db import Store
+    from ghcli.campaign import lookup
+    from ghcli.campaign.kind import Store
     from ghcli.errors import GhcliError
 
     try:
@@ -53,7 +53,7 @@ def _find(name: str) -> dict:
     except GhcliError:  # not a campaign we can read: the class facts need none
         return catalog.find_class(name)
     try:
-        return state.find_class(store, name)
+        return lookup.find_class(store, name)
     finally:
         store.close()
 

@@ -180,7 +180,7 @@ class ErrorHandlingGroup(TyperGroup):
         except GhcliError as e:
             raise _Failure(str(e), e.exit_code) from None
         except UnicodeDecodeError:  # text in the campaign file that is not UTF-8: damage (in sqlite_master, ...)
-            from ghcli.campaign.db import _damaged
+            from ghcli.journal.store import _damaged
 
             raise _Failure(str(_damaged(db_path(), "text in it is not valid UTF-8")), 1) from None
         except UnicodeError as e:  # an argument that is not UTF-8 (or a lone surrogate) reached the database
@@ -194,7 +194,7 @@ class ErrorHandlingGroup(TyperGroup):
             # only by the commands that open a campaign, so a rules question does not import it)
             sqlite3 = sys.modules.get("sqlite3")
             if sqlite3 is not None and isinstance(e, sqlite3.Error):
-                from ghcli.campaign.db import explain
+                from ghcli.journal.store import explain
 
                 err = explain(e)
                 raise _Failure(str(err), err.exit_code) from None
@@ -457,7 +457,7 @@ def write_text(path: str, text: str) -> None:
         import errno
 
         if e.errno == errno.ENOSPC:
-            from ghcli.campaign.db import StorageError
+            from ghcli.journal.store import StorageError
 
             raise StorageError(f"the disk is full: {path} could not be written (it is as it was)") from None
         raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
@@ -487,7 +487,7 @@ def use_edition(edition: Optional[str]) -> None:
     path = db_path()
     if not path.is_file():
         return
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
     from ghcli.errors import GhcliError
 
     try:
@@ -498,7 +498,7 @@ def use_edition(edition: Optional[str]) -> None:
 
 def open_store():
     """The campaign Store at --db / $GHCLI_DB / the app folder."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     store = Store.open(db_path())
     remember_store(store)  # so that emit adds the history entry a change wrote

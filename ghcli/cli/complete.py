@@ -148,7 +148,7 @@ def _campaign_path(ctx: Any) -> Path:
 
 def _open(ctx: Any):
     """The campaign being completed against, read-only; None when there is none."""
-    from ghcli.campaign.db import Store
+    from ghcli.campaign.kind import Store
 
     path = _campaign_path(ctx)
     if not path.is_file():
@@ -304,9 +304,9 @@ def _card_lines(ctx: Any):
     if store is None:
         return None
     try:
-        from ghcli.campaign import catalog, state
+        from ghcli.campaign import catalog, lookup
 
-        ch = state.find_character(store, _param(ctx, "character"))
+        ch = lookup.find_character(store, _param(ctx, "character"))
         card = catalog.find_card(ch["class"], _param(ctx, "card"))
         action = (_param(ctx, "action") or "").lower()
         if action not in ("top", "bottom"):

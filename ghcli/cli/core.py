@@ -118,10 +118,10 @@ def init_cmd(
     as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
 ) -> None:
     """Start a new campaign (refuses to overwrite an existing one)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import init
 
     with common.worded({"edition": "--edition"}):
-        r = core.init(common.db_path(), name=name, party=party, seed=seed, edition=edition)
+        r = init.init(common.db_path(), name=name, party=party, seed=seed, edition=edition)
     common.emit(r, as_json, lambda: _init_text(r))
 
 
@@ -141,10 +141,10 @@ def _init_text(r: dict) -> str:
 @app.command("status")
 def status_cmd(as_json: bool = common.json_option()) -> None:
     """Prosperity, reputation, donations, achievements, characters and available scenarios."""
-    from ghcli.campaign import core
+    from ghcli.campaign import status
 
     store = common.open_store()
-    data = core.status(store)
+    data = status.status(store)
     common.emit(data, as_json, lambda: _status_text(data))
 
 
@@ -157,10 +157,10 @@ def history_cmd(
                                        "arguments, random draws, time, player, version and state."),
 ) -> None:
     """Every entry of the campaign's journal, newest first (undone ones marked)."""
-    from ghcli.campaign import core
+    from ghcli.campaign import history
     from ghcli.journal.history import shown
 
-    rows = core.history(common.open_store(), limit or None)
+    rows = history.history(common.open_store(), limit or None)
     common.emit(rows, as_json, lambda: common.table(
         [[r["seq"], r["at"], r["player"], r["command"], shown(r)] for r in rows],
         ["#", "at", "by", "command", "summary"]) if rows else "No history.")
@@ -186,17 +186,17 @@ def undo_cmd(
 
     The entry undone stays in the history, marked; `ghcli redo` brings it back.
     """
-    from ghcli.campaign import core
+    from ghcli.campaign import history
 
     store = common.open_store()
     if to is None:
-        last = core.undo(store, entry)
+        last = history.undo(store, entry)
         common.emit({"undone": [last], "entry": store.last_entry}, as_json,
                     _undone_text("Undid", last, store.last_entry))
         return
     if entry is not None:
         common.fail("give ENTRY or --to ENTRY, not both", 2)
-    plan = core.undo_plan(store, to)
+    plan = history.undo_plan(store, to)
     if not plan:
         common.fail(f"nothing to undo after entry {to}")
     if not yes:
@@ -206,7 +206,7 @@ def undo_cmd(
         for r in plan:
             common.echo(f"  #{r['seq']} {r['command']} ({r['player']}): {r['summary']}")
         common.confirm("Undo them?", declined="nothing undone")
-    done = core.undo_to(store, to)
+    done = history.undo_to(store, to)
     common.emit({"undone": done}, as_json,
                 "\n".join(f"Undid #{r['seq']} {r['command']}: {r['summary']}" for r in done))
 
@@ -219,9 +219,9 @@ def redo_cmd(
     as_json: bool = common.json_option("Print the entry back in effect as JSON, and the redo entry written."),
 ) -> None:
     """Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."""
-    from ghcli.campaign import core
+    from ghcli.campaign import history
 
     store = common.open_store()
-    back = core.redo(store, entry)
+    back = history.redo(store, entry)
     common.emit({"redone": [back], "entry": store.last_entry}, as_json,
                 _undone_text("Redid", back, store.last_entry))

@@ -67,10 +67,10 @@ def draw_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
-    from ghcli.campaign import dungeons
+    from ghcli.campaign import dungeon
 
     with common.worded({"players": "--players"}):
-        d = dungeons.draw(players, seed, forgotten_circles, level)
+        d = dungeon.draw(players, seed, forgotten_circles, level)
 
     def text() -> str:
         setup = d["setup"]
@@ -109,13 +109,13 @@ def finish_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Record a random dungeon in the open campaign as casual play: XP, gold, checkmarks."""
-    from ghcli.campaign import dungeon_results
+    from ghcli.campaign import dungeon
     from ghcli.cli.common import as_dict, open_store, pairs
     from ghcli.errors import BadInput
 
     if won == lost:
         raise BadInput("say how it ended: --won or --lost")
-    r = dungeon_results.finish(
+    r = dungeon.finish(
         open_store(), won=won, level=level, seed=seed,
         xp=as_dict(pairs(xp, "--xp"), "--xp"), coins=as_dict(pairs(coins, "--coins"), "--coins"),
         checkmarks=as_dict(pairs(checkmarks, "--checkmarks"), "--checkmarks"))

@@ -48,13 +48,13 @@ def apply(
     """Pay for an enhancement sticker and record it on the class's card (the cost is shown first)."""
     import sys
 
-    from ghcli.campaign import enhancing
+    from ghcli.campaign import enhance
     from ghcli.cli.enhance import OPTIONS
 
     store = common.open_store()
     args = dict(ability=ability, effect=effect, hexes=hexes, multi=multi, on=on, secondary=secondary)
     with common.worded(OPTIONS):
-        p = enhancing.plan(store, character, card, action, **args)
+        p = enhance.plan(store, character, card, action, **args)
     shown = {k: v for k, v in p.items() if k not in ("character_id", "affordable")}
     if not p["affordable"]:
         common.fail(f"{p['character']} has {p['gold_before']} gold; the enhancement costs {p['cost']}")
@@ -68,6 +68,6 @@ def apply(
         typer.echo(_quote_text(p), err=True)
         common.confirm(f"Pay {p['cost']} gold?", declined="not enhanced")
     with common.worded(OPTIONS):
-        r = enhancing.apply(store, character, card, action, **args)
+        r = enhance.apply(store, character, card, action, **args)
     common.emit(r, as_json, f"{r['character']} enhanced {r['card_name']} ({r['action']}) with {r['sticker']} "
                             f"for {r['cost']} gold ({r['gold']} left).")

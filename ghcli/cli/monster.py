@@ -53,16 +53,16 @@ def show_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """A monster's normal and elite stats (a boss's stats) at one level or at every level."""
-    from ghcli.campaign import monsters
+    from ghcli.campaign import monster_stats
 
     common.use_edition(edition)
     with common.worded({"characters": "--characters"}):
-        doc = monsters.show(name, level, characters)
+        doc = monster_stats.show(name, level, characters)
 
     def text() -> str:
         if level is not None:
             out = level_text(doc)
-            notes, decided = monsters.doubts(doc["key"]), monsters.decisions(doc["key"])
+            notes, decided = monster_stats.doubts(doc["key"]), monster_stats.decisions(doc["key"])
         else:
             flags = [doc["edition"].upper()] + (["boss"] if doc["boss"] else []) + (["flying"] if doc["flying"] else [])
             head = f"{doc['name']} ({', '.join(flags)}; {doc['standees']} standees" + (
@@ -79,11 +79,11 @@ def show_cmd(
 @app.command("list")
 def list_cmd(edition: Optional[str] = common.edition_option(), as_json: bool = common.json_option()) -> None:
     """Every monster and boss (not the named scenario variants: ask for those by name)."""
-    from ghcli.campaign import monsters
+    from ghcli.campaign import monster_stats
 
     common.use_edition(edition)
     rows = [{"key": m["key"], "name": m["name"], "edition": m["edition"], "boss": m["boss"]}
-            for m in monsters.base_monsters()]
+            for m in monster_stats.base_monsters()]
     common.emit(rows, as_json, lambda: common.table(
         [[r["name"], r["key"], r["edition"], "boss" if r["boss"] else ""] for r in rows],
         ["monster", "key", "edition", ""]))

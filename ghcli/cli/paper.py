@@ -25,7 +25,7 @@ def complete_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Mark a scenario completed by hand (paper campaign): achievements and unlocks, no gold or XP."""
-    from ghcli.campaign.exchange import paper
+    from ghcli.campaign import paper
 
     r = paper.complete_scenario(common.open_store(), number, unlocks=not no_unlocks, choose=choose)
     common.emit(r, as_json, lambda: "\n".join(
@@ -44,7 +44,7 @@ def give_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Give a character an item without paying (from the supply unless --not-from-supply)."""
-    from ghcli.campaign.exchange import paper
+    from ghcli.campaign import paper
 
     r = paper.give_item(common.open_store(), name, item, from_supply=not not_from_supply)
     where = " (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."
@@ -60,7 +60,7 @@ def donations_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Record gold already donated (paper campaign), with the donation track's prosperity marks."""
-    from ghcli.campaign.exchange import paper
+    from ghcli.campaign import paper
 
     r = paper.add_donations(common.open_store(), common.signed(gold, "the gold donated"))
     common.emit(r, as_json, "; ".join(r["done"]) + ".")
@@ -76,7 +76,7 @@ def set_cmd(
     as_json: bool = common.json_option(),
 ) -> None:
     """Set a deck's order as written on the sheet (top card first)."""
-    from ghcli.campaign.exchange import paper
+    from ghcli.campaign import paper
 
     r = paper.set_event_deck(common.open_store(), deck, cards)
     common.emit(r, as_json, f"{r['deck'].capitalize()} deck: {len(r['cards'])} cards, top first "

@@ -17,9 +17,9 @@ def reputation_cmd(change: str = typer.Argument(
                    as_json: bool = common.json_option(
                        "Print what changed as JSON: the values and the history entry.")) -> None:
     """Move the current party's reputation along its track."""
-    from ghcli.campaign import core
+    from ghcli.campaign import parties
 
-    p = core.change_reputation(common.open_store(), common.signed(change, "the reputation change"))
+    p = parties.change_reputation(common.open_store(), common.signed(change, "the reputation change"))
     common.emit(p, as_json, "\n".join([f"{p['name']}: reputation {p['reputation']:+d} "
                                        f"(shop prices {p['price_modifier']:+d}).",
                                        *p["done"]]))
@@ -31,9 +31,9 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
                     as_json: bool = common.json_option(
                         "Print what changed as JSON: the values and the history entry.")) -> None:
     """Gain a party achievement."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    r = core.add_party_achievement(common.open_store(), key)
+    r = achievements.add_party_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
@@ -43,18 +43,18 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
                        as_json: bool = common.json_option(
                            "Print what changed as JSON: the values and the history entry.")) -> None:
     """Lose a party achievement."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    r = core.remove_party_achievement(common.open_store(), key)
+    r = achievements.remove_party_achievement(common.open_store(), key)
     common.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("list")
 def achievement_list(as_json: bool = common.json_option()) -> None:
     """The current party's achievements."""
-    from ghcli.campaign import core
+    from ghcli.campaign import achievements
 
-    rows = core.list_party_achievements(common.open_store())
+    rows = achievements.list_party_achievements(common.open_store())
     common.emit(rows, as_json, lambda: common.table(rows) if rows else "No party achievements.")
 
 
@@ -63,9 +63,9 @@ def new_cmd(name: str = typer.Argument(..., metavar="NAME"),
             as_json: bool = common.json_option(
                 "Print what changed as JSON: the values and the history entry.")) -> None:
     """Found a new party in town; it becomes the current party."""
-    from ghcli.campaign import core
+    from ghcli.campaign import parties
 
-    p = core.new_party(common.open_store(), name)
+    p = parties.new_party(common.open_store(), name)
     common.emit(p, as_json, f"New party {p['name']!r} in town (now the current party).")
 
 
@@ -74,18 +74,18 @@ def switch_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=co
                as_json: bool = common.json_option(
                    "Print what changed as JSON: the values and the history entry.")) -> None:
     """Make another party the current one."""
-    from ghcli.campaign import core
+    from ghcli.campaign import parties
 
-    p = core.switch_party(common.open_store(), name)
+    p = parties.switch_party(common.open_store(), name)
     common.emit(p, as_json, f"Current party: {p['name']}.")
 
 
 @app.command("list")
 def list_cmd(as_json: bool = common.json_option()) -> None:
     """Every party, its reputation, location and characters."""
-    from ghcli.campaign import core
+    from ghcli.campaign import parties
 
-    rows = core.list_parties(common.open_store())
+    rows = parties.list_parties(common.open_store())
     common.emit(rows, as_json, lambda: common.table(
         [["*" if r["current"] else "", r["name"], f"{r['reputation']:+d}", r["where"],
           ", ".join(r["characters"])] for r in rows],

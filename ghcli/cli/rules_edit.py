@@ -52,7 +52,7 @@ def edit(
     from ghcli.editor.app import run  # Textual, only now
 
     with _terminal():
-        from ghcli.campaign.monster_cards import resolve
+        from ghcli.campaign.monster_deck import resolve
 
         code, left = run(doc, board, resolve)
     if left.get("rescued"):

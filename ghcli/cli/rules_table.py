@@ -329,11 +329,11 @@ def level(
     data = info.as_dict()
     stats: list[dict] = []
     if monster:
-        from ghcli.campaign import monsters
+        from ghcli.campaign import monster_stats
         from ghcli.rules.monster_stats import MAX_CHARACTERS, MIN_CHARACTERS
 
         count = max(MIN_CHARACTERS, min(MAX_CHARACTERS, len(levels)))
-        stats = [monsters.at_level(monsters.find(name), info.monster_level, count) for name in monster]
+        stats = [monster_stats.at_level(monster_stats.find(name), info.monster_level, count) for name in monster]
         data = {**data, "monsters": stats}
 
     def text() -> str:

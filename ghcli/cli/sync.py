@@ -75,9 +75,9 @@ def sync_cmd(ctx: typer.Context,
     """
     if ctx.invoked_subcommand is not None:
         return
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    r = core.sync(common.db_path()).as_dict()
+    r = engine.sync(common.db_path()).as_dict()
     common.emit(r, as_json, lambda: _report_text(r))
 
 
@@ -93,9 +93,9 @@ def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
 
     Example: ghcli sync init git@example.org:friends/gloomhaven.git
     """
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    r = core.init(common.db_path(), remote).as_dict()
+    r = engine.init(common.db_path(), remote).as_dict()
     common.emit(r, as_json, lambda: _report_text(r))
 
 
@@ -105,9 +105,9 @@ def status_cmd(as_json: bool = common.json_option()) -> None:
 
     Example: ghcli sync status --json
     """
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    s = core.status(common.db_path())
+    s = engine.status(common.db_path())
 
     def text() -> str:
         if not s["synced"]:
@@ -135,9 +135,9 @@ def retry_cmd(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
 
     Example: ghcli sync retry 14
     """
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    r = core.retry(common.db_path(), entry)
+    r = engine.retry(common.db_path(), entry)
 
     def text() -> str:
         lines = [f"applied: {_line(e)} (`ghcli sync` pushes it)" for e in r["applied"]]
@@ -154,9 +154,9 @@ def drop_cmd(entry: str = typer.Argument(..., metavar="ENTRY", help="The queued 
 
     Example: ghcli sync drop 14
     """
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    r = core.drop(common.db_path(), entry)
+    r = engine.drop(common.db_path(), entry)
     common.emit(r, as_json, lambda: f"dropped: {_line(r['dropped'])} (it stays in `ghcli history`, marked dropped)")
 
 
@@ -168,9 +168,9 @@ def snapshot_cmd(as_json: bool = common.json_option()) -> None:
 
     Example: ghcli sync snapshot
     """
-    from ghcli.sync import core
+    from ghcli.sync import engine
 
-    r = core.sync(common.db_path(), snapshot=True).as_dict()
+    r = engine.sync(common.db_path(), snapshot=True).as_dict()
     common.emit(r, as_json, lambda: _report_text(r))
 
 

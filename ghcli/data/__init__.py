@@ -14,8 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 NAMES = ("ability_cards", "achievements", "campaign", "classes", "enhancement_slots", "ghs", "items", "monster_decks",
-         "monsters", "personal_quests", "random_dungeons", "scenario_monsters", "scenario_rooms", "scenarios",
-         "solo_scenarios")
+         "monsters", "personal_quests", "random_dungeons", "scenario_rooms", "scenarios", "solo_scenarios")
 
 
 @functools.cache
@@ -25,6 +24,22 @@ def load(name: str):
         raise KeyError(name)
     with open(HERE / f"{name}.json", encoding="utf-8") as f:
         return json.load(f)
+
+
+def scenario_monsters(ghs: dict | None = None) -> dict[str, list[str]]:
+    """{scenario number: [monster keys]}: the monster types GHS sets up for each scenario of an edition's
+    ghs.json (``ghs``: the document; by default Gloomhaven's with Forgotten Circles), derived from its
+    ``scenarios`` rather than shipped twice."""
+    return _gh_scenario_monsters() if ghs is None else _monster_types(ghs)
+
+
+@functools.cache
+def _gh_scenario_monsters() -> dict[str, list[str]]:
+    return _monster_types(load("ghs"))
+
+
+def _monster_types(ghs: dict) -> dict[str, list[str]]:
+    return {n: sorted({m[0] for m in s["monsters"]}) for n, s in ghs["scenarios"].items()}
 
 
 def schema_sql() -> str:

@@ -46,7 +46,6 @@ FEATURES = (
 _EMPTY: Mapping[str, object] = MappingProxyType({"monsters": {"monsters": [], "summary": {"doubts": []}},
                                                  "enhancement_slots": {"cards": {}},
                                                  "scenario_rooms": {"scenarios": {}},
-                                                 "scenario_monsters": {"scenarios": {}},
                                                  "monster_decks": {"monster_decks": {}, "decks": {}}})
 
 

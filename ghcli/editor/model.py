@@ -371,7 +371,7 @@ class Answer:
 
 #: turns a board's ``card:`` (a monster's ability card, type and level) into its move and attack: a
 #: function ``doc -> (doc with the action, reasons)`` the caller hands in (the CLI gives
-#: ``ghcli.campaign.monster_cards.resolve``, which reads the shipped facts; the editor imports no campaign)
+#: ``ghcli.campaign.monster_deck.resolve``, which reads the shipped facts; the editor imports no campaign)
 CardResolver = Callable[[dict], tuple]
 
 

@@ -1,4 +1,4 @@
-"""The journal: one campaign, one log (issue 30), and nothing stored that is ever executed (issue 29).
+"""The journal: one campaign, one log, and nothing stored that is ever executed (docs/campaign.md, "The journal").
 
 Every change of a campaign is an **entry**: a canonical JSON document
 (``ghcli.journal.entries``) named by the sha256 of its bytes, holding the
@@ -16,8 +16,9 @@ changes. The database is the journal applied:
 - ``context``: what a command runs with (the entry's reads, writes, time,
   draws, seq, player): no hidden attributes on the Store.
 - ``run``: applying an entry, reverting one, undo and redo (entries that
-  revert entries), and a sync's operations (take back, apply received,
-  re-execute, retry, states).
+  revert entries).
+- ``rebase``: a sync's operations (take back, apply received, re-execute,
+  retry, states).
 - ``history``: the rows ``history`` shows, entries by reference, flat counts.
 - ``replay``: a database rebuilt from its journal, exactly.
 - ``snapshot``: the campaign's tables as checked data (``import`` and

@@ -122,7 +122,7 @@ def documents(store, states=("local",), *, after: int = 0) -> list[dict]:
 
 def last_changer(store, rows, after: int = 0) -> dict | None:
     """The newest entry after seq ``after`` that changed one of ``rows`` ([(table, rowid)], as
-    ``run.TakenBack.rows`` gives them): the entry that stands in the way of one refused now."""
+    ``rebase.TakenBack.rows`` gives them): the entry that stands in the way of one refused now."""
     best = None
     for tbl, row in rows:
         seq = store.value("SELECT max(seq) FROM changes WHERE seq > ? AND tbl = ? AND row = ? "

@@ -19,11 +19,8 @@ entry; ``redo ENTRY`` is an entry that reverts an undo. The reverted entry
 stays in the journal, ``undone_by`` the reverting entry's seq; when that one
 is reverted in turn, its target is back in effect.
 
-For a sync: :func:`take_back` (revert a local entry and take it out of the
-journal, newest first), :func:`apply_received` (apply a document received from
-the group: its effect must be the one computed here, else it is held),
-:func:`reexecute` (apply a taken-back local entry again on the new base),
-:func:`retry`, :func:`set_state`.
+A sync's operations on the journal (take back, apply received, re-execute,
+retry, states) are :mod:`ghcli.journal.rebase`.
 """
 
 from __future__ import annotations
@@ -39,11 +36,8 @@ from ghcli.errors import BadInput, GhcliError, Refused
 from ghcli.journal import history
 from ghcli.journal.commands import Command, RecordingRandom
 from ghcli.journal.context import Context
-from ghcli.journal.entries import (
-    AT_RE as AT_PATTERN, COMMAND_RE as COMMAND_NAME, ID_RE, VERSION_RE as VERSION_PATTERN, BadEntry, Entry,
-    canonical, compose, digest, loose_fields, new_nonce, parse, short,
-)
-from ghcli.journal.player import clean as clean_player, local_player
+from ghcli.journal.entries import ID_RE, Entry, canonical, compose, digest, new_nonce, short
+from ghcli.journal.player import local_player
 from ghcli.journal.schema import qi
 from ghcli.journal.store import Done, Later, now_iso, too_large
 
@@ -132,13 +126,7 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
     before it commits, and before it reports any failure of a later entry (so that the first entry
     that does not replay is the one named, as when each is checked at once)."""
     conn = store.conn
-    nested = conn.in_transaction
-    savepoint = nested and atomic
-    if savepoint:
-        conn.execute("SAVEPOINT ghcli_entry")
-    elif not nested:
-        store.check_writable()
-        conn.execute("BEGIN IMMEDIATE")
+    mode = _begin(store, atomic)
     try:
         seq_ = seq if seq is not None else next_seq(store)
         conn.execute(SET_CURRENT, [seq_, seq_])
@@ -147,52 +135,25 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         ctx = Context(store, seq_, at, player, rnd)
         out = cmd.fn(ctx, **values)
         rnd.finish()
-        if ctx.effect is not None:
-            effect = ctx.effect
-        elif deferred is not None and expect_effect is not None:
-            effect = expect_effect
-            deferred.append((seq_, expect_effect))
-        else:
-            effect = effect_digest(conn, seq_)
-        if expect_effect is not None and effect != expect_effect:
-            raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
+        effect = _effect(ctx, conn, seq_, expect_effect, deferred)
         args_text = canonical(args)
         draws = rnd.draws
         draws_text = canonical(draws) if draws else "[]"
         text = compose(args_text, at, cmd.name, draws_text, effect, nonce, version_)
         if document is not None and text != document:
-            if deferred is not None and (real := effect_digest(conn, seq_)) != effect:
-                raise EffectMismatch(f"its row changes here ({real}) are not those it records ({expect_effect})")
-            raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
-                                 "or it is not written in canonical form)")
+            _not_the_document(conn, seq_, effect, expect_effect, deferred)
         if entry is None or document is None:
             entry = Entry.of(cmd.name, args, draws, at, version_, nonce, effect, text)
-        if isinstance(out, Done):
-            summary, out = out.summary, out.values
-        else:
-            summary = ctx.summary
-        out = (out() if isinstance(out, Later) else out) if returns else None
-        summary = (summary or cmd.name)[:MAX_SUMMARY]
+        summary, out = _outcome(out, ctx.summary, cmd.name, returns)
         entry_id = digest(text.encode("utf-8"))
         try:
             conn.execute(INSERT_ENTRY, [seq_, entry_id, cmd.name, summary, args_text, draws_text, at, version_,
                                         player, state, text])
         except sqlite3.IntegrityError:
             raise Refused(f"entry {short(entry_id)} (#{seq_}) is in the journal already") from None
-        if savepoint:
-            conn.execute("RELEASE ghcli_entry")
-        elif not nested:
-            conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
-            store.recording = False
-            conn.execute("COMMIT")
+        _commit(store, mode)
     except BaseException as e:
-        if savepoint:
-            conn.execute("ROLLBACK TO ghcli_entry")
-            conn.execute("RELEASE ghcli_entry")
-        elif not nested:
-            store.recording = False
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+        _roll_back(store, mode)
         if isinstance(e, OverflowError):
             # A number too big for SQLite reached a write: the commands check their amounts
             # first; this keeps any that slips through a one-line bad input.
@@ -203,6 +164,79 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
            "undone_by": None, "reason": None, "in_effect": True}
     store.last_entry = row
     return Result(seq_, entry_id, summary, effect, entry, out, row)
+
+
+# An entry's transaction: its own (BEGIN IMMEDIATE ... COMMIT), a savepoint inside one already open, or
+# (not ``atomic``, a replay) simply part of the open one.
+OWN, SAVEPOINT, JOINED = "own", "savepoint", "joined"
+
+
+def _begin(store, atomic: bool) -> str:
+    conn = store.conn
+    if conn.in_transaction:
+        if not atomic:
+            return JOINED
+        conn.execute("SAVEPOINT ghcli_entry")
+        return SAVEPOINT
+    store.check_writable()
+    conn.execute("BEGIN IMMEDIATE")
+    return OWN
+
+
+def _commit(store, mode: str) -> None:
+    conn = store.conn
+    if mode == SAVEPOINT:
+        conn.execute("RELEASE ghcli_entry")
+    elif mode == OWN:
+        conn.execute("UPDATE current SET seq = NULL WHERE id = 1")
+        store.recording = False
+        conn.execute("COMMIT")
+
+
+def _roll_back(store, mode: str) -> None:
+    conn = store.conn
+    if mode == SAVEPOINT:
+        conn.execute("ROLLBACK TO ghcli_entry")
+        conn.execute("RELEASE ghcli_entry")
+    elif mode == OWN:
+        store.recording = False
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+
+
+def _effect(ctx: Context, conn: sqlite3.Connection, seq: int, expect_effect: str | None,
+            deferred: list | None) -> str:
+    """The entry's effect digest: the one its command set (a snapshot's), the expected one when the check is
+    ``deferred`` (a replay), else its row changes' (which must be the expected one, when one is given)."""
+    if ctx.effect is not None:
+        effect = ctx.effect
+    elif deferred is not None and expect_effect is not None:
+        effect = expect_effect
+        deferred.append((seq, expect_effect))
+    else:
+        effect = effect_digest(conn, seq)
+    if expect_effect is not None and effect != expect_effect:
+        raise EffectMismatch(f"its row changes here ({effect}) are not those it records ({expect_effect})")
+    return effect
+
+
+def _not_the_document(conn: sqlite3.Connection, seq: int, effect: str, expect_effect: str | None,
+                      deferred: list | None) -> None:
+    """Applied here, the entry is not the document received: say why (its row changes when the deferred check
+    would have caught them, else its arguments, draws or form)."""
+    if deferred is not None and (real := effect_digest(conn, seq)) != effect:
+        raise EffectMismatch(f"its row changes here ({real}) are not those it records ({expect_effect})")
+    raise EffectMismatch("applied here it is not the document received (its arguments or draws differ, "
+                         "or it is not written in canonical form)")
+
+
+def _outcome(out: Any, summary: str, name: str, returns: bool) -> tuple[str, Any]:
+    """(the entry's summary, the command's values): a ``Done`` gives both; a ``Later`` is called only when
+    someone reads the values (``returns``)."""
+    if isinstance(out, Done):
+        summary, out = out.summary, out.values
+    out = (out() if isinstance(out, Later) else out) if returns else None
+    return (summary or name)[:MAX_SUMMARY], out
 
 
 def check_effects(conn: sqlite3.Connection, pending: list[tuple[int, str]]) -> tuple[int, str, str] | None:
@@ -433,283 +467,3 @@ def undo_plan(store, ref: str) -> list[dict]:
     rows = store.rows(f"SELECT {history.COLUMNS} FROM journal WHERE seq > ? AND {history.IN_EFFECT} "
                       f"AND command NOT IN ('undo', 'redo') ORDER BY seq DESC", [target["seq"]])
     return [history.row_dict(r) for r in rows]
-
-
-# -- a sync's operations -------------------------------------------------------------
-
-
-@dataclass
-class TakenBack:
-    """A local entry reverted and out of the journal: what a sync re-executes on the new base."""
-
-    seq: int
-    id: str
-    command: str
-    summary: str
-    player: str
-    document: str
-    rows: list[tuple[str, int]]
-
-
-@dataclass
-class Outcome:
-    """What became of an entry a sync applied: ``status`` ok, present (had it), held, or refused
-    (queued); ``changed``: re-executed with other row changes than before (see ``summary``/``before``)."""
-
-    status: str
-    id: str | None = None
-    seq: int | None = None
-    summary: str = ""
-    reason: str | None = None
-    changed: bool = False
-    before: str | None = None
-    rows: list[tuple[str, int]] = field(default_factory=list)
-
-
-def take_back(store, entry_id: str) -> TakenBack:
-    """Revert an applied entry and take it out of the journal (a sync's rebase: newest first).
-
-    Refused when a later applied entry is still in the journal. Its row changes are not recorded
-    as anyone's (nothing is being applied)."""
-    row = history.by_id(store, entry_id)
-    if row is None:
-        raise Refused(f"there is no entry {short(entry_id)} in this campaign's journal")
-    if not row["applied"]:
-        raise Refused(f"{history.label(row)} was not applied here")
-    later = store.value("SELECT seq FROM journal WHERE seq > ? AND applied = 1 ORDER BY seq LIMIT 1", [row["seq"]])
-    if later is not None:
-        raise Refused(f"{history.label(row)} is not the newest applied entry (#{later} is): take that back first")
-    with store.transaction():
-        store.stop_recording()
-        rows = revert_changes(store, row)
-        if row["command"] in history.REVERTERS:
-            inner = _target_of(store, row)
-            if inner is not None and inner["undone_by"] == row["seq"]:
-                _into_effect(store, inner)
-        store.conn.execute("UPDATE journal SET undone_by = NULL WHERE undone_by = ?", [row["seq"]])
-        store.conn.execute("DELETE FROM changes WHERE seq = ?", [row["seq"]])
-        document = store.value("SELECT document FROM journal WHERE seq = ?", [row["seq"]])
-        store.conn.execute("DELETE FROM journal WHERE seq = ?", [row["seq"]])
-    return TakenBack(row["seq"], row["id"], row["command"], row["summary"], row["player"], document, rows)
-
-
-def apply_received(store, document: str | bytes, author: str, *, state: str = "accepted",
-                   seq: int | None = None) -> Outcome:
-    """Apply an entry received from the group, by ``author`` (git's author of its commit).
-
-    Its draws are fed back; its row changes here must digest to its ``effect`` and the document
-    re-made here must be the one received, byte for byte. Otherwise, and when this ghcli cannot
-    apply it (a newer format, command or argument; a refusal), it is **held**: kept in the
-    journal (state ``held``, not applied) with the reason naming both versions."""
-    text = document.decode("utf-8", "replace") if isinstance(document, bytes) else document
-    entry_id = digest(text.encode("utf-8", "surrogatepass"))
-    present = history.by_id(store, entry_id)
-    if present is not None:
-        return Outcome("present", entry_id, present["seq"], present["summary"])
-    author = clean_player(author) or "unknown"
-    try:
-        entry, cmd, values = parse(text, store.kind.commands, canonical_check=False)
-    except BadEntry as e:
-        return hold(store, text, author, _versions(str(e), loose_fields(text).get("version")), seq=seq)
-    try:
-        res = execute(store, cmd, values, entry.args, feed=entry.draws, at=entry.at, version_=entry.version,
-                      nonce=entry.nonce, player=author, state=state, seq=seq, expect_effect=entry.effect,
-                      document=text, returns=False, entry=entry)
-    except EffectMismatch as e:
-        return hold(store, text, author, f"this ghcli applies it differently: {e}{_made_by(entry.version)}",
-                    seq=seq)
-    except BadEntry as e:
-        return hold(store, text, author, _versions(str(e), entry.version), seq=seq)
-    except GhcliError as e:
-        return hold(store, text, author, f"{e}{_made_by(entry.version)}", seq=seq)
-    except (sqlite3.DatabaseError, OverflowError, ValueError, TypeError, KeyError, RecursionError) as e:
-        if isinstance(e, sqlite3.OperationalError) and not isinstance(e, sqlite3.IntegrityError) \
-                and "locked" in str(e).lower():
-            raise
-        return hold(store, text, author, f"cannot be applied here ({type(e).__name__}){_made_by(entry.version)}",
-                    seq=seq)
-    return Outcome("ok", res.id, res.seq, res.summary)
-
-
-def _made_by(theirs: str | None) -> str:
-    mine = version()
-    if theirs and theirs != mine:
-        return f" (made by ghcli {theirs}; this is ghcli {mine})"
-    return f" (made by ghcli {mine}, as this one)" if theirs else ""
-
-
-def _versions(reason: str, theirs: str | None) -> str:
-    return reason + _made_by(theirs)
-
-
-def hold(store, document: str, author: str, reason: str, *, seq: int | None = None) -> Outcome:
-    """Keep a received entry that cannot be applied here: in the journal, held, with the reason."""
-    loose = loose_fields(document)
-    entry_id = digest(document.encode("utf-8", "surrogatepass"))
-    command = loose.get("command", "?")
-    try:
-        registry_cmd = store.kind.commands.commands.get(command)
-        summary = registry_cmd.describe(json.loads(document).get("args")) if registry_cmd else command
-    except (ValueError, AttributeError, RecursionError):
-        summary = command
-    with store.transaction():
-        cur = store.conn.execute(
-            "INSERT INTO journal (seq, id, command, summary, at, version, player, state, applied, reason, document) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 'held', 0, ?, ?)",
-            [allocate_seq(store, seq), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"),
-             author, reason[:MAX_SUMMARY], document if len(document) <= 8 * 1024 * 1024 else None])
-    return Outcome("held", entry_id, cur.lastrowid, summary, reason[:MAX_SUMMARY])
-
-
-def reexecute(store, taken: TakenBack | str, *, player: str | None = None, renames: dict | None = None,
-              fresh: bool = False) -> Outcome:
-    """Apply a local entry again on a new base (after :func:`take_back`), as a new entry (``local`` on a
-    synced campaign).
-
-    ``ok``: it holds (``changed`` when its row changes differ from before: a new document and
-    id, recorded in ``renames`` old id -> new id, which later undos and redos of it follow);
-    ``refused``: the rules refuse it now: it is kept as **queued** (not in effect) with the
-    reason and the rows it had changed. ``fresh``: new draws instead of the recorded ones."""
-    renames = renames if renames is not None else {}
-    document = taken.document if isinstance(taken, TakenBack) else taken
-    old_id = digest(document.encode("utf-8"))
-    player = player or (taken.player if isinstance(taken, TakenBack) else local_player(store))
-    rows = taken.rows if isinstance(taken, TakenBack) else []
-    before = taken.summary if isinstance(taken, TakenBack) else None
-    try:
-        entry, cmd, values = parse(document, store.kind.commands)
-    except BadEntry as e:
-        return queue(store, document, player, str(e), rows=rows, summary=before)
-    args = entry.args
-    if cmd.name in history.REVERTERS and args.get("entry") in renames:
-        args = {**args, "entry": renames[args["entry"]]}
-        values = cmd.decode(args)
-    try:
-        res = execute(store, cmd, values, args, feed=None if fresh else entry.draws, at=entry.at,
-                      version_=version(), nonce=entry.nonce, player=player, state=new_state(store),
-                      returns=False)
-    except GhcliError as e:
-        return queue(store, document, player, str(e), rows=rows, summary=before)
-    if res.id != old_id:
-        renames[old_id] = res.id
-    return Outcome("ok", res.id, res.seq, res.summary, changed=res.effect != entry.effect, before=before)
-
-
-def queue(store, document: str, player: str, reason: str, *, rows=(), summary: str | None = None) -> Outcome:
-    """Keep a local entry the rules now refuse: queued (the retry queue), not in effect."""
-    loose = loose_fields(document)
-    entry_id = digest(document.encode("utf-8"))
-    command = loose.get("command", "?")
-    try:
-        summary = summary or store.kind.commands.get(command).describe(json.loads(document).get("args"))
-    except (BadEntry, ValueError, AttributeError):
-        summary = command
-    with store.transaction():
-        store.conn.execute("DELETE FROM journal WHERE id = ? AND state = 'queued'", [entry_id])
-        cur = store.conn.execute(
-            "INSERT INTO journal (seq, id, command, summary, at, version, player, state, applied, reason, document) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?)",
-            [allocate_seq(store), entry_id, command, summary, loose.get("at", ""), loose.get("version", "?"), player,
-             reason[:MAX_SUMMARY], document])
-    return Outcome("refused", entry_id, cur.lastrowid, summary, reason[:MAX_SUMMARY], rows=list(rows))
-
-
-def retry(store, entry_id: str, *, fresh: bool = False) -> Outcome:
-    """Apply a queued entry again (``fresh``: with new draws); it leaves the queue when it holds."""
-    row = store.one("SELECT seq, document, player, summary FROM journal WHERE id = ? AND state = 'queued'",
-                    [entry_id])
-    if row is None:
-        raise Refused(f"entry {short(entry_id)} is not in the retry queue")
-    with store.transaction():
-        store.conn.execute("DELETE FROM journal WHERE seq = ?", [row["seq"]])
-        out = reexecute(store, TakenBack(row["seq"], entry_id, "", row["summary"], row["player"], row["document"], []),
-                        fresh=fresh)
-        if out.status != "ok":
-            raise Refused(out.reason or "refused")
-    return out
-
-
-def set_state(store, entry_id: str, state: str, reason: str | None = None) -> None:
-    """Mark an entry ``accepted`` (pushed), ``local``, ``queued``, ``held`` or ``dropped``
-    (a queued entry given up: kept in history)."""
-    if state not in ("accepted", "local", "queued", "held", "dropped"):
-        raise ValueError(state)
-    with store.transaction():
-        cur = store.conn.execute("UPDATE journal SET state = ?, reason = ? WHERE id = ?", [state, reason, entry_id])
-        if cur.rowcount != 1:
-            raise Refused(f"there is no entry {short(entry_id)} in this campaign's journal")
-
-
-def mark_accepted(store, entry_ids) -> None:
-    """Mark entries accepted (a push put them on top of the group's history), in one transaction."""
-    with store.transaction():
-        store.conn.executemany("UPDATE journal SET state = 'accepted', reason = NULL WHERE id = ?",
-                               [[i] for i in entry_ids])
-
-
-def insert_metadata(store, items) -> list[int]:
-    """History rows for entries this database does not apply (those before the snapshot it joins from):
-    ``items`` are ``(document, author, summary or None)``; each row is accepted, not applied. Call it
-    before applying the snapshot, so that the history keeps the group's order. Returns the seqs.
-    (One statement for all the rows: a new machine joining a long campaign writes thousands.)"""
-    rows = []
-    described: dict[str, Any] = {}
-    with store.transaction():
-        first = next_seq(store)
-        for i, (document, author, summary) in enumerate(items):
-            text = document.decode("utf-8", "replace") if isinstance(document, bytes) else document
-            try:
-                doc = json.loads(text)
-            except (ValueError, RecursionError):
-                doc = None
-            doc = doc if isinstance(doc, dict) else {}
-            command = doc.get("command") if isinstance(doc.get("command"), str) else "?"
-            command = command[:60] if COMMAND_NAME.match(command) else "?"
-            if summary is None:
-                if command not in described:
-                    try:
-                        described[command] = store.kind.commands.get(command)
-                    except BadEntry:
-                        described[command] = None
-                cmd = described[command]
-                summary = cmd.describe(doc.get("args")) if cmd is not None else command
-            args = doc.get("args")
-            draws = doc.get("draws")
-            try:
-                args_text = canonical(args) if isinstance(args, dict) else None
-                draws_text = canonical(draws) if isinstance(draws, list) else None
-            except (ValueError, TypeError):
-                args_text = draws_text = None
-            at = doc.get("at") if isinstance(doc.get("at"), str) and AT_PATTERN.match(doc["at"]) else ""
-            ver = doc.get("version")
-            ver = ver if isinstance(ver, str) and VERSION_PATTERN.match(ver) else "?"
-            rows.append([first + i, digest(text.encode("utf-8", "surrogatepass")), command, str(summary)[:MAX_SUMMARY],
-                         args_text, draws_text, at, ver, clean_player(author) or "unknown", text])
-        store.conn.executemany(
-            "INSERT INTO journal (seq, id, command, summary, args, draws, at, version, player, state, applied, "
-            "document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'accepted', 0, ?)", rows)
-        if rows:
-            store.conn.execute("UPDATE current SET last = max(last, ?) WHERE id = 1", [first + len(rows) - 1])
-    return [r[0] for r in rows]
-
-
-class _StillHeld(Exception):
-    def __init__(self, outcome: Outcome):
-        self.outcome = outcome
-
-
-def retry_held(store, entry_id: str) -> Outcome:
-    """Apply a held entry again (this ghcli was upgraded): ``ok`` (applied, with a new seq: the newest) or
-    ``held`` (it still cannot be applied: the journal exactly as it was, the row keeping its seq)."""
-    row = store.one("SELECT seq, document, player FROM journal WHERE id = ? AND state = 'held'", [entry_id])
-    if row is None:
-        raise Refused(f"entry {short(entry_id)} is not held")
-    try:
-        with store.transaction():
-            store.conn.execute("DELETE FROM journal WHERE seq = ?", [row["seq"]])
-            out = apply_received(store, row["document"] or "", row["player"])
-            if out.status != "ok":
-                raise _StillHeld(out)
-    except _StillHeld as e:
-        return Outcome("held", entry_id, row["seq"], e.outcome.summary, e.outcome.reason)
-    return out

@@ -1,7 +1,7 @@
 """The git program, run through subprocess (no git library: git's own transport,
 authentication and configuration come with it).
 
-Everything that reaches git is checked here (issue 29):
+Everything that reaches git is checked here (docs/sync.md, docs/shell.md on hostile files):
 
 - a remote is a path or a URL, never an option: :func:`check_remote` refuses one
   that starts with ``-``, holds control characters or names a remote helper

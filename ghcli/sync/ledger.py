@@ -1,12 +1,12 @@
 """What sync needs of the campaign's journal, in one place (the port between ``ghcli.sync`` and ``ghcli.journal``).
 
-The sync algorithm (``ghcli.sync.core``) speaks only through these functions:
+The sync algorithm (``ghcli.sync.engine``) speaks only through these functions:
 entries as canonical document bytes (id = sha256 of the bytes), their states
 (``accepted``: in the group's history; ``local``: made here, not pushed;
 ``queued``: a local entry that no longer holds, waiting for ``sync retry`` or
 ``sync drop``; ``held``: received but not applicable here; ``dropped``), and
 the steps of a rebase (take a local entry back, apply a received one,
-re-execute a local one on top), over ``ghcli.journal.run`` and
+re-execute a local one on top), over ``ghcli.journal.rebase`` and
 ``ghcli.journal.history``.
 
 An entry's ``nonce`` is the same in every form of it: re-executed with other
@@ -22,10 +22,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from ghcli.journal import entries as jentries
-from ghcli.journal import history, run
+from ghcli.journal import history, rebase, run
 
 NONCE_KEY = "nonce"
 MAX_DOC_BYTES = jentries.MAX_SNAPSHOT_BYTES
@@ -172,7 +172,7 @@ def localize_from_first_missing(store: Store, on_remote: set[str]) -> int:
         return 0
     ids = [r["id"] for r in rows if r["seq"] >= first]
     for entry_id in ids:
-        run.set_state(store, entry_id, "local")
+        rebase.set_state(store, entry_id, "local")
     return len(ids)
 
 
@@ -223,7 +223,7 @@ def since_snapshot(store: Store) -> int:
 
 def unapply(store: Store, rec: Rec) -> Rec:
     """Take a local entry back (newest first); returns what :func:`reexecute` applies again."""
-    taken = run.take_back(store, rec.id)
+    taken = rebase.take_back(store, rec.id)
     return Rec(rec.seq, rec.id, rec.nonce, rec.command, rec.summary, rec.player, rec.at, "local", None,
                rec.document, taken)
 
@@ -236,26 +236,26 @@ def settle_received(store: Store) -> None:
     """(Received entries are accepted as they are applied.)"""
 
 
-def _outcome_rec(store: Store, out: run.Outcome) -> Rec:
+def _outcome_rec(store: Store, out: rebase.Outcome) -> Rec:
     row = store.one(f"SELECT {COLS} FROM journal WHERE seq = ?", [out.seq])
     return _rec(row)
 
 
 def receive(store: Store, document: bytes, author: str) -> Rec:
     """Apply a received entry (accepted), or keep it held with the reason it cannot be applied here."""
-    out = run.apply_received(store, document, author)
+    out = rebase.apply_received(store, document, author)
     return _outcome_rec(store, out)
 
 
 def retry_held(store: Store, rec: Rec) -> Rec | None:
     """Apply a held entry again (after an upgrade): accepted when it applies now, else held still."""
-    out = run.retry_held(store, rec.id)
+    out = rebase.retry_held(store, rec.id)
     return rec if out.status == "held" else _outcome_rec(store, out)
 
 
 def reexecute(store: Store, taken: Rec, *, renames: dict | None = None, fresh: bool = False) -> Outcome:
     """Apply a taken-back local entry on top: local when it holds, else queued."""
-    out = run.reexecute(store, taken.entry, renames=renames, fresh=fresh)
+    out = rebase.reexecute(store, taken.entry, renames=renames, fresh=fresh)
     rec = _outcome_rec(store, out)
     if out.status != "ok":
         return Outcome(rec, False, out.reason)
@@ -266,10 +266,10 @@ def reexecute(store: Store, taken: Rec, *, renames: dict | None = None, fresh: b
 def retry(store: Store, rec: Rec) -> Outcome:
     """``sync retry``: a queued entry applied again (fresh draws where the recorded ones no longer fit)."""
     try:
-        out = run.retry(store, rec.id)
+        out = rebase.retry(store, rec.id)
     except Refused:
         try:
-            out = run.retry(store, rec.id, fresh=True)
+            out = rebase.retry(store, rec.id, fresh=True)
         except Refused as e:
             row = store.one(f"SELECT {COLS} FROM journal WHERE id = ?", [rec.id])
             return Outcome(_rec(row) if row else rec, False, str(e))
@@ -277,11 +277,11 @@ def retry(store: Store, rec: Rec) -> Outcome:
 
 
 def mark_accepted(store: Store, recs: list[Rec]) -> None:
-    run.mark_accepted(store, [r.id for r in recs])
+    rebase.mark_accepted(store, [r.id for r in recs])
 
 
 def drop(store: Store, rec: Rec) -> None:
-    run.set_state(store, rec.id, "dropped", reason=rec.reason)
+    rebase.set_state(store, rec.id, "dropped", reason=rec.reason)
 
 
 def snapshot_document(store: Store) -> bytes | None:
@@ -295,7 +295,7 @@ def record_snapshot(store: Store, document: bytes, author: str) -> Rec:
 
 
 def add_metadata(store: Store, items) -> None:
-    run.insert_metadata(store, [(doc, author, None) for doc, author in items])
+    rebase.insert_metadata(store, [(doc, author, None) for doc, author in items])
 
 
 def replay(store: Store, target) -> None:

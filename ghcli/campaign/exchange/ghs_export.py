@@ -87,11 +87,11 @@ def _scenario(ref: dict) -> dict:
 
 class _Export:
     def __init__(self, store):
-        from ghcli.campaign import state
+        from ghcli.campaign import lookup
 
         self.store = store
-        self.camp = state.campaign_row(store)
-        self.party = state.current_party(store)
+        self.camp = lookup.campaign_row(store)
+        self.party = lookup.current_party(store)
         self.not_carried: list[dict] = []
 
     def note(self, what: str, why: str) -> None:
@@ -265,7 +265,6 @@ class _Export:
     # -- the game ---------------------------------------------------------------------------------
 
     def game(self) -> dict:
-        from ghcli.campaign import catalog
         from ghcli.campaign.road import open_visit
         from ghcli.rules import level as levels
 
@@ -275,49 +274,18 @@ class _Export:
         edition = "fc" if any(ghs_map.scenario_facts(n)["edition"] == "fc" for n in unlocked) else "gh"
         self.edition = edition
         chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
-        players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
-        players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
         visit = open_visit(store, party) if party["location"] == "town" else None
         donated = {r["character_id"] for r in store.rows(
             "SELECT character_id FROM visit_donations WHERE visit_id = ?", [visit["id"]])} if visit else set()
-        # solo play (a player with several characters, each a separate player for retirement perks,
-        # ``characters.seat``): each later seat is a slot of its own, the player's name again; GHS counts a
-        # slot's retirements for its next character as ghcli counts the seat's
-        slots = {(p, 1): i + 1 for i, p in enumerate(players)}
-        for c in chars:
-            if c["player"] and (c["seat"] or 1) > 1 and (c["player"], c["seat"]) not in slots:
-                players.append(c["player"])
-                slots[(c["player"], c["seat"])] = len(players)
-        playerless = len(players)
-        numbered = []
-        for c in chars:
-            if (c["player"], c["seat"] or 1) in slots:
-                numbered.append((c, slots[(c["player"], c["seat"] or 1)]))
-            else:
-                playerless += 1
-                numbered.append((c, playerless))
+        players, numbered = self._slots(chars)
         retired = [self.character(c, n, False) for c, n in numbered if c["retired"]]
         active = [self.character(c, n, c["id"] in donated) for c, n in numbered if not c["retired"]]
-        decks = {d: [r["card"] for r in store.rows(
-            "SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [d])] for d in ("city", "road")}
-        draw = None
-        for r in store.rows("SELECT deck, card FROM pending_events ORDER BY deck"):
-            decks[r["deck"]].insert(0, r["card"])
-            draw = r["deck"]
-        if party["location"] == "road" and party["road_event_due"]:
-            draw = "road"
+        decks, draw = self._decks()
         gold = camp["donations"]
         if gold % DONATION_GOLD:
             self.note(f"{gold % DONATION_GOLD} of the {gold} gold donated", "GHS counts donations of 10 gold")
         envelope_b = gold >= ENVELOPE_B_AT
-        starters = set(catalog.facts()["starting_classes"])
-        unlocked_classes = []
-        for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid"):
-            if r["class"] not in starters:
-                ident, ed = ghs_map.class_ref(r["class"])
-                unlocked_classes.append(f"{ed}:{ident}")
-        if edition == "fc" and "diviner" not in {r["class"] for r in store.rows("SELECT class FROM unlocked_classes")}:
-            self.note("the Diviner (locked in ghcli)", "GHS offers the Diviner in every Forgotten Circles game")
+        unlocked_classes = self._unlocked_classes(edition)
         completed, manual = self.scenarios(edition)
         members = [c["level"] for c in chars if not c["retired"]]
         level = levels.recommended_level(members) if members else 1
@@ -361,6 +329,58 @@ class _Export:
             game["eventDraw"] = draw
         return game
 
+    def _slots(self, chars: list[dict]) -> tuple[list[str], list[tuple[dict, int]]]:
+        """(GHS's player slots, each character with its slot ``number``): the players' names in order; a
+        character with no player gets a slot past the players (GHS shows no player)."""
+        players = [r["name"] for r in self.store.rows("SELECT name FROM players ORDER BY rowid")]
+        players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
+        # solo play (a player with several characters, each a separate player for retirement perks,
+        # ``characters.seat``): each later seat is a slot of its own, the player's name again; GHS counts a
+        # slot's retirements for its next character as ghcli counts the seat's
+        slots = {(p, 1): i + 1 for i, p in enumerate(players)}
+        for c in chars:
+            if c["player"] and (c["seat"] or 1) > 1 and (c["player"], c["seat"]) not in slots:
+                players.append(c["player"])
+                slots[(c["player"], c["seat"])] = len(players)
+        playerless = len(players)
+        numbered = []
+        for c in chars:
+            if (c["player"], c["seat"] or 1) in slots:
+                numbered.append((c, slots[(c["player"], c["seat"] or 1)]))
+            else:
+                playerless += 1
+                numbered.append((c, playerless))
+        return players, numbered
+
+    def _decks(self) -> tuple[dict[str, list[int]], str | None]:
+        """(the event decks, top first, a drawn card back on top; GHS's ``eventDraw``: the deck drawn from,
+        or the road when a road event is due)."""
+        store, party = self.store, self.party
+        decks = {d: [r["card"] for r in store.rows(
+            "SELECT card FROM event_decks WHERE deck = ? ORDER BY position", [d])] for d in ("city", "road")}
+        draw = None
+        for r in store.rows("SELECT deck, card FROM pending_events ORDER BY deck"):
+            decks[r["deck"]].insert(0, r["card"])
+            draw = r["deck"]
+        if party["location"] == "road" and party["road_event_due"]:
+            draw = "road"
+        return decks, draw
+
+    def _unlocked_classes(self, edition: str) -> list[str]:
+        """GHS's ``unlockedCharacters``: the classes unlocked beyond the starting six, as ``edition:id``."""
+        from ghcli.campaign import catalog
+
+        store = self.store
+        starters = set(catalog.facts()["starting_classes"])
+        unlocked_classes = []
+        for r in store.rows("SELECT class FROM unlocked_classes ORDER BY rowid"):
+            if r["class"] not in starters:
+                ident, ed = ghs_map.class_ref(r["class"])
+                unlocked_classes.append(f"{ed}:{ident}")
+        if edition == "fc" and "diviner" not in {r["class"] for r in store.rows("SELECT class FROM unlocked_classes")}:
+            self.note("the Diviner (locked in ghcli)", "GHS offers the Diviner in every Forgotten Circles game")
+        return unlocked_classes
+
     def _notes(self, chars: list[dict]) -> None:
         store, camp, party = self.store, self.camp, self.party
         if camp["name"].strip().lower() != party["name"].strip().lower():
@@ -400,15 +420,10 @@ def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel, "not_carried": [{what, why}]}."""
     from ghcli.campaign import catalog
 
-    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (issue 28)
-        from ghcli.campaign.exchange import ghs_jotl
+    if catalog.edition().key == "jotl":  # a Jaws of the Lion campaign: its own mapping (docs/exchange.md)
+        from ghcli.campaign.exchange import ghs_jotl_export
 
-        return ghs_jotl.export(store)
+        return ghs_jotl_export.export(store)
     e = _Export(store)
     game = e.game()
     return {"game": game, "not_carried": e.not_carried}
-
-
-def export_game(store) -> dict:
-    """The campaign's current party as a GHS GameModel."""
-    return export(store)["game"]

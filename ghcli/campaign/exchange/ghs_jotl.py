@@ -1,7 +1,7 @@
 """Jaws of the Lion campaigns to and from Gloomhaven Secretariat (GHS edition ``jotl``).
 
 :mod:`.ghs` and :mod:`.ghs_export` hand a Jaws of the Lion file or campaign
-here (a few lines each). Both directions read and write only what the two
+here and to :mod:`.ghs_jotl_export` (a few lines each). Both directions read and write only what the two
 apps share for this box, and report the rest by name.
 
 GHS -> ghcli (:func:`import_file`), a new campaign of edition ``jotl``:
@@ -43,39 +43,29 @@ Lion campaign in ghcli needs but the cards chosen (``deck``), and a missing
 file would leave the group nothing, while the default loses nothing the file
 holds. A ghcli export always writes all three, so GHS loads it.
 
-ghcli -> GHS (:func:`export`): the current party as GHS's current party, with
-everything above in GHS's places (the concluded sections written as GHS
-writes them when 7 or 8 is completed, unlocks GHS would not derive in
-``manualScenarios``, items no completed scenario puts in the shop in
-``unlockedItems``, a scenario the party is on its way to with its monsters
-at the scenario level, as GHS sets it up), and ``not_carried``: what GHS has
-no place for (the campaign's name, other parties, a sticker or card GHS has
-no slot or index for).
+The plan is written by :mod:`.ghs_jotl_write`; ghcli -> GHS is :mod:`.ghs_jotl_export`.
 """
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ghcli import editions
+from ghcli.campaign.exchange import ghs_file
+from ghcli.campaign.exchange.ghs_file import dict_at, list_at, str_at
 from ghcli.errors import BadInput
-from ghcli.rules import level as levels
 
 EDITION = "jotl"
-PERK_SLOTS = 15
 #: the progress fields GHS 0.150 copies without a check (an older save without one fails to load there)
 REQUIRED_PROGRESS = ("personalQuestProgress", "scenarioStats", "deck")
 
 
 def is_jotl(doc: dict, kind: str, party: str | None = None) -> bool:
     """Whether the GHS file's chosen party (the current one, or ``party``) is a Jaws of the Lion campaign."""
-    from ghcli.campaign.exchange import ghs
-
-    game = ghs.game_model(doc, kind, [])
-    current, others = ghs._parties(game)
+    game = ghs_file.game_model(doc, kind, [])
+    current, others = ghs_file.parties(game)
     chosen = current
     if party is not None:
         wanted = party.strip().lower()
@@ -102,30 +92,6 @@ def _int(value: Any, path: str, default: int | None = None) -> int:
     if not -1_000_000 <= number <= 1_000_000:
         raise BadInput(f"{path}: {number} is out of range")
     return number
-
-
-def _list(value: Any, path: str) -> list:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise BadInput(f"{path}: {str(value)[:40]!r} is not a list")
-    return value
-
-
-def _dict(value: Any, path: str) -> dict:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise BadInput(f"{path}: {str(value)[:40]!r} is not an object")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise BadInput(f"{path}: {value!r} is not text")
-    return value
 
 
 # -- the plan ----------------------------------------------------------------------
@@ -171,7 +137,7 @@ def _class(ident: Any, path: str) -> dict:
     from ghcli.campaign import catalog
     from ghcli.errors import NotFound
 
-    text = _str(ident, path)
+    text = str_at(ident, path)
     bare = text.split(":", 1)[1] if ":" in text else text
     try:
         return catalog.find_class(bare)
@@ -183,7 +149,7 @@ def _class(ident: Any, path: str) -> dict:
 def _item(entry: Any, path: str) -> int:
     from ghcli.campaign import catalog
 
-    entry = _dict(entry, path)
+    entry = dict_at(entry, path)
     number = _int(entry.get("name"), f"{path}.name")
     edition = entry.get("edition", EDITION)
     if edition != EDITION:
@@ -198,7 +164,7 @@ def _item(entry: Any, path: str) -> int:
 def _scenario(entry: Any, path: str, plan: Plan) -> int | None:
     from ghcli.campaign import catalog
 
-    entry = _dict(entry, path)
+    entry = dict_at(entry, path)
     if entry.get("isCustom"):
         plan.drop(f"{path} {entry.get('custom') or entry.get('index')!r}", "a custom scenario made in GHS")
         return None
@@ -221,8 +187,8 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
     from ghcli.campaign.exchange import ghs
 
     notes: list[dict] = []
-    game = ghs.game_model(doc, kind, notes)
-    current, others = ghs._parties(game)
+    game = ghs_file.game_model(doc, kind, notes)
+    current, others = ghs_file.parties(game)
     chosen, is_current = current, True
     if party is not None:
         wanted = party.strip().lower()
@@ -231,7 +197,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
             names = [str(p.get("name", "")) for p in [current, *others]]
             raise BadInput(f"--party {party!r}: the file's parties are {', '.join(map(repr, names))}")
         chosen, is_current = match[0], match[0] is current
-    name = _str(chosen.get("name"), "party.name").strip() or "Party"
+    name = str_at(chosen.get("name"), "party.name").strip() or "Party"
     plan = Plan(party=name)
     plan.dropped.extend(notes)
     pre = "party" if is_current else f"parties[{name!r}]"
@@ -248,7 +214,7 @@ def plan_import(doc: dict, kind: str, party: str | None = None) -> Plan:
     if is_current:
         _in_play(plan, game)
         _town_visit(plan, chosen, game)
-    ghs._static_drops(plan, game, chosen, pre, is_current)
+    ghs.static_drops(plan, game, chosen, pre, is_current)
     # Gloomhaven's reading of envelope B does not apply: the box has none (reported by _lacking when set)
     plan.dropped = [d for d in plan.dropped if d["path"] != f"{pre}.envelopeB"]
     if chosen.get("envelopeB"):
@@ -264,10 +230,10 @@ def _lacking(plan: Plan, p: dict, game: dict, pre: str) -> None:
         if value:
             plan.drop(f"{pre}.{key} {value}", ed.lacks[feature])
     for key in ("achievementsList", "globalAchievementsList"):
-        held = [str(x) for x in _list(p.get(key), f"{pre}.{key}") if str(x).strip()]
+        held = [str(x) for x in list_at(p.get(key), f"{pre}.{key}") if str(x).strip()]
         if held:
             plan.drop(f"{pre}.{key} ({', '.join(held)})", ed.lacks["achievements"])
-    unlocked = [str(x) for x in _list(game.get("unlockedCharacters"), "unlockedCharacters")]
+    unlocked = [str(x) for x in list_at(game.get("unlockedCharacters"), "unlockedCharacters")]
     if unlocked:
         plan.drop(f"unlockedCharacters ({', '.join(unlocked)})", ed.lacks["class unlocks"])
 
@@ -275,19 +241,19 @@ def _lacking(plan: Plan, p: dict, game: dict, pre: str) -> None:
 def _scenarios(plan: Plan, p: dict, pre: str) -> None:
     from ghcli.campaign import catalog
 
-    for i, entry in enumerate(_list(p.get("scenarios"), f"{pre}.scenarios")):
+    for i, entry in enumerate(list_at(p.get("scenarios"), f"{pre}.scenarios")):
         n = _scenario(entry, f"{pre}.scenarios[{i}]", plan)
         if n is not None and n not in plan.completed:
             plan.completed.append(n)
-    for i, entry in enumerate(_list(p.get("manualScenarios"), f"{pre}.manualScenarios")):
+    for i, entry in enumerate(list_at(p.get("manualScenarios"), f"{pre}.manualScenarios")):
         n = _scenario(entry, f"{pre}.manualScenarios[{i}]", plan)
         if n is not None and n not in plan.unlocked:
             plan.unlocked.append(n)
     sections = {sec: (s["number"], unlocks) for s in catalog.scenarios()
                 for sec, unlocks in (s.get("conclusion_sections") or {}).items()}
-    for i, entry in enumerate(_list(p.get("conclusions"), f"{pre}.conclusions")):
-        entry = _dict(entry, f"{pre}.conclusions[{i}]")
-        index = _str(entry.get("index"), f"{pre}.conclusions[{i}].index")
+    for i, entry in enumerate(list_at(p.get("conclusions"), f"{pre}.conclusions")):
+        entry = dict_at(entry, f"{pre}.conclusions[{i}]")
+        index = str_at(entry.get("index"), f"{pre}.conclusions[{i}].index")
         if entry.get("edition", EDITION) != EDITION or index not in sections:
             plan.drop(f"{pre}.conclusions[{i}] ({entry.get('edition')} {index})",
                       "not a Jaws of the Lion conclusion ghcli knows")
@@ -297,15 +263,15 @@ def _scenarios(plan: Plan, p: dict, pre: str) -> None:
             plan.drop(f"{pre}.conclusions[{i}] {index}", f"scenario {parent}'s conclusion, but {parent} is not "
                                                          "completed: its unlocks are applied")
         plan.unlocked += [n for n in unlocks if n not in plan.unlocked]
-    for i, entry in enumerate(_list(p.get("casualScenarios"), f"{pre}.casualScenarios")):
-        plan.drop(f"{pre}.casualScenarios[{i}] (scenario {_dict(entry, pre).get('index')})",
+    for i, entry in enumerate(list_at(p.get("casualScenarios"), f"{pre}.casualScenarios")):
+        plan.drop(f"{pre}.casualScenarios[{i}] (scenario {dict_at(entry, pre).get('index')})",
                   "played casually or replayed: not a completion")
 
 
 def _shop(plan: Plan, p: dict, pre: str) -> None:
-    for i, entry in enumerate(_list(p.get("unlockedItems"), f"{pre}.unlockedItems")):
+    for i, entry in enumerate(list_at(p.get("unlockedItems"), f"{pre}.unlockedItems")):
         n = _item(entry, f"{pre}.unlockedItems[{i}]")
-        count = _dict(entry, pre).get("count")
+        count = dict_at(entry, pre).get("count")
         if count is not None and _int(count, f"{pre}.unlockedItems[{i}].count") >= 0:
             plan.drop(f"{pre}.unlockedItems[{i}].count {count}", "ghcli's shop holds every printed copy")
         if n not in plan.designs:
@@ -313,9 +279,9 @@ def _shop(plan: Plan, p: dict, pre: str) -> None:
 
 
 def _events(plan: Plan, p: dict, game: dict, pre: str) -> None:
-    decks = _dict(p.get("eventDecks"), f"{pre}.eventDecks")
+    decks = dict_at(p.get("eventDecks"), f"{pre}.eventDecks")
     for other in [k for k in decks if k != "city"]:
-        cards = _list(decks[other], f"{pre}.eventDecks.{other}")
+        cards = list_at(decks[other], f"{pre}.eventDecks.{other}")
         if cards:
             plan.drop(f"{pre}.eventDecks.{other} ({len(cards)} cards)", editions.current().lacks["road events"]
                       if other == "road" else f"the {other!r} deck is not Jaws of the Lion's")
@@ -324,7 +290,7 @@ def _events(plan: Plan, p: dict, game: dict, pre: str) -> None:
 
         last = catalog.facts()["max_city_event"]
         city: list[int] = []
-        for i, c in enumerate(_list(decks["city"], f"{pre}.eventDecks.city")):
+        for i, c in enumerate(list_at(decks["city"], f"{pre}.eventDecks.city")):
             n = _int(c, f"{pre}.eventDecks.city[{i}]")
             if not 1 <= n <= last:
                 raise BadInput(f"{pre}.eventDecks.city[{i}]: {c!r} is not a Jaws of the Lion city event (1-{last})")
@@ -336,7 +302,7 @@ def _events(plan: Plan, p: dict, game: dict, pre: str) -> None:
             plan.pending = city.pop(0)
         elif draw:
             plan.drop(f"eventDraw {draw!r}", "a pending draw of a deck ghcli does not keep for Jaws of the Lion")
-    if _list(p.get("eventCards"), f"{pre}.eventCards"):
+    if list_at(p.get("eventCards"), f"{pre}.eventCards"):
         plan.drop(f"{pre}.eventCards ({len(p['eventCards'])})", "history of resolved events (not the deck)")
 
 
@@ -379,21 +345,14 @@ def _cards(plan: Plan, cls: dict, deck: list, path: str, name: str, level: int) 
 
 
 def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str], taken: set[str]) -> Member:
-    from ghcli.campaign import names, tracks
+    from ghcli.campaign import tracks
 
-    c = _dict(c, path)
+    c = dict_at(c, path)
     cls = _class(c.get("name"), f"{path}.name")
     if c.get("edition", EDITION) != EDITION:
         raise BadInput(f"{path}.edition: {c.get('edition')!r} is not Jaws of the Lion's ({EDITION!r})")
-    prog = _dict(c.get("progress"), f"{path}.progress")
-    raw = _str(c.get("title"), f"{path}.title").strip() or cls["name"]
-    try:
-        title = names.clean(raw[:names.MAX_NAME], "character name")
-    except BadInput:
-        title = cls["name"]
-        plan.drop(f"{path}.title {raw[:40]!r}", f"not a name ghcli keeps: imported as {title!r}")
-    if len(raw) > names.MAX_NAME and title != cls["name"]:
-        plan.drop(f"{path}.title {raw[:40]!r}...", f"longer than {names.MAX_NAME} characters: cut to {title!r}")
+    prog = dict_at(c.get("progress"), f"{path}.progress")
+    title = _title(plan, c, cls, path)
     name = _unique(title, taken)
     if name != title:
         plan.drop(f"{path}.title {title!r}", f"the name is taken: imported as {name!r}")
@@ -402,51 +361,26 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
         raise BadInput(f"{path}.level: {level} is not a level (1-{tracks.MAX_LEVEL})")
     number = _int(c.get("number"), f"{path}.number", default=0)
     player = players[number - 1] if 1 <= number <= len(players) and players[number - 1] else None
-    values = {}
-    for key, ghs_key in (("xp", "experience"), ("gold", "gold"), ("checkmarks", "battleGoals"),
-                         ("extra", "extraPerks"), ("retirements", "retirements")):
-        values[key] = _int(prog.get(ghs_key), f"{path}.progress.{ghs_key}", default=0)
-        if values[key] < 0:
-            raise BadInput(f"{path}.progress.{ghs_key}: {values[key]} is below 0")
-    if values["checkmarks"] > tracks.MAX_CHECKMARKS:
-        plan.drop(f"{path}.progress.battleGoals {values['checkmarks']} ({name})",
-                  f"a sheet holds {tracks.MAX_CHECKMARKS}: kept at {tracks.MAX_CHECKMARKS}")
-        values["checkmarks"] = tracks.MAX_CHECKMARKS
+    values = _numbers(plan, prog, path, name)
     for key in REQUIRED_PROGRESS:
         if key not in prog:
             what = "no ability card chosen at a level-up is recorded" if key == "deck" else "nothing ghcli keeps"
             plan.drop(f"{path}.progress.{key} ({name}): missing",
                       f"GHS 0.150 cannot load a file without it (an older GHS wrote it); imported as empty: {what}")
-    items: list[int] = []
-    for i, entry in enumerate(_list(prog.get("items"), f"{path}.progress.items")):
-        n = _item(entry, f"{path}.progress.items[{i}]")
-        if n in items:
-            plan.drop(f"{path}.progress.items[{i}] {n} ({name})", "a second copy: a character owns one copy of an item")
-            continue
-        items.append(n)
-    perks: list[tuple[int, int]] = []
-    for i, times in enumerate(_list(prog.get("perks"), f"{path}.progress.perks")):
-        t = _int(times, f"{path}.progress.perks[{i}]")
-        if t <= 0:
-            continue
-        if i >= len(cls["perks"]):
-            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
-        if t > cls["perks"][i]["count"]:
-            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
-                           f"has {cls['perks'][i]['count']} box(es)")
-        perks.append((i + 1, t))
-    cards = _cards(plan, cls, _list(prog.get("deck"), f"{path}.progress.deck"), f"{path}.progress.deck", name, level)
+    items = _items(plan, prog, path, name)
+    perks = _perks(prog, path, cls)
+    cards = _cards(plan, cls, list_at(prog.get("deck"), f"{path}.progress.deck"), f"{path}.progress.deck", name, level)
     quest = prog.get("personalQuest")
     if quest not in (None, "", 0, "0"):
         plan.drop(f"{path}.progress.personalQuest {quest!r} ({name})", editions.current().lacks["personal quests"])
-    if any(_int(x, path, default=0) for x in _list(prog.get("personalQuestProgress"), path)):
+    if any(_int(x, path, default=0) for x in list_at(prog.get("personalQuestProgress"), path)):
         plan.drop(f"{path}.progress.personalQuestProgress ({name})", editions.current().lacks["personal quests"])
-    stickers = _stickers(plan, cls, _list(prog.get("enhancements"), f"{path}.progress.enhancements"),
+    stickers = _stickers(plan, cls, list_at(prog.get("enhancements"), f"{path}.progress.enhancements"),
                          f"{path}.progress.enhancements", name)
-    if _list(prog.get("masteries"), f"{path}.progress.masteries"):
+    if list_at(prog.get("masteries"), f"{path}.progress.masteries"):
         plan.drop(f"{path}.progress.masteries ({name})", "masteries are a Frosthaven feature")
     for key in ("notes", "itemNotes"):
-        if _str(prog.get(key), f"{path}.progress.{key}").strip():
+        if str_at(prog.get(key), f"{path}.progress.{key}").strip():
             plan.drop(f"{path}.progress.{key} ({name})", "free text ghcli does not store")
     if prog.get("retired") and not retired:
         retired = True
@@ -467,30 +401,90 @@ def _member(plan: Plan, c: Any, path: str, *, retired: bool, players: list[str],
                   perks=tuple(perks), cards=cards, stickers=tuple(stickers))
 
 
+def _title(plan: Plan, c: dict, cls: dict, path: str) -> str:
+    """The character's name: its ``title`` as ghcli keeps names (cut to the limit), else the class's name."""
+    from ghcli.campaign import names
+
+    raw = str_at(c.get("title"), f"{path}.title").strip() or cls["name"]
+    try:
+        title = names.clean(raw[:names.MAX_NAME], "character name")
+    except BadInput:
+        title = cls["name"]
+        plan.drop(f"{path}.title {raw[:40]!r}", f"not a name ghcli keeps: imported as {title!r}")
+    if len(raw) > names.MAX_NAME and title != cls["name"]:
+        plan.drop(f"{path}.title {raw[:40]!r}...", f"longer than {names.MAX_NAME} characters: cut to {title!r}")
+    return title
+
+
+def _numbers(plan: Plan, prog: dict, path: str, name: str) -> dict[str, int]:
+    """XP, gold, checkmarks (at most a sheet's), extra perks and retirements: none below 0."""
+    from ghcli.campaign import tracks
+
+    values = {}
+    for key, ghs_key in (("xp", "experience"), ("gold", "gold"), ("checkmarks", "battleGoals"),
+                         ("extra", "extraPerks"), ("retirements", "retirements")):
+        values[key] = _int(prog.get(ghs_key), f"{path}.progress.{ghs_key}", default=0)
+        if values[key] < 0:
+            raise BadInput(f"{path}.progress.{ghs_key}: {values[key]} is below 0")
+    if values["checkmarks"] > tracks.MAX_CHECKMARKS:
+        plan.drop(f"{path}.progress.battleGoals {values['checkmarks']} ({name})",
+                  f"a sheet holds {tracks.MAX_CHECKMARKS}: kept at {tracks.MAX_CHECKMARKS}")
+        values["checkmarks"] = tracks.MAX_CHECKMARKS
+    return values
+
+
+def _items(plan: Plan, prog: dict, path: str, name: str) -> list[int]:
+    """The items the character owns, one copy of each."""
+    items: list[int] = []
+    for i, entry in enumerate(list_at(prog.get("items"), f"{path}.progress.items")):
+        n = _item(entry, f"{path}.progress.items[{i}]")
+        if n in items:
+            plan.drop(f"{path}.progress.items[{i}] {n} ({name})", "a second copy: a character owns one copy of an item")
+            continue
+        items.append(n)
+    return items
+
+
+def _perks(prog: dict, path: str, cls: dict) -> list[tuple[int, int]]:
+    """(perk, times) for each perk ticked, within its boxes."""
+    perks: list[tuple[int, int]] = []
+    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
+        t = _int(times, f"{path}.progress.perks[{i}]")
+        if t <= 0:
+            continue
+        if i >= len(cls["perks"]):
+            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
+        if t > cls["perks"][i]["count"]:
+            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
+                           f"has {cls['perks'][i]['count']} box(es)")
+        perks.append((i + 1, t))
+    return perks
+
+
 def _stickers(plan: Plan, cls: dict, entries: list, path: str, name: str) -> list:
     """The stickers the character paid for, read as the Gloomhaven import reads them (GHS's slots of the class's
     cards, the edition's ghs.json); a sticker on a tutorial card (A, B) is reported, not kept."""
     from ghcli.campaign import catalog
-    from ghcli.campaign.exchange import ghs
+    from ghcli.campaign.exchange import ghs_characters
 
     tutorial = {c["number"] for c in catalog.ability_cards(cls["key"])
                 if c["level"] in editions.current().tutorial_card_levels}
     kept = []
     for i, e in enumerate(entries):
-        card = _dict(e, f"{path}[{i}]").get("cardId")
+        card = dict_at(e, f"{path}[{i}]").get("cardId")
         if card in tutorial:
             plan.drop(f"{path}[{i}] ({name}: card {card})", "a tutorial card (A, B): ghcli enhances the class's own")
         else:
             kept.append(e)
-    return ghs._stickers(plan, cls, kept, path, name)
+    return ghs_characters.stickers_paid(plan, cls, kept, path, name)
 
 
 def _people(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None:
     from ghcli.campaign import names
 
     seen: list[str] = []
-    for i, raw in enumerate(_list(p.get("players"), f"{pre}.players")):
-        text = _str(raw, f"{pre}.players[{i}]").strip()
+    for i, raw in enumerate(list_at(p.get("players"), f"{pre}.players")):
+        text = str_at(raw, f"{pre}.players[{i}]").strip()
         try:
             seen.append(names.clean(text, "player name") if text else "")
         except BadInput:
@@ -499,20 +493,20 @@ def _people(plan: Plan, p: dict, game: dict, pre: str, is_current: bool) -> None
     plan.players = [n for i, n in enumerate(seen) if n and n not in seen[:i]]
     taken: set[str] = set()
     if is_current:
-        active, where = _list(game.get("characters"), "characters"), "characters"
-        stale = _list(p.get("characters"), f"{pre}.characters")
+        active, where = list_at(game.get("characters"), "characters"), "characters"
+        stale = list_at(p.get("characters"), f"{pre}.characters")
         if stale:
             plan.drop(f"{pre}.characters ({len(stale)})", "a stale snapshot of an earlier party switch; "
                                                           "game.characters is current")
     else:
-        active, where = _list(p.get("characters"), f"{pre}.characters"), f"{pre}.characters"
+        active, where = list_at(p.get("characters"), f"{pre}.characters"), f"{pre}.characters"
     for i, c in enumerate(active):
         plan.members.append(_member(plan, c, f"{where}[{i}]", retired=False, players=seen, taken=taken))
-    for i, c in enumerate(_list(p.get("availableCharacters"), f"{pre}.availableCharacters")):
+    for i, c in enumerate(list_at(p.get("availableCharacters"), f"{pre}.availableCharacters")):
         m = _member(plan, c, f"{pre}.availableCharacters[{i}]", retired=False, players=seen, taken=taken)
         plan.members.append(m)
         plan.drop(f"{pre}.availableCharacters[{i}] {m.name}", "benched in GHS: a member of the party in ghcli")
-    for i, c in enumerate(_list(p.get("retirements"), f"{pre}.retirements")):
+    for i, c in enumerate(list_at(p.get("retirements"), f"{pre}.retirements")):
         plan.members.append(_member(plan, c, f"{pre}.retirements[{i}]", retired=True, players=seen, taken=taken))
     active_members = [m for m in plan.members if not m.retired]
     from ghcli.campaign.tracks import MAX_PARTY
@@ -542,31 +536,31 @@ def _town_visit(plan: Plan, p: dict, game: dict) -> None:
     mark = p.get(TOWN_VISIT_KEY)
     if mark is None:
         return
-    mark = _dict(mark, f"party.{TOWN_VISIT_KEY}")
+    mark = dict_at(mark, f"party.{TOWN_VISIT_KEY}")
     if game.get("scenario") or _int(mark.get("scenarios"), f"party.{TOWN_VISIT_KEY}.scenarios", default=-1) != len(
-            _list(p.get("scenarios"), "party.scenarios")):
+            list_at(p.get("scenarios"), "party.scenarios")):
         plan.drop(f"party.{TOWN_VISIT_KEY}", "ghcli's mark of a town visit that has ended since (a scenario was "
                                              "played in GHS): a new visit")
         return
     plan.city_event = mark.get("cityEvent") is True
 
 
-# -- writing -------------------------------------------------------------------------
+# -- the import ----------------------------------------------------------------------
 
 
 def import_file(doc: dict, kind: str, path: str | Path, *, party: str | None = None) -> dict:
     """Import a Jaws of the Lion GHS file into a new campaign at ``path``: {path, format, imported, dropped}."""
-    from ghcli.campaign.exchange import snapshots
+    from ghcli.campaign.exchange import ghs_jotl_write, snapshots
 
     with editions.using(EDITION):
         plan = plan_import(doc, kind, party)
         # written into a work copy; the new campaign's first entry imports its tables as checked data
-        imported, cut = snapshots.import_converted(path, lambda store: write_plan(store, plan),
+        imported, cut = snapshots.import_converted(path, lambda store: ghs_jotl_write.write_plan(store, plan),
                                                    source=f"GHS party {plan.party!r}")
     return {"path": str(path), "format": kind, "imported": imported, "dropped": plan.dropped + cut}
 
 
-def _derived(completed: list[int]) -> set[int]:
+def derived(completed: list[int]) -> set[int]:
     """The scenarios GHS unlocks by itself: the first, and the unlocks of the completed ones and their
     conclusions."""
     from ghcli.campaign import catalog
@@ -576,274 +570,3 @@ def _derived(completed: list[int]) -> set[int]:
         out.add(n)
         out.update(catalog.scenario(n).get("unlocks") or [])
     return out
-
-
-def write_plan(store, plan: Plan) -> dict:
-    """Write the plan into a new, empty campaign database (one transaction, the first history entry)."""
-    from ghcli.campaign import catalog, effects, state
-
-    summary = (f"imported GHS party {plan.party!r} ({editions.current().name}): {len(plan.members)} characters, "
-               f"{len(plan.completed)} scenarios completed")
-    with store.change("import", summary) as db:
-        party_id = db.execute("INSERT INTO parties (name) VALUES (?)", [plan.party]).lastrowid
-        db.execute("INSERT INTO campaign (id, name, prosperity, donations, current_party, seed, created, edition) "
-                   "VALUES (1, ?, 0, 0, ?, NULL, ?, ?)",
-                   [plan.party, party_id, datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-                    EDITION])
-        for key in catalog.facts()["starting_classes"]:
-            db.execute("INSERT INTO unlocked_classes (class) VALUES (?)", [key])
-        for n in sorted(_derived([])):
-            effects.unlock_scenario(store, n)
-        for n in plan.completed:
-            sc = catalog.scenario(n)
-            effects.complete_scenario(store, n)
-            for other in sc.get("unlocks") or []:
-                if not any(other in u for u in (sc.get("conclusion_sections") or {}).values()):
-                    effects.unlock_scenario(store, other)
-            for other in sc.get("blocks") or []:
-                effects.block_scenario(store, other)
-        for n in plan.unlocked:
-            effects.unlock_scenario(store, n)
-        for name in plan.players:
-            db.execute("INSERT INTO players (name, extra_perks) VALUES (?, 0)", [name])
-        owned: dict[int, int] = {}
-        for m in plan.members:
-            cid = db.execute(
-                "INSERT INTO characters (party_id, player, class, name, level, xp, gold, checkmarks, extra_perks, "
-                "retired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [party_id, m.player, m.cls, m.name, m.level, m.xp, m.gold, m.checkmarks, m.extra_perks,
-                 int(m.retired)]).lastrowid
-            for n in m.items:
-                db.execute("INSERT INTO character_items (character_id, item) VALUES (?, ?)", [cid, n])
-                owned[n] = owned.get(n, 0) + 1
-            for perk, times in m.perks:
-                db.execute("INSERT INTO character_perks (character_id, perk, times) VALUES (?, ?, ?)",
-                           [cid, perk, times])
-            for card, at in m.cards:
-                db.execute("INSERT INTO character_cards (character_id, card, at_level) VALUES (?, ?, ?)",
-                           [cid, card, at])
-            for st in m.stickers:
-                db.execute("INSERT INTO enhancements (class, card, action, sticker, cost, character_id, slot) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", [m.cls, st.card, st.half, st.label, st.cost, cid, st.slot])
-        shop = [i["number"] for i in catalog.items() if i.get("unlock_scenario") in plan.completed]
-        shop += [n for n in plan.designs if n not in shop]
-        for n in sorted(shop):
-            db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
-            copies = catalog.item(n)["count"]
-            db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
-            if owned.get(n, 0) > copies:
-                plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none")
-        city = plan.city
-        if city is None:
-            city = []
-            opened = {e["card"] for s in catalog.scenarios() if s["number"] in plan.completed
-                      for e in s["rewards"].get("events") or [] if e["deck"] == "city"}
-            if opened:
-                city = sorted(opened)
-                state.rng(store).shuffle(city)
-                plan.drop(f"party.eventDecks.city: not in the file (scenario {min(plan.completed)} and on completed)",
-                          "GHS's event feature unused: the city deck the completed scenarios add, shuffled")
-        effects.set_deck(store, "city", city)
-        if plan.pending is not None:
-            db.execute("INSERT INTO pending_events (deck, card) VALUES ('city', ?)", [plan.pending])
-        location = "in town"
-        row = store.one("SELECT unlocked FROM scenarios WHERE number = ?", [plan.in_play]) if plan.in_play else None
-        if row and row["unlocked"]:
-            done = bool(store.value("SELECT completed FROM scenarios WHERE number = ?", [plan.in_play]))
-            db.execute("UPDATE parties SET location = 'road', scenario = ?, road_event_due = 0, casual = ? "
-                       "WHERE id = ?", [plan.in_play, int(done), party_id])
-            location = f"on the way to scenario {plan.in_play}"
-        else:
-            if plan.in_play:
-                plan.drop(f"scenario {plan.in_play}", "in play in GHS but not unlocked: the party is in town")
-            db.execute("INSERT INTO visits (party_id, open, city_event) VALUES (?, 1, ?)",
-                       [party_id, int(plan.city_event)])
-    return {
-        "party": plan.party,
-        "edition": EDITION,
-        "other_parties": plan.other_parties,
-        "completed_scenarios": len(plan.completed),
-        "unlocked_scenarios": len(state.unlocked_scenarios(store)),
-        "shop_items": len(shop),
-        "city_events": len(city) + (plan.pending is not None),
-        "pending_events": int(plan.pending is not None),
-        "players": len(plan.players),
-        "characters": sum(1 for m in plan.members if not m.retired),
-        "retired_characters": sum(1 for m in plan.members if m.retired),
-        "items": sum(len(m.items) for m in plan.members),
-        "perks": sum(t for m in plan.members for _, t in m.perks),
-        "cards": sum(len(m.cards) for m in plan.members),
-        "stickers": sum(len(m.stickers) for m in plan.members),
-        "location": location,
-    }
-
-
-# -- export ----------------------------------------------------------------------------
-
-# Neutral values of the table-state keys GHS's own saves carry (it fills in the rest).
-CHARACTER_DEFAULTS = {
-    "marker": False, "initiative": 0, "lootCards": [], "treasures": [], "exhausted": False, "off": False,
-    "active": False, "entityConditions": [], "summons": [], "absent": False, "experience": 0, "loot": 0,
-}
-
-
-def _ref(n: int) -> dict:
-    return {"index": str(n), "edition": EDITION, "isCustom": False, "custom": ""}
-
-
-def _placed(store) -> dict[int, tuple[str, int]]:
-    """Every sticker's GHS slot (enhancements.id -> (action path, index)): the one it came with, else the first
-    free one that takes it (as the Gloomhaven export places them)."""
-    from ghcli.campaign.exchange import ghs_map
-
-    placed: dict[int, tuple[str, int]] = {}
-    taken: dict[tuple[str, int], set] = {}
-    for r in store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id"):
-        used = taken.setdefault((r["class"], r["card"]), set())
-        place = None
-        if r["slot"]:
-            path, _, index = r["slot"].rpartition("/")
-            if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
-                place = (path, int(index))
-        if place is None:
-            place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
-        if place is not None:
-            used.add(place)
-            placed[r["id"]] = place
-    return placed
-
-
-def _export_character(store, ch: dict, players: list[str], notes: list[dict], placed: dict) -> dict:
-    from ghcli.campaign import catalog
-    from ghcli.campaign.exchange import ghs_map
-
-    cls = catalog.find_class(ch["class"])
-    perks = [0] * max(PERK_SLOTS, len(cls["perks"]))
-    for r in store.rows("SELECT perk, times FROM character_perks WHERE character_id = ?", [ch["id"]]):
-        perks[r["perk"] - 1] = r["times"]
-    deck = []
-    for r in store.rows("SELECT card FROM character_cards WHERE character_id = ? ORDER BY at_level, rowid",
-                        [ch["id"]]):
-        index = ghs_map.deck_index(cls["key"], r["card"])
-        if index is None:
-            notes.append({"what": f"{ch['name']}'s card {r['card']}", "why": f"not in GHS's {cls['name']} deck"})
-        else:
-            deck.append(index)
-    enhancements = []
-    for r in store.rows("SELECT * FROM enhancements WHERE character_id = ? ORDER BY id", [ch["id"]]):
-        place, action = placed.get(r["id"]), ghs_map.sticker_action(r["sticker"])
-        if place is None or action is None:
-            notes.append({"what": f"{ch['name']}'s sticker {r['sticker']!r} on card {r['card']} ({r['action']})",
-                          "why": "GHS has no slot for it on that card half"})
-            continue
-        enhancements.append({"cardId": r["card"], "actionIndex": place[0], "index": place[1], "action": action[0],
-                             "inherited": False})
-    hp = cls["hp"][ch["level"] - 1]
-    return {
-        **CHARACTER_DEFAULTS,
-        "name": cls["key"], "edition": EDITION, "title": ch["name"], "level": ch["level"],
-        "number": players.index(ch["player"]) + 1 if ch["player"] in players else len(players) + 1,
-        "health": hp, "maxHealth": hp,
-        "progress": {
-            "experience": ch["xp"], "gold": ch["gold"], "loot": {}, "itemNotes": "",
-            "items": [{"name": str(r["item"]), "edition": EDITION} for r in store.rows(
-                "SELECT item FROM character_items WHERE character_id = ? ORDER BY item", [ch["id"]])],
-            "equippedItems": [], "personalQuest": "", "personalQuestProgress": [], "battleGoals": ch["checkmarks"],
-            "notes": "", "retired": bool(ch["retired"]), "retirements": 0, "extraPerks": ch["extra_perks"],
-            "perks": perks, "masteries": [], "donations": 0, "scenarioStats": [], "deck": deck,
-            "enhancements": enhancements,
-        },
-    }
-
-
-def export(store) -> dict:
-    """{"game": the campaign's current party as a GHS GameModel (edition jotl), "not_carried": [{what, why}]}."""
-    from ghcli.campaign import catalog, state
-
-    notes: list[dict] = []
-    camp = state.campaign_row(store)
-    party = state.current_party(store)
-    completed = [r["number"] for r in store.rows("SELECT number FROM scenarios WHERE completed = 1 ORDER BY number")]
-    unlocked = state.unlocked_scenarios(store)
-    derived = _derived(completed)
-    chars = store.rows("SELECT * FROM characters WHERE party_id = ? ORDER BY id", [party["id"]])
-    players = [r["name"] for r in store.rows("SELECT name FROM players ORDER BY rowid")]
-    players += [p for p in dict.fromkeys(c["player"] for c in chars if c["player"]) if p not in players]
-    for c in chars:  # a character with no player gets a slot of its own (GHS would name another's player)
-        if not c["player"]:
-            players.append("")
-    slots = list(players)
-    free = [i for i, p in enumerate(slots) if p == ""]
-    active, retired = [], []
-    placed = _placed(store)
-    for c in chars:
-        model = _export_character(store, c, players, notes, placed)
-        if not c["player"]:
-            model["number"] = free.pop(0) + 1
-        (retired if c["retired"] else active).append(model)
-    city = [r["card"] for r in store.rows("SELECT card FROM event_decks WHERE deck = 'city' ORDER BY position")]
-    pending = store.value("SELECT card FROM pending_events WHERE deck = 'city'")
-    if pending is not None:
-        city.insert(0, pending)
-    shop_by_scenario = {i["number"] for i in catalog.items() if i.get("unlock_scenario") in completed}
-    designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")
-               if r["item"] not in shop_by_scenario]
-    conclusions = [{**_ref(0), "index": sec} for n in completed
-                   for sec in (catalog.scenario(n).get("conclusion_sections") or {})]
-    party_model = {
-        "id": 0, "name": party["name"], "edition": EDITION, "location": "", "notes": "", "achievements": "",
-        "achievementsList": [], "reputation": 0, "prosperity": 0,
-        "scenarios": [_ref(n) for n in completed], "conclusions": conclusions, "casualScenarios": [],
-        "manualScenarios": [_ref(n) for n in unlocked if n not in derived],
-        "campaignMode": True, "globalAchievements": "", "globalAchievementsList": [], "treasures": [],
-        "donations": 0, "players": slots, "characters": [], "availableCharacters": [], "retirements": retired,
-        "unlockedItems": [{"name": str(n), "edition": EDITION} for n in designs], "unlockedCharacters": [],
-        "eventDecks": {"city": [f"{c:02d}" for c in city]} if city or completed else {}, "eventCards": [],
-    }
-    level = levels.recommended_level(c["level"] for c in chars if not c["retired"]) if active else 1
-    scenario, monsters = _in_play_model(party, level, notes)
-    visit = store.one("SELECT * FROM visits WHERE party_id = ? AND open = 1", [party["id"]])
-    if visit is not None and party["location"] == "town":
-        from ghcli.campaign.exchange.ghs_export import TOWN_VISIT_KEY
-
-        party_model[TOWN_VISIT_KEY] = {"cityEvent": bool(visit["city_event"]), "scenarios": len(completed)}
-    game = {
-        "revision": 1, "revisionOffset": 0, "edition": EDITION, "conditions": [],
-        "figures": [f"{EDITION}-{c['name']}" for c in active] + [f"{m['edition']}-{m['name']}" for m in monsters],
-        "characters": active, "monsters": monsters,
-        "state": "draw", "level": level, "round": 0, "playSeconds": 0, "totalSeconds": 0,
-        "party": party_model, "parties": [party_model], "unlockedCharacters": [],
-    }
-    if scenario is not None:
-        game["scenario"] = scenario
-    if pending is not None:
-        game["eventDraw"] = "city"
-    if camp["name"] != party["name"]:
-        notes.append({"what": f"the campaign's name {camp['name']!r}", "why": "GHS names the party only"})
-    others = [r["name"] for r in store.rows("SELECT name FROM parties WHERE id != ? ORDER BY id", [party["id"]])]
-    if others:
-        notes.append({"what": f"the other parties ({', '.join(others)})",
-                      "why": "GHS keeps one party per file here: export each after `ghcli party switch NAME`"})
-    return {"game": game, "not_carried": notes}
-
-
-def _in_play_model(party: dict, level: int, notes: list[dict]) -> tuple[dict | None, list[dict]]:
-    """GHS's ``scenario`` and its monsters (as GHS sets them up) for a party on its way to a scenario."""
-    from ghcli.campaign.exchange import ghs_map
-
-    n = party["scenario"]
-    if party["location"] == "scenario":
-        notes.append({"what": f"the party at scenario {n}'s site (played, not back in town)",
-                      "why": "GHS has no such place: imported back, the party is in town"})
-    if party["location"] != "road" or n is None:
-        return None, []
-    monsters = [{"name": name, "edition": edition, "level": max(0, min(7, level + offset)), "off": True,
-                 "active": False, "drawExtra": False, "lastDraw": 0, "ability": -1, "abilities": [], "entities": [],
-                 "isAlly": bool(ally), "isAllied": False, "tags": []}
-                for name, edition, offset, ally in ghs_map.facts()["scenarios"][str(n)]["monsters"]]
-    return {**_ref(n), "revealedRooms": [], "additionalSections": []}, monsters
-
-
-def export_game(store) -> dict:
-    """The campaign's current party as a GHS GameModel."""
-    return export(store)["game"]

@@ -136,7 +136,7 @@ def sticker_action(label: str) -> tuple[str, str | None] | None:
 
 
 def sticker_label(action: str, slot_type: str | None, hexes: int | None) -> str | None:
-    """A GHS sticker as ghcli labels it (``enhancing.sticker_label``), None when ghcli has none for it."""
+    """A GHS sticker as ghcli labels it (``enhance.sticker_label``), None when ghcli has none for it."""
     if action == "plus1":
         return f"+1 {slot_type}" if slot_type else None
     if action == "hex":

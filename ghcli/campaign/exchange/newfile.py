@@ -56,7 +56,7 @@ def create(path: str | Path, build: Callable[[Path], T], *, refuse: Callable[[Pa
 
 def _refuse_special(path: Path) -> None:
     """Refuse a target that is not a regular file, a directory or nothing (a device, a FIFO, a socket)."""
-    from ghcli.campaign.db import UnusableDatabase
+    from ghcli.journal.store import UnusableDatabase
 
     try:
         mode = path.stat().st_mode

@@ -20,7 +20,7 @@ EDITION = Edition(
     title="Gloomhaven with Forgotten Circles",
     facts_dir=Path(__file__).resolve().parent.parent.parent / "data",
     facts=("ability_cards", "achievements", "campaign", "classes", "enhancement_slots", "ghs", "items", "monster_decks",
-           "monsters", "personal_quests", "random_dungeons", "scenario_monsters", "scenario_rooms", "scenarios",
+           "monsters", "personal_quests", "random_dungeons", "scenario_rooms", "scenarios",
            "solo_scenarios"),
     ghs="gh",
     rule_set="gloomhaven",
@@ -32,5 +32,5 @@ EDITION = Edition(
     enhancing_needs="the-power-of-enhancement",
     enhanced_cards_by_prosperity=True,
     level_up_to_prosperity=True,
-    at_once_classes=("diviner",),  # Forgotten Circles: usable at once (seed 000's starting classes)
+    at_once_classes=("diviner",),  # Forgotten Circles: usable at once (docs/campaign.md, "Editions")
 )

@@ -40,7 +40,7 @@ EDITION = Edition(
     title=NAME,
     facts_dir=Path(__file__).resolve().parent,
     facts=("ability_cards", "battle_goals", "campaign", "classes", "ghs", "items", "monster_decks", "monsters",
-           "scenario_monsters", "scenario_rooms", "scenarios"),
+           "scenario_rooms", "scenarios"),
     ghs="jotl",
     rule_set="jaws-of-the-lion",
     enhancement_costs="jotl",  # the calculator's jotl: the first edition's table, which the rulebook prints

@@ -1,4 +1,4 @@
-"""A paper campaign entered by hand, without replaying its history (issue 12, point 5).
+"""A paper campaign entered by hand, without replaying its history (docs/exchange.md, "A paper campaign, by hand").
 
 Each function is one normal campaign change (one transaction, one history
 entry, undoable) and refuses, with the reason, what the rules do not allow.
@@ -28,7 +28,7 @@ entry, undoable) and refuses, with the reason, what the rules do not allow.
   ``campaign unlock-class``).
 - :func:`add_donations` (``campaign donations +N``): gold already given to
   the Sanctuary (a multiple of 10), with the donation track's prosperity
-  marks it passes (:func:`~.ghs.donation_marks`).
+  marks it passes (:func:`ghcli.campaign.town.donation_marks`).
 - :func:`set_event_deck` (``event deck set city|road N,N,...``): the deck's
   order as written on the sheet, top first. Refused: a repeated card, a card
   that is drawn and not resolved.
@@ -37,13 +37,13 @@ entry, undoable) and refuses, with the reason, what the rules do not allow.
 from __future__ import annotations
 
 
-from ghcli.campaign import catalog, effects, state
+from ghcli.campaign import catalog, effects, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.effects import ENVELOPE_B_AT
-from ghcli.campaign.exchange.ghs import DONATION_GOLD, MAX_EVENT_CARD, donation_marks
-from ghcli.campaign.tracks import MAX_LEVEL
+from ghcli.campaign.town import DONATION as DONATION_GOLD, donation_marks
+from ghcli.campaign.tracks import MAX_EVENT_CARD, MAX_LEVEL
 from ghcli.errors import BadInput, Refused
 
 
@@ -51,7 +51,7 @@ def _must_choose(sc: dict) -> bool:
     return bool(sc["rewards"].get("unlock_one"))
 
 
-@command("scenario complete", keys={"number": state.scenario_number})
+@command("scenario complete", keys={"number": lookup.scenario_number})
 def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, choose: int | None = None) -> Done:
     """Mark a scenario completed as the paper sheet says: achievements and unlocks, no rewards."""
     sc = catalog.find_scenario(number)
@@ -59,7 +59,7 @@ def complete_scenario(store: Store, number: int | str, *, unlocks: bool = True, 
     if choose is not None and choose not in sc["unlocks"]:
         raise BadInput(f"--choose {choose}: scenario {n} unlocks {', '.join(map(str, sc['unlocks'])) or 'nothing'}")
     with store.change("scenario complete", f"scenario {n} completed by hand"):
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         row = store.one("SELECT unlocked, completed, blocked FROM scenarios WHERE number = ?", [n])
         if row is None or not row["unlocked"]:
             raise Refused(f"scenario {n} is not unlocked: complete the scenario that unlocks it first, "
@@ -104,12 +104,12 @@ def _rewards_in_words(rewards: dict) -> list[str]:
     return out
 
 
-@command("character give", keys={"name": state.character_key, "item_name": state.item_key})
+@command("character give", keys={"name": lookup.character_key, "item_name": lookup.item_key})
 def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = True) -> Done:
     """A character owns an item without paying (from the supply, or from an event with from_supply=False)."""
     it = catalog.find_item(item_name)
     with store.change("character give", f"{name} gets {it['name']}"):
-        ch = state.find_character(store, name)
+        ch = lookup.find_character(store, name)
         if store.value("SELECT 1 FROM character_items WHERE character_id = ? AND item = ?", [ch["id"], it["number"]]):
             raise Refused(f"{ch['name']} already owns {it['name']} (a character owns one copy of an item)")
         if from_supply:
@@ -127,7 +127,7 @@ def give_item(store: Store, name: str, item_name: str, *, from_supply: bool = Tr
                           "from_supply": from_supply})
 
 
-@command("character new retired", keys={"class_name": state.any_class_key})
+@command("character new retired", keys={"class_name": lookup.any_class_key})
 def new_retired(store: Store, name: str, class_name: str, *, player: str | None = None, level: int = 1,
                 quest: int | str | None = None) -> Done:
     """A retired character on record, as the Town Records list it."""
@@ -141,7 +141,7 @@ def new_retired(store: Store, name: str, class_name: str, *, player: str | None 
     kept = catalog.personal_quest(quest)["number"] if quest is not None else None
     player = player.strip() if player and player.strip() else None
     with store.change("character new", f"retired {cls['name']} {name} on record") as db:
-        party = state.current_party(store)
+        party = lookup.current_party(store)
         if not store.value("SELECT 1 FROM unlocked_classes WHERE class = ?", [cls["key"]]):
             raise Refused(f"the {cls['name']} class is not unlocked: no character of it can have retired "
                           f"(`ghcli campaign unlock-class {cls['key']}` first if the sheet has it)")
@@ -187,7 +187,7 @@ def add_donations(store: Store, gold: int) -> Done:
     if gold % DONATION_GOLD:
         raise BadInput(f"donations are {DONATION_GOLD} gold each: {gold} is not a multiple of {DONATION_GOLD}")
     with store.change("campaign donations"):
-        before = state.campaign_row(store)["donations"]
+        before = lookup.campaign_row(store)["donations"]
         after = before + gold
         store.db.execute("UPDATE campaign SET donations = ? WHERE id = 1", [after])
         done = [f"donations {before} -> {after} gold"]
@@ -225,7 +225,7 @@ def set_event_deck(store: Store, deck: str, text: str) -> Done:
     if catalog.edition().key != "gh" and any(c > last for c in cards):  # gh: Forgotten Circles' cards too
         raise BadInput(f"there is no {deck} event {max(cards)}: {deck} events are numbered 1-{last}")
     with store.change("event deck set", f"{deck} deck set"):
-        state.campaign_row(store)
+        lookup.campaign_row(store)
         pending = store.value("SELECT card FROM pending_events WHERE deck = ?", [deck])
         if pending is not None and pending in cards:
             raise Refused(f"{deck} event {pending} is drawn and not resolved: it is not in the deck "

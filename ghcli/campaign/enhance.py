@@ -2,7 +2,7 @@
 
 - Only in town; in Gloomhaven only after the global achievement The Power of
   Enhancement (``Edition.enhancing_needs``; Jaws of the Lion: from the start).
-- The sticker goes in a slot the card prints (issue 24): the action's
+- The sticker goes in a slot the card prints (docs/enhancement.md): the action's
   abilities and their slots come from ``data/enhancement_slots.json`` and
   ``ghcli.rules.enhance_slots.place`` finds the slot (a +1 only on a number the
   action prints, a slot's shape taking the sticker, a slot not already
@@ -29,10 +29,10 @@
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, state
-from ghcli.campaign.db import Store
+from ghcli.campaign import catalog, lookup
+from ghcli.campaign.kind import Store, command
 from ghcli.campaign.road import party_member, require_town
-from ghcli.campaign.log import Done, command
+from ghcli.journal.store import Done
 from ghcli.errors import BadInput, Refused
 
 POWER_OF_ENHANCEMENT = "the-power-of-enhancement"
@@ -107,7 +107,7 @@ def plan(store: Store, name: str, card: str, action: str, *, ability: str | None
     enhanced = {r["card"] for r in store.rows("SELECT DISTINCT card FROM enhancements WHERE class = ?",
                                               [cls["key"]])}
     if edition.enhanced_cards_by_prosperity:
-        prosperity = catalog.prosperity_level(state.campaign_row(store)["prosperity"])
+        prosperity = catalog.prosperity_level(lookup.campaign_row(store)["prosperity"])
         if chosen["number"] not in enhanced and len(enhanced) >= prosperity:
             raise Refused(f"the {cls['name']} already has {len(enhanced)} enhanced cards, "
                           f"the most prosperity level {prosperity} allows")
@@ -125,7 +125,7 @@ def plan(store: Store, name: str, card: str, action: str, *, ability: str | None
         "character_id": ch["id"]}
 
 
-@command("enhance apply", keys={"name": state.character_key})
+@command("enhance apply", keys={"name": lookup.character_key})
 def apply(store: Store, name: str, card: str, action: str, *, ability: str | None = None,
           effect: str | None = None, hexes: int | None = None, multi: bool = False, on: str | None = None,
           secondary: bool = False) -> dict:

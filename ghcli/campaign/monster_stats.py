@@ -13,7 +13,7 @@ Gloomhaven's are ghcli/data/monsters.json, Jaws of the Lion's ghcli/editions/jot
 - Where the facts' ``summary.doubts`` question a value, the value shipped is
   the file's (Gloomhaven Secretariat's) and :func:`doubts` returns the notes
   that name the monster; except where ghcli decided a doubt by the majority
-  of sources (issue 26; ``overrides`` in monsters.json, ghcli/data/SOURCES.md):
+  of sources (``overrides`` in monsters.json, ghcli/data/SOURCES.md):
   the value shipped is the decided one and :func:`decisions` says why.
 
 No database: these are table questions.

@@ -1,6 +1,6 @@
 """Sync a campaign with its group: one linear history on the remote, local entries rebased onto it.
 
-The model (docs/sync.md; issue 30 "accepted is final"):
+The model (docs/sync.md, "The model": accepted is final):
 
 - The group's history is the remote's branch ``main``: a linear chain of
   commits, each carrying a batch of entries (``ghcli.sync.remote``). An entry
@@ -32,7 +32,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import Refused
 from ghcli.sync import git, ledger
 from ghcli.sync.git import SyncError
@@ -140,7 +140,7 @@ def _remote_campaign(clone: Clone, head: str | None) -> str | None:
 
 def _open_campaign(db_path: Path) -> Store | None:
     """The campaign at db_path, or None where there is none yet (a machine that joins)."""
-    from ghcli.campaign.db import DatabaseError, UnusableDatabase
+    from ghcli.journal.store import DatabaseError, UnusableDatabase
 
     if not db_path.exists() or db_path.stat().st_size == 0:
         return None

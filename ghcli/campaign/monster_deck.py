@@ -20,9 +20,9 @@ from __future__ import annotations
 import contextlib
 
 from ghcli import editions
-from ghcli.campaign import monsters
+from ghcli.campaign import monster_stats
 from ghcli.errors import BadInput
-from ghcli.rules import monster_card, monster_stats
+from ghcli.rules import monster_card, monster_stats as stat_rules
 
 
 def _decks() -> dict:
@@ -55,21 +55,21 @@ def resolve(doc: dict) -> tuple[dict, list[str]]:
     for what, v in (("card number", number), ("level", level)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise BadInput(f"board: the card's {what} must be a whole number, not {v!r}")
-    monster_stats.check_level(level)
+    stat_rules.check_level(level)
     board_edition = editions.for_rule_set(str(doc.get("rules", "gloomhaven")))
     with editions.using(board_edition.key) if board_edition is not None else contextlib.nullcontext():
         return _resolved(doc, card, number, level)
 
 
 def _resolved(doc: dict, card: dict, number: int, level: int) -> tuple[dict, list[str]]:
-    m = monsters.find(str(card["monster"]))
+    m = monster_stats.find(str(card["monster"]))
     deck_name = deck_of(m["key"])
     the_card = monster_card.find_card(deck(deck_name), number, m["name"], deck_name)
     active = next((f for f in doc.get("figures") or [] if isinstance(f, dict)
                    and doc.get("active") in (f.get("id"), f.get("label"))), None)
     kind = "boss" if m["boss"] else "elite" if active is not None and active.get("elite") else "normal"
     characters = card.get("characters")
-    stats = monsters.at_level(m, level, characters)[kind]
+    stats = monster_stats.at_level(m, level, characters)[kind]
     action, why = monster_card.card_action(stats, the_card, monster=m["name"], kind=kind, level=level,
                                            flying=bool(m.get("flying")))
     return {**doc, "action": action}, why

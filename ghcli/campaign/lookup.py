@@ -1,8 +1,9 @@
-"""Small shared reads of the campaign state (used by every campaign module)."""
+"""Lookups in the campaign (used by every campaign module): its row, the current party, a character, an item,
+a class or a scenario by name, the key resolvers a command records, and the entry's random stream."""
 
 from __future__ import annotations
 
-from ghcli.campaign.db import Store
+from ghcli.campaign.kind import Store
 from ghcli.errors import NotFound, Refused
 
 
@@ -39,7 +40,7 @@ def party_characters(store: Store, party_id: int) -> list[dict]:
 
 
 # -- keys: a name as typed resolved to what the command log records ----------
-# (``ghcli.campaign.log.command(keys=...)``); an unknown name stays as typed, so
+# (``ghcli.campaign.kind.command(keys=...)``); an unknown name stays as typed, so
 # the command itself refuses it with its own message.
 
 

@@ -1,18 +1,29 @@
-"""Recording a random dungeon played with a campaign open (issue 18): casual play.
+"""Random dungeons: drawing one from the shipped cards, and recording one played with a campaign open.
 
-A random dungeon has no scenario number, so ``scenario finish --casual``
-(which needs the party to have travelled to scenario N) cannot take it;
-``dungeon finish`` records it by the same casual-play rule (seed 000
-section 2.1, the README's casual play):
+**The draw** (``dungeon draw``; ghcli/data/random_dungeons.json). The drawing
+rule is :mod:`ghcli.rules.dungeon`; this module loads the cards and picks the
+random stream. A draw reads and changes no campaign state.
+
+- The room deck is the 20 Gloomhaven room cards (534-553); the monster deck
+  the 20 Gloomhaven monster cards (554-573), with Forgotten Circles' two
+  (622, 623) when ``forgotten_circles`` is set.
+- ``seed`` makes the draw reproducible; without one a seed is picked at
+  random and reported, so any draw can be repeated.
+
+**The result** (``dungeon finish``): casual play. A random dungeon has no
+scenario number, so ``scenario finish --casual`` (which needs the party to
+have travelled to scenario N) cannot take it; ``dungeon finish`` records it
+by the same casual-play rule (docs/seed-play.md, "Random dungeons"; the
+README's casual play):
 
 - Every active character of the current party took part; those not named
   gained nothing during play. Gold = money tokens x the coin value of the
   scenario level; when won, every character also gains the bonus XP
   4 + 2L and the battle goals' checkmarks count. Lost: XP and gold only.
 - The level defaults to the recommended level, ceil(average character
-  level / 2); the players may choose the recommended level -1 to +2 (seed
-  000 section 2, as for a scenario): a level outside that range is refused,
-  naming it.
+  level / 2); the players may choose the recommended level -1 to +2
+  (the rulebook's scenario level, as for a scenario): a level outside that range
+  is refused, naming it.
 - No rewards, unlocks, achievements, items (a random dungeon's treasure
   tiles give none) or completion; the party does not move; no road event.
 - One change: one history entry, undone exactly by ``ghcli undo``.
@@ -20,14 +31,58 @@ section 2.1, the README's casual play):
 
 from __future__ import annotations
 
-from ghcli.campaign import catalog, state
+import random
+
+from ghcli import data
+from ghcli.campaign import catalog, lookup
 from ghcli.campaign.amounts import amount
-from ghcli.campaign.db import Store
-from ghcli.campaign.log import Done, command
+from ghcli.campaign.kind import Store, command
+from ghcli.journal.store import Done
 from ghcli.campaign.road import party_member
 from ghcli.campaign.tracks import check_battle_goal
 from ghcli.errors import BadInput, Refused
-from ghcli.rules import level as levels
+from ghcli.rules import dungeon as rules, level as levels
+
+DEFAULT_PLAYERS = 2
+# A draw without --seed gets a fresh seed below this (any 32-bit value), printed so it can be replayed.
+SEED_RANGE = 2**32
+FORGOTTEN_CIRCLES = "forgotten-circles"
+
+
+def _facts() -> dict:
+    return data.load("random_dungeons")
+
+
+def room_cards() -> list[rules.RoomCard]:
+    return [rules.RoomCard.from_fact(r) for r in _facts()["rooms"] if r["expansion"] != FORGOTTEN_CIRCLES]
+
+
+def monster_cards(forgotten_circles: bool = False) -> list[rules.MonsterCard]:
+    return [rules.MonsterCard.from_fact(m) for m in _facts()["monsters"]
+            if forgotten_circles or m["expansion"] != FORGOTTEN_CIRCLES]
+
+
+def monster_names() -> dict[str, str]:
+    """{monster key: name} for every monster on the monster cards."""
+    return {key: name for m in _facts()["monsters"] for key, name in zip(m["monster_keys"], m["monsters"])}
+
+
+def draw(players: int = DEFAULT_PLAYERS, seed: int | None = None, forgotten_circles: bool = False,
+         level: int | None = None) -> dict:
+    """The ``dungeon draw --json`` document: {"seed", "players", "forgotten_circles", "rooms", "set_aside"}.
+
+    With a scenario ``level``, also {"level", "trap_damage", "hazardous_damage"} (2 + L and half that,
+    rounded down): a trap whose effects include damage deals the trap damage.
+    """
+    info = levels.info(level) if level is not None else None
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_RANGE)
+    drawn = rules.draw(room_cards(), monster_cards(forgotten_circles), random.Random(seed), players)
+    out = {"seed": seed, "forgotten_circles": forgotten_circles, **rules.as_dict(drawn, monster_names())}
+    if info is not None:
+        out.update(level=level, trap_damage=info.trap_damage, hazardous_damage=info.hazardous_damage)
+    return out
+
 
 
 @command("dungeon finish")
@@ -50,8 +105,8 @@ def finish(store: Store, *, won: bool, level: int | None = None, xp: dict[str, i
         levels.check_scenario_level(level)
     what = "random dungeon" + (f" (seed {seed})" if seed is not None else "")
     with store.change("dungeon finish", what):
-        party = state.current_party(store)
-        members = state.party_characters(store, party["id"])
+        party = lookup.current_party(store)
+        members = lookup.party_characters(store, party["id"])
         if not members:
             raise Refused(f"the party {party['name']} has no characters")
         level = levels.chosen_level(level, levels.recommended_level(m["level"] for m in members))
