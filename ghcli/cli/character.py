@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer(name="character", help="Characters: create, show, list, adjust by hand, personal quests.",
                   no_args_is_help=True)
@@ -63,7 +63,7 @@ def new_cmd(
     card: Optional[List[str]] = typer.Option(None, "--card", autocompletion=complete.creation_cards, metavar="CARD",
                                              help="An ability card for each level above 1 (repeatable)."),
     retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Create a character in the current party (in town), or a retired one on record (--retired)."""
     from ghcli.campaign import characters
@@ -71,39 +71,39 @@ def new_cmd(
     if retired:
         from ghcli.campaign.exchange import paper
 
-        c = paper.new_retired(common.open_store(), name, class_name, player=player, level=level, quest=quest)
-        common.emit(c, as_json, "; ".join(c["done"]) + ".")
+        c = paper.new_retired(settings.open_store(), name, class_name, player=player, level=level, quest=quest)
+        output.emit(c, as_json, "; ".join(c["done"]) + ".")
         return
 
-    with common.worded({"cards": "--card"}):
-        c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest,
+    with arguments.worded({"cards": "--card"}):
+        c = characters.new(settings.open_store(), name, class_name, player=player, level=level, quest=quest,
                            cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
-    common.emit(c, as_json, text)
+    output.emit(c, as_json, text)
 
 
 @app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
-             as_json: bool = common.json_option()) -> None:
+             as_json: bool = output.json_option()) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
-    c = characters.show(common.open_store(), name)
-    common.emit(c, as_json, lambda: _show_text(c))
+    c = characters.show(settings.open_store(), name)
+    output.emit(c, as_json, lambda: _show_text(c))
 
 
 @app.command("list")
 def list_cmd(
     include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Every active character of the campaign."""
     from ghcli.campaign import characters
 
-    rows = characters.list_characters(common.open_store(), include_retired=include_retired)
-    common.emit(rows, as_json, lambda: common.table(
+    rows = characters.list_characters(settings.open_store(), include_retired=include_retired)
+    output.emit(rows, as_json, lambda: output.table(
         [[c["name"], c["class_name"], c["player"] or "", c["party"] or "", c["level"], c["xp"], c["gold"],
           c["checkmarks"], f"{c['perks_taken']}/{c['perks_earned']}", c["quest"] or ""]
          + (["yes" if c["retired"] else ""] if include_retired else []) for c in rows],
@@ -111,25 +111,25 @@ def list_cmd(
         + (["retired"] if include_retired else [])) if rows else "No characters.")
 
 
-@app.command("adjust", context_settings=common.SIGNED_CONTEXT)
+@app.command("adjust", context_settings=arguments.SIGNED_CONTEXT)
 def adjust_cmd(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N",
                                              help="Checkmarks to add or remove."),
-    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
+    as_json: bool = output.json_option("Print what changed as JSON: the values and the history entry."),
 ) -> None:
     """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""
     from ghcli.campaign import characters
 
     c = characters.adjust(
-        common.open_store(), name,
-        xp=common.signed(xp, "--xp") if xp is not None else 0,
-        gold=common.signed(gold, "--gold") if gold is not None else 0,
-        checkmarks=common.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
+        settings.open_store(), name,
+        xp=arguments.signed(xp, "--xp") if xp is not None else 0,
+        gold=arguments.signed(gold, "--gold") if gold is not None else 0,
+        checkmarks=arguments.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
     )
-    common.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
+    output.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
 
 
 @app.command("quest")
@@ -138,7 +138,7 @@ def quest_cmd(
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn).",
                                            autocompletion=complete.quest_offer),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Show the personal quest, keep one of the two drawn, or mark it fulfilled."""
     from ghcli.campaign import characters
@@ -146,7 +146,7 @@ def quest_cmd(
 
     if number is not None and fulfilled:
         raise BadInput("give either N (keep a quest) or --fulfilled, not both")
-    store = common.open_store()
+    store = settings.open_store()
     if number is not None:
         q = characters.keep_quest(store, name, number)
     elif fulfilled:
@@ -160,7 +160,7 @@ def quest_cmd(
                     + (" (fulfilled)" if q["fulfilled"] else ""))
         return _offer_text(q["offer"], q["name"]) or f"{q['name']} has no personal quest."
 
-    common.emit(q, as_json, text)
+    output.emit(q, as_json, text)
 
 
 from ghcli.cli import paper  # noqa: E402  (its `character give` joins this app)

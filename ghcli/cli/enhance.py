@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import arguments, output
 from ghcli.rules.level import MAX_CHARACTER_LEVEL  # small and pure: a number for the help text
 
 # The rules' parameters and the options that give them (errors name the option).
@@ -48,21 +48,21 @@ def cost(
         "summon, loot, or a printed condition); default: the sticker's usual place.",
     ),
     secondary: bool = typer.Option(False, "--secondary", help="The slot is on a small-print (not main) ability."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """What an enhancement costs, step by step; refuses a sticker the rules forbid (no campaign needed)."""
     from ghcli.rules.enhance import quote
 
-    with common.worded(OPTIONS):
+    with arguments.worded(OPTIONS):
         q = quote(
             edition=edition, ability=ability, effect=effect, hexes=hexes, level=level, previous=previous,
             multi=multi, lost=lost, persistent=persistent, enhancer_level=enhancer_level, temporary=temporary,
             on=on, secondary=secondary,
         )
     data = q.as_dict()
-    common.emit(
+    output.emit(
         data, as_json,
-        lambda: common.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
+        lambda: output.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
         + f"\n\ncost: {q.cost} gold",
     )
 

@@ -35,7 +35,7 @@ from typing import Any, Callable, get_args, get_origin
 
 import typer
 
-from ghcli.cli.common import ErrorHandlingGroup
+from ghcli.cli.failures import ErrorHandlingGroup
 
 # typer minor versions whose internals install_fast_coercion was tested against.
 TESTED_TYPER = ("0.29",)
@@ -163,7 +163,7 @@ class LazyGroup(ErrorHandlingGroup):
         if cmd is None:
             import os
 
-            from ghcli.cli.common import ARGS_KEY
+            from ghcli.cli.failures import ARGS_KEY
 
             args = ctx.meta.get(ARGS_KEY) if ctx is not None else None
             if args is None or os.environ.get("_GHCLI_COMPLETE") or "--help" in args or "-h" in args:
@@ -184,7 +184,7 @@ class LazyGroup(ErrorHandlingGroup):
             from ghcli.cli.complete import option_value_given
 
             args = db_first(option_value_given(args))
-            from ghcli.cli.common import ARGS_KEY
+            from ghcli.cli.failures import ARGS_KEY
 
             ctx.meta[ARGS_KEY] = list(args)
         return super().parse_args(ctx, args)

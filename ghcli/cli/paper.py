@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 scenario_app = typer.Typer()
 
@@ -22,13 +22,13 @@ def complete_cmd(
     no_unlocks: bool = typer.Option(False, "--no-unlocks", help="The table already opened what it unlocks."),
     choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
                                          help="The one scenario unlocked where it offers a choice."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Mark a scenario completed by hand (paper campaign): achievements and unlocks, no gold or XP."""
     from ghcli.campaign.exchange import paper
 
-    r = paper.complete_scenario(common.open_store(), number, unlocks=not no_unlocks, choose=choose)
-    common.emit(r, as_json, lambda: "\n".join(
+    r = paper.complete_scenario(settings.open_store(), number, unlocks=not no_unlocks, choose=choose)
+    output.emit(r, as_json, lambda: "\n".join(
         [f"Scenario {r['scenario']} {r['name']} completed."] + [f"  {d}" for d in r["done"][:-1]] + r["notes"]))
 
 
@@ -41,29 +41,29 @@ def give_cmd(
     item: str = typer.Argument(..., metavar="ITEM", autocompletion=complete.shop_items),
     not_from_supply: bool = typer.Option(False, "--not-from-supply",
                                          help="The item came from an event or a reward, not the shop."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Give a character an item without paying (from the supply unless --not-from-supply)."""
     from ghcli.campaign.exchange import paper
 
-    r = paper.give_item(common.open_store(), name, item, from_supply=not not_from_supply)
+    r = paper.give_item(settings.open_store(), name, item, from_supply=not not_from_supply)
     where = " (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."
-    common.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}{where}")
+    output.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}{where}")
 
 
 campaign_app = typer.Typer()
 
 
-@campaign_app.command("donations", context_settings=common.SIGNED_CONTEXT)
+@campaign_app.command("donations", context_settings=arguments.SIGNED_CONTEXT)
 def donations_cmd(
     gold: str = typer.Argument(..., metavar="+N", help="Gold already given to the Sanctuary (10 per donation)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Record gold already donated (paper campaign), with the donation track's prosperity marks."""
     from ghcli.campaign.exchange import paper
 
-    r = paper.add_donations(common.open_store(), common.signed(gold, "the gold donated"))
-    common.emit(r, as_json, "; ".join(r["done"]) + ".")
+    r = paper.add_donations(settings.open_store(), arguments.signed(gold, "the gold donated"))
+    output.emit(r, as_json, "; ".join(r["done"]) + ".")
 
 
 deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_help=True)
@@ -73,13 +73,13 @@ deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_h
 def set_cmd(
     deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.event_decks),
     cards: str = typer.Argument(..., metavar="N,N,...", help="The cards, top first, as the sheet lists them."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Set a deck's order as written on the sheet (top card first)."""
     from ghcli.campaign.exchange import paper
 
-    r = paper.set_event_deck(common.open_store(), deck, cards)
-    common.emit(r, as_json, f"{r['deck'].capitalize()} deck: {len(r['cards'])} cards, top first "
+    r = paper.set_event_deck(settings.open_store(), deck, cards)
+    output.emit(r, as_json, f"{r['deck'].capitalize()} deck: {len(r['cards'])} cards, top first "
                             f"{', '.join(map(str, r['cards']))}.")
 
 

@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import output
 
 app = typer.Typer()
 
@@ -60,7 +60,7 @@ def edit(
     if code:
         raise typer.Exit(code)
     if as_json:  # after the screen is gone: the board as it was left, and the rules' answer
-        common.emit(left, True)
+        output.emit(left, True)
 
 
 def _in_terminal() -> bool:

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output
 # ghcli.rules.order.LONG_REST_INITIATIVE, for the help text (tests/test_first_minutes.py keeps them equal):
 # importing the rules module would cost every `rules` command a tenth of `import typer`
 LONG_REST_INITIATIVE = 99
@@ -49,7 +49,7 @@ def order(
         None, "--summon", "-s", metavar="OWNER=SUMMON",
         help="A summon and its summoner, in the order summoned (repeatable).",
     ),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """The turn order of a round, with the ties that are the players' choice."""
     from ghcli.rules import order as rules
@@ -77,12 +77,12 @@ def order(
                 note = ("long rest; " + note).rstrip("; ")
             actor = f"{t.actor} {t.standee}" if t.standee else t.actor
             rows.append([t.position, actor, t.kind, t.initiative, note])
-        lines = [common.table(rows, ["#", "actor", "kind", "initiative", "note"])]
+        lines = [output.table(rows, ["#", "actor", "kind", "initiative", "note"])]
         lines += [f"tie at {t.initiative}: {', '.join(t.actors)}: {t.reason}" for t in result.ties]
         lines += [f"decided: {d}" for d in result.decided]
         return "\n".join(lines)
 
-    common.emit(data, as_json, text)
+    output.emit(data, as_json, text)
 
 
 @app.command("attack")
@@ -125,7 +125,7 @@ def attack(
         help="Cards of the deck already in the discard pile: reshuffled when the draw pile runs out mid-draw.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="One reproducible draw, shown card by card."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """One attack: a seeded draw card by card, or the exact damage distribution (one modifier per target)."""
     import random
@@ -141,7 +141,7 @@ def attack(
     att = rules.Attack(
         base, mode=mode, poisoned=poison, shield=shield, pierce=pierce, conditions=tuple(_split(condition))
     )
-    with common.worded({"bless": "--bless", "curse": "--curse"}):
+    with arguments.worded({"bless": "--bless", "curse": "--curse"}):
         cards = rules.build_deck(
             rules.parse_cards([deck]) if deck is not None else None,
             add=rules.parse_cards(add or []),
@@ -154,7 +154,7 @@ def attack(
     if len(specs) > 1 or discard is not None:
         attacks = [rules.Attack(base, mode=mode, poisoned=t["poisoned"], shield=t["shield"], pierce=pierce,
                                 conditions=att.conditions) for t in specs]
-        with common.worded({"discard": "--discard"}):
+        with arguments.worded({"discard": "--discard"}):
             _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header={
                 "base_attack": base, "mode": mode, "why": why, "pierce": pierce,
                 "deck": rules.describe_deck(cards), "discard": rules.describe_deck(discarded)})
@@ -185,8 +185,8 @@ def attack(
                 rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored",
                              "; ".join(notes)])
             lines = [
-                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, seed {seed}",
-                common.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
+                f"attack {base}, {why}; deck of {output.counted(len(cards), 'card')}, seed {seed}",
+                output.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
             ]
             if res.final.kind == rules.NULL:
                 lines.append(f"{res.final}: no damage")
@@ -201,7 +201,7 @@ def attack(
                 lines.append("the deck shuffles at the end of the round")
             return "\n".join(lines)
 
-        common.emit(data, as_json, text)
+        output.emit(data, as_json, text)
         return
 
     dist = rules.distribution(att, cards)
@@ -212,15 +212,15 @@ def attack(
         ev = dist.expected_damage
         return "\n".join(
             [
-                f"attack {base}, {why}; deck of {common.counted(len(cards), 'card')}, shield {shield}, pierce {pierce}"
+                f"attack {base}, {why}; deck of {output.counted(len(cards), 'card')}, shield {shield}, pierce {pierce}"
                 + (", target poisoned (+1)" if poison else ""),
-                common.table(rows, ["damage", "probability", "exact"]),
+                output.table(rows, ["damage", "probability", "exact"]),
                 f"expected damage: {float(ev):.3f} (exactly {ev})",
                 f"the deck shuffles at round end (x2/null drawn) with probability {_pct(dist.shuffle_probability)}",
             ]
         )
 
-    common.emit(data, as_json, text)
+    output.emit(data, as_json, text)
 
 
 def _targets(specs: Optional[List[str]], n: Optional[int], shield: int, poison: bool) -> list[dict]:
@@ -266,16 +266,16 @@ def _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header) -
             "leave_deck": list(res.removed), "shuffle_at_round_end": res.shuffle_at_round_end}
 
         def text() -> str:
-            lines = [f"attack {base}, {why}; {common.counted(len(specs), 'target')}; deck of "
-                     f"{common.counted(len(cards), 'card')}, {len(discarded)} in the discard pile, seed {seed}"]
+            lines = [f"attack {base}, {why}; {output.counted(len(specs), 'target')}; deck of "
+                     f"{output.counted(len(cards), 'card')}, {len(discarded)} in the discard pile, seed {seed}"]
             for k, (t, r) in enumerate(zip(specs, res.targets)):
                 rows = [[i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored"]
                         for i, d in enumerate(r.drawn, 1)]
                 lines.append(f"\n{t['name']} (shield {t['shield']}{', poisoned' if t['poisoned'] else ''}):")
-                lines.append(common.table(rows, ["#", "card", "rolling", "applied"], disable_numparse=True))
+                lines.append(output.table(rows, ["#", "card", "rolling", "applied"], disable_numparse=True))
                 for tk, n in res.reshuffles:
                     if tk == k:
-                        when = (f"after {common.counted(n, 'card')} of this draw" if n else
+                        when = (f"after {output.counted(n, 'card')} of this draw" if n else
                                 "at the start of this draw")
                         lines.append(f"the draw pile ran out {when}: the discard pile was shuffled into a new "
                                      "one at once and the draw went on")
@@ -289,26 +289,26 @@ def _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header) -
                 lines.append("the deck shuffles at the end of the round")
             return "\n".join(lines)
 
-        common.emit(data, as_json, text)
+        output.emit(data, as_json, text)
         return
     dists = rules.distributions(attacks, cards, discarded)
     data = {**header, "targets": [{"target": t["name"], "shield": t["shield"], "poisoned": t["poisoned"],
                                    **d.as_dict()} for t, d in zip(specs, dists)]}
 
     def text() -> str:
-        lines = [f"attack {base}, {why}; {common.counted(len(specs), 'target')}, one modifier drawn for each, in "
-                 f"order; deck of {common.counted(len(cards), 'card')}, {len(discarded)} in the discard pile"]
+        lines = [f"attack {base}, {why}; {output.counted(len(specs), 'target')}, one modifier drawn for each, in "
+                 f"order; deck of {output.counted(len(cards), 'card')}, {len(discarded)} in the discard pile"]
         for t, d in zip(specs, dists):
             rows = [[dmg, _pct(p), str(p)] for dmg, p in d.probabilities.items()]
             ev = d.expected_damage
             lines += [f"\n{t['name']} (shield {t['shield']}{', poisoned' if t['poisoned'] else ''}):",
-                      common.table(rows, ["damage", "probability", "exact"]),
+                      output.table(rows, ["damage", "probability", "exact"]),
                       f"expected damage: {float(ev):.3f} (exactly {ev})"]
         lines.append(f"\nthe deck shuffles at round end (x2/null drawn) with probability "
                      f"{_pct(dists[-1].shuffle_probability)}")
         return "\n".join(lines)
 
-    common.emit(data, as_json, text)
+    output.emit(data, as_json, text)
 
 
 @app.command("level")
@@ -320,7 +320,7 @@ def level(
         None, "--monster", "-m", metavar="NAME", autocompletion=complete.monsters,
         help="Also print this monster's stats at the monster level (repeatable; C = the characters given).",
     ),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Scenario level and what follows from it: monster level, coin value, traps, bonus XP."""
     from ghcli.rules import level as rules
@@ -337,14 +337,14 @@ def level(
         data = {**data, "monsters": stats}
 
     def text() -> str:
-        out = common.table([[k.replace("_", " "), v] for k, v in info.as_dict().items()], ["", "value"])
+        out = output.table([[k.replace("_", " "), v] for k, v in info.as_dict().items()], ["", "value"])
         if stats:
             from ghcli.cli.monster import level_text
 
             out += "".join("\n\n" + level_text(doc) for doc in stats)
         return out
 
-    common.emit(data, as_json, text)
+    output.emit(data, as_json, text)
 
 
 @app.command("rest")
@@ -359,7 +359,7 @@ def rest(
     seed: Optional[int] = typer.Option(None, "--seed", help="Short rest: pick the random lost card reproducibly."),
     reroll: bool = typer.Option(False, "--reroll", help="Short rest: suffer 1 damage to lose another random card."),
     lose: Optional[str] = typer.Option(None, "--lose", metavar="CARD", help="Long rest: the card chosen to lose."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """What a short or long rest does (it needs at least 2 discarded cards)."""
     import random
@@ -371,7 +371,7 @@ def rest(
         from ghcli.errors import BadInput
 
         raise BadInput("--seed picks among named cards: give --cards")
-    with common.worded({"discard": "--discard"}):
+    with arguments.worded({"discard": "--discard"}):
         out = rules.rest(
             kind.strip().lower(),
             hand=hand,
@@ -383,10 +383,10 @@ def rest(
             lose=lose,
         )
     data = out.as_dict()
-    common.emit(
+    output.emit(
         data,
         as_json,
-        lambda: common.table([[k.replace("_", " "), v] for k, v in data.items() if v is not None], ["", "value"]),
+        lambda: output.table([[k.replace("_", " "), v] for k, v in data.items() if v is not None], ["", "value"]),
     )
 
 
@@ -395,13 +395,13 @@ def exhausted(
     hand: int = typer.Option(..., "--hand", help="Cards in hand."),
     discard: int = typer.Option(..., "--discard", help="Cards in the discard pile."),
     hp: Optional[int] = typer.Option(None, "--hp", help="Hit points left (0 exhausts)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Is the character exhausted (fewer than 2 cards in hand and fewer than 2 discarded)?"""
     from ghcli.rules import rest as rules
 
     out = rules.exhaustion(hand, discard, hp)
-    common.emit(out.as_dict(), as_json, lambda: ("exhausted: " if out.exhausted else "not exhausted: ") + out.reason)
+    output.emit(out.as_dict(), as_json, lambda: ("exhausted: " if out.exhausted else "not exhausted: ") + out.reason)
 
 
 @app.command("elements")
@@ -414,7 +414,7 @@ def elements(
                                                 help="Infused during this turn."),
     consumed: Optional[List[str]] = typer.Option(None, "--consumed", metavar="ELEMENTS",
                                                  help="Consumed during this turn."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """The element board now, after this turn, and after this round's and the next round's end."""
     from ghcli.rules import elements as rules
@@ -436,6 +436,6 @@ def elements(
             ]
             for t in lines
         ]
-        return common.table(rows, ["element", "this turn", "next turns this round", "next round", "round after"])
+        return output.table(rows, ["element", "this turn", "next turns this round", "next round", "round after"])
 
-    common.emit(data, as_json, text)
+    output.emit(data, as_json, text)

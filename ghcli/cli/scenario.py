@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import output, settings
 
 app = typer.Typer(name="scenario", help="Scenarios: what is available, and results.", no_args_is_help=True)
 
@@ -12,15 +12,15 @@ app = typer.Typer(name="scenario", help="Scenarios: what is available, and resul
 @app.command("list")
 def list_cmd(
     available: bool = typer.Option(False, "--available", help="Only the scenarios the party may play now."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Unlocked scenarios: available, completed, locked (why) or blocked (by which)."""
     from ghcli.campaign import scenarios
 
-    rows = scenarios.availability(common.open_store())
+    rows = scenarios.availability(settings.open_store())
     if available:
         rows = [r for r in rows if r["state"] == "available"]
-    common.emit(rows, as_json, lambda: common.table(
+    output.emit(rows, as_json, lambda: output.table(
         [[r["number"], r["name"], r["location"] or "", r["state"], "; ".join(r["reasons"])] for r in rows],
         ["#", "scenario", "map", "state", "why"]) if rows else "No scenarios.")
 

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer()
 
@@ -34,7 +34,7 @@ def finish(
     absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
                                                help="A character who did not play (gains nothing); repeatable.",
                                                autocompletion=complete.party_characters),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
     from ghcli.campaign import results
@@ -43,11 +43,11 @@ def finish(
     if won == lost:
         raise BadInput("say how it ended: --won or --lost")
     r = results.finish(
-        common.open_store(), scenario, won=won, level=level, casual=casual,
-        xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
-        coins=common.as_dict(common.pairs(coins, "--coins"), "--coins"),
-        checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
-        items=common.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
+        settings.open_store(), scenario, won=won, level=level, casual=casual,
+        xp=arguments.as_dict(arguments.pairs(xp, "--xp"), "--xp"),
+        coins=arguments.as_dict(arguments.pairs(coins, "--coins"), "--coins"),
+        checkmarks=arguments.as_dict(arguments.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        items=arguments.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
     )
 
     def text() -> str:
@@ -56,15 +56,15 @@ def finish(
         rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
                  f"+{c['checkmarks_gained']}", ", ".join(map(str, c["items_gained"])),
                  "yes" if c["can_level_up"] else ""] for c in r["characters"]]
-        out = [head, common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
+        out = [head, output.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
                                          "level-up"])]
         if r["absent"]:
             out.append("Absent (nothing gained): " + ", ".join(r["absent"]) + ".")
         if r["done"]:
-            out.append(common.lines(r["done"]))
+            out.append(output.lines(r["done"]))
         if r["notes"]:
-            out.append("Apply by hand:\n" + common.lines(f"- {n}" for n in r["notes"]))
+            out.append("Apply by hand:\n" + output.lines(f"- {n}" for n in r["notes"]))
         out.append("Next: `ghcli return` to town, or `ghcli travel N` onward.")
         return "\n".join(out)
 
-    common.emit(r, as_json, text)
+    output.emit(r, as_json, text)

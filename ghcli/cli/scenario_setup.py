@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, output, settings
 
 app = typer.Typer()
 
@@ -17,11 +17,11 @@ DEFAULT_LEVEL = 1
 def _campaign():
     """(recommended level, characters) of the campaign's party, or None when there is no campaign file or
     no party with characters."""
-    if not common.db_path().exists():
+    if not settings.db_path().exists():
         return None
     from ghcli.campaign import scenario_setup
 
-    return scenario_setup.party_level(common.open_store())
+    return scenario_setup.party_level(settings.open_store())
 
 
 @app.command("setup")
@@ -32,7 +32,7 @@ def setup(
     level: Optional[int] = typer.Option(None, "--level", metavar="L", help=(
         "Scenario level 0-7 (default: the campaign party's recommended level; without a campaign "
         f"{DEFAULT_LEVEL}, a new party's).")),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.json_option(),
 ) -> None:
     """The scenario's rooms: map tiles, monster standees (normal and elite) with their stats, and decks.
 
@@ -54,7 +54,7 @@ def setup(
         players = party[1]
     out = scenario_setup.setup(scenario, players, level)
     out["level_from"] = level_from
-    common.emit(out, as_json, lambda: _text(out))
+    output.emit(out, as_json, lambda: _text(out))
 
 
 def _stat_cells(s: dict) -> list:
@@ -77,13 +77,13 @@ def _text(out: dict) -> str:
             continue
         rows = [[s["name"] + (f" (level {s['level']})" if s["level"] != out["monster_level"] else ""),
                  s["kind"], s["count"]] + _stat_cells(s["stats"]) for s in r["standees"]]
-        lines.append(common.table(rows, ["monster", "kind", "standees", "health", "move", "attack", "range",
+        lines.append(output.table(rows, ["monster", "kind", "standees", "health", "move", "attack", "range",
                                          "attributes"]))
     if out["others"]:
         lines.append("")
         lines.append("by the scenario's special rules (no room places them):")
         rows = [[o["name"], k] + _stat_cells(s) for o in out["others"] for k, s in o["stats"].items()]
-        lines.append(common.table(rows, ["monster", "kind", "health", "move", "attack", "range", "attributes"]))
+        lines.append(output.table(rows, ["monster", "kind", "health", "move", "attack", "range", "attributes"]))
     lines.append("")
     decks = [f"{d['deck']} ({', '.join(d['monsters'])}): {len(d['cards'])} cards {d['cards'][0]}-{d['cards'][-1]}"
              if d["deck"] else f"no deck shipped for {', '.join(d['monsters'])}" for d in out["decks"]]

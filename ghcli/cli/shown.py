@@ -1,8 +1,8 @@
 """Text made safe to print (issue 29): what a file or a database holds never acts on the terminal.
 
-Every text ghcli prints goes through :func:`shown` (``ghcli.cli.common``:
-``emit``, ``echo``, ``table``'s cells, the error printer, ``write_text`` to
-standard output). It shows escaped, as ``\\x1b`` or ``\\u202e``, every
+Every text ghcli prints goes through :func:`shown` (``ghcli.cli.output``'s
+``emit``, ``echo`` and ``table``'s cells, ``ghcli.cli.failures``' error printer,
+``ghcli.cli.files.write_text`` to standard output). It shows escaped, as ``\\x1b`` or ``\\u202e``, every
 character a terminal would act on or that hides or reorders text:
 
 - C0 and C1 control characters and DEL (escape sequences start with ESC,
@@ -18,7 +18,7 @@ character a terminal would act on or that hides or reorders text:
 
 A backslash itself is not escaped, so showing a text twice changes nothing.
 
-:func:`cut` shortens a name for text output (``common.cut_names``): a name
+:func:`cut` shortens a name for text output (``output.cut_names``): a name
 is at most 40 characters when typed; a longer one came from a file or was
 written into the database by hand, and is shown cut, ending in ``…``. JSON keeps everything exact: :func:`json_text`
 escapes the same characters as ``\\uXXXX`` (the JSON's value is unchanged).
