@@ -4,8 +4,9 @@ Every module of this package hangs its commands on a module-level
 ``app = typer.Typer(...)`` with ``@app.command("name")`` on module-level
 functions. A noun (``character``, ``rules``) is a named Typer; a module of
 top-level verbs (``status``: init, status; ``history``: history, undo, redo)
-has a nameless one; a noun split over files joins its parts with
-``app.add_typer(part.app)``.
+has a nameless one. A noun of several files is a package (``rules/``,
+``scenario/``, ``enhance/``): each part has a nameless app, and the package's
+``__init__`` makes the noun's app and joins them (``app.add_typer(part.app)``).
 
 What the commands share: ``settings`` (the campaign file: --db, $GHCLI_DB;
 --edition; opening the campaign), ``failures`` (one-line errors and exit
@@ -65,7 +66,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "Settle rules questions at the table (no campaign needed)."),
     ("dungeon", "dungeon", "Random dungeons: draw three rooms; record one played (casual play)."),
     ("solo", "solo", "Solo scenarios: who may play their class's, and results."),
-    ("monster", "monster", "Monster stats: normal and elite (or boss) stats by scenario level."),
+    ("monster", "monster_stats", "Monster stats: normal and elite (or boss) stats by scenario level."),
     ("arkham", "arkham", "Arkham Horror: The Card Game campaign log (its own database)."),
 )
 

@@ -15,6 +15,14 @@ from ghcli.cli.shown import shown
 SIGNED_CONTEXT = {"ignore_unknown_options": True}
 
 
+def split_values(values: Optional[list[str]]) -> list[str]:
+    """The values of a repeatable option that also takes comma-separated lists (``--cards a,b --cards c``)."""
+    out: list[str] = []
+    for v in values or []:
+        out.extend(p.strip() for p in v.split(",") if p.strip())
+    return out
+
+
 @contextlib.contextmanager
 def worded(options: dict[str, str]):
     """Word the CLI's options in errors from the layers below, which name parameters, not flags.

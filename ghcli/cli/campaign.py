@@ -1,4 +1,5 @@
-"""`ghcli campaign ...`: prosperity, global achievements, unlocks by hand (issue 2)."""
+"""`ghcli campaign ...`: prosperity, global achievements, unlocks by hand, and donations already made (a
+paper campaign)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,13 @@ def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"),
 app.add_typer(achievement_app, name="achievement")
 
 
-from ghcli.cli import paper  # noqa: E402  (its `campaign ...` by-hand commands join this app)
+@app.command("donations", context_settings=arguments.SIGNED_CONTEXT)
+def donations_cmd(
+    gold: str = typer.Argument(..., metavar="+N", help="Gold already given to the Sanctuary (10 per donation)."),
+    as_json: bool = output.json_option(),
+) -> None:
+    """Record gold already donated (paper campaign), with the donation track's prosperity marks."""
+    from ghcli.campaign.exchange import paper
 
-app.add_typer(paper.campaign_app)
+    r = paper.add_donations(settings.open_store(), arguments.signed(gold, "the gold donated"))
+    output.emit(r, as_json, "; ".join(r["done"]) + ".")

@@ -1,4 +1,5 @@
-"""`ghcli character ...`: new, show, list, adjust, quest (issue 2)."""
+"""`ghcli character ...`: new (or on record, retired), show, list, adjust, quest, and give (an item without
+paying, for a paper campaign)."""
 
 from __future__ import annotations
 
@@ -163,6 +164,17 @@ def quest_cmd(
     output.emit(q, as_json, text)
 
 
-from ghcli.cli import paper  # noqa: E402  (its `character give` joins this app)
+@app.command("give")
+def give_cmd(
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.party_characters),
+    item: str = typer.Argument(..., metavar="ITEM", autocompletion=complete.shop_items),
+    not_from_supply: bool = typer.Option(False, "--not-from-supply",
+                                         help="The item came from an event or a reward, not the shop."),
+    as_json: bool = output.json_option(),
+) -> None:
+    """Give a character an item without paying (from the supply unless --not-from-supply)."""
+    from ghcli.campaign.exchange import paper
 
-app.add_typer(paper.character_app)
+    r = paper.give_item(settings.open_store(), name, item, from_supply=not not_from_supply)
+    where = " (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."
+    output.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}{where}")

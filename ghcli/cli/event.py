@@ -1,4 +1,5 @@
-"""`ghcli event draw city|road` and `ghcli event resolve city|road --option A|B ...`."""
+"""`ghcli event draw city|road`, `ghcli event resolve city|road --option A|B ...`, and `ghcli event deck set`
+(a deck's order as a paper campaign's sheet lists it)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,21 @@ def resolve(
                                          f"option {result['option']}:\n" + output.lines(result["done"]))
 
 
-from ghcli.cli import paper  # noqa: E402  (its `event deck set` joins this app)
+deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_help=True)
 
-app.add_typer(paper.event_app)
+
+@deck_app.command("set")
+def set_cmd(
+    deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.event_decks),
+    cards: str = typer.Argument(..., metavar="N,N,...", help="The cards, top first, as the sheet lists them."),
+    as_json: bool = output.json_option(),
+) -> None:
+    """Set a deck's order as written on the sheet (top card first)."""
+    from ghcli.campaign.exchange import paper
+
+    r = paper.set_event_deck(settings.open_store(), deck, cards)
+    output.emit(r, as_json, f"{r['deck'].capitalize()} deck: {len(r['cards'])} cards, top first "
+                            f"{', '.join(map(str, r['cards']))}.")
+
+
+app.add_typer(deck_app)

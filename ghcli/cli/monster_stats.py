@@ -1,4 +1,7 @@
-"""`ghcli monster show|list`: monster stat cards at the table (issue 18). No campaign needed."""
+"""`ghcli monster show|list`: monster stat cards at the table (no campaign needed).
+
+The noun is still `monster`; this module is named for what it shows, the stat cards (the monster turn
+solver is ``ghcli.rules.monster``, `ghcli rules focus`)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from typing import Optional
 import typer
 
 from ghcli.cli import arguments, complete, failures, output, settings
+from ghcli.cli.enhance.cost import OPTIONS
 
 app = typer.Typer()
 
@@ -49,7 +50,6 @@ def apply(
     import sys
 
     from ghcli.campaign import enhancing
-    from ghcli.cli.enhance import OPTIONS
 
     store = settings.open_store()
     args = dict(ability=ability, effect=effect, hexes=hexes, multi=multi, on=on, secondary=secondary)

@@ -1,4 +1,8 @@
-"""`ghcli enhance ...`: cost (issue 4, no campaign) and apply (issue 3, in enhance_apply.py)."""
+"""`ghcli enhance cost`: what an enhancement sticker costs, step by step (no campaign needed).
+
+:data:`OPTIONS` names the option that gives each of the rules' parameters (``apply`` words its errors
+with it too).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ OPTIONS = {"ability": "--ability", "effect": "--effect", "hexes": "--hex", "on":
            "previous": "--previous", "lost": "--lost", "persistent": "--persistent",
            "enhancer_level": "--enhancer-level", "temporary": "--temporary"}
 
-app = typer.Typer(name="enhance", help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
+app = typer.Typer()
 
 
 @app.command("cost")
@@ -65,8 +69,3 @@ def cost(
         lambda: output.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
         + f"\n\ncost: {q.cost} gold",
     )
-
-
-from ghcli.cli import enhance_apply  # noqa: E402  (its command joins this app)
-
-app.add_typer(enhance_apply.app)

@@ -1,18 +1,18 @@
 """`ghcli rules ...`: questions settled at the table, from ``ghcli.rules`` (no campaign needed).
 
-The sub-app is assembled from sibling modules, each adding its commands:
-``rules_board`` (focus, los), ``rules_edit`` (edit: the Textual board
-editor), ``rules_pictures`` (board show/convert) and
-``rules_table`` (order, attack, level, rest, exhausted, elements).
+The noun's parts, each a nameless sub-app joined here: ``board`` (focus, los),
+``edit`` (the Textual board editor), ``pictures`` (board show/convert),
+``attack`` (attack modifier draws and damage) and ``rounds`` (order, level,
+rest, exhausted, elements).
 """
 
 from __future__ import annotations
 
 import typer
 
+from ghcli.cli.rules import attack, board, edit, pictures, rounds
+
 app = typer.Typer(name="rules", help="Settle rules questions at the table (no campaign needed).", no_args_is_help=True)
 
-from ghcli.cli import rules_board, rules_edit, rules_pictures, rules_table  # noqa: E402  (their commands join this app)
-
-for _part in (rules_board, rules_edit, rules_pictures, rules_table):
+for _part in (board, edit, pictures, attack, rounds):
     app.add_typer(_part.app)

@@ -1,4 +1,6 @@
-"""`ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N] [--absent NAME] ...`."""
+"""A scenario's results: `ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N]
+[--absent NAME] ...` (played: XP, gold, checkmarks, rewards) and `ghcli scenario complete N` (marked by hand in a
+paper campaign: achievements and unlocks only)."""
 
 from __future__ import annotations
 
@@ -68,3 +70,19 @@ def finish(
         return "\n".join(out)
 
     output.emit(r, as_json, text)
+
+
+@app.command("complete")
+def complete_cmd(
+    number: str = typer.Argument(..., metavar="N", autocompletion=complete.scenarios_to_complete),
+    no_unlocks: bool = typer.Option(False, "--no-unlocks", help="The table already opened what it unlocks."),
+    choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
+                                         help="The one scenario unlocked where it offers a choice."),
+    as_json: bool = output.json_option(),
+) -> None:
+    """Mark a scenario completed by hand (paper campaign): achievements and unlocks, no gold or XP."""
+    from ghcli.campaign.exchange import paper
+
+    r = paper.complete_scenario(settings.open_store(), number, unlocks=not no_unlocks, choose=choose)
+    output.emit(r, as_json, lambda: "\n".join(
+        [f"Scenario {r['scenario']} {r['name']} completed."] + [f"  {d}" for d in r["done"][:-1]] + r["notes"]))
