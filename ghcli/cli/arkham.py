@@ -58,7 +58,7 @@ def _steps(steps: list[str]) -> str:
 def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaign's name."),
          standalone: bool = typer.Option(False, "--standalone",
                                          help="One scenario played alone: no trauma from defeat during the game."),
-         as_json: bool = output.json_option("Print what changed as JSON: the values and the history entry.")) -> None:
+         as_json: bool = output.CHANGE_JSON) -> None:
     """Start a new Arkham campaign in its own database file."""
     from ghcli.campaign import arkham
 
@@ -69,7 +69,7 @@ def init(name: str = typer.Option("Arkham campaign", "--name", help="The campaig
 
 
 @app.command("status")
-def status(as_json: bool = output.json_option()) -> None:
+def status(as_json: bool = output.JSON) -> None:
     """The campaign at a glance: investigators, XP, trauma, counts."""
     from ghcli.campaign import arkham
 
@@ -97,7 +97,7 @@ def status(as_json: bool = output.json_option()) -> None:
 
 
 @app.command("history")
-def history(as_json: bool = output.json_option(),
+def history(as_json: bool = output.JSON,
             limit: Optional[int] = typer.Option(None, "--limit", help="Only the last N entries.")) -> None:
     """Every entry of the campaign's journal, newest first (undone ones marked)."""
     from ghcli.campaign import arkham
@@ -134,7 +134,7 @@ def redo(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
 
 @app.command("weaknesses")
 def weaknesses(xp: int = typer.Argument(..., help="The standalone deck's total XP."),
-               as_json: bool = output.json_option()) -> None:
+               as_json: bool = output.JSON) -> None:
     """Standalone mode: extra random basic weaknesses for a deck of XP total experience."""
     from ghcli.rules.arkham import standalone_weaknesses
 
@@ -154,7 +154,7 @@ def scenario(name: str = typer.Argument(..., help="The scenario played."),
              bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
              investigators: Optional[List[str]] = typer.Option(
                  None, "--investigator", "-i", help="Only these investigators (default: all playing)."),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Record a scenario: each investigator earns victory display + bonus XP."""
     from ghcli.campaign import arkham
 
@@ -170,7 +170,7 @@ def xp(investigator: str = typer.Argument(...),
        bonus: int = typer.Option(0, "--bonus", help="The campaign guide's bonus (negative for a penalty)."),
        scenario_name: Optional[str] = typer.Option(None, "--scenario",
                                                    help="A recorded scenario (default: the latest)."),
-       as_json: bool = output.json_option()) -> None:
+       as_json: bool = output.JSON) -> None:
     """Record one investigator's XP for a scenario."""
     from ghcli.campaign import arkham
 
@@ -202,7 +202,7 @@ def buy(investigator: str = typer.Argument(...),
         copies: int = typer.Option(1, "--copies", help="How many copies."),
         remove: Optional[List[str]] = typer.Option(
             None, "--remove", help="A card taken out (TITLE or TITLE@LEVEL), once per copy added."),
-        as_json: bool = output.json_option()) -> None:
+        as_json: bool = output.JSON) -> None:
     """Buy a card with XP and show the arithmetic."""
     from ghcli.campaign import arkham
 
@@ -219,7 +219,7 @@ def upgrade(investigator: str = typer.Argument(...),
             exceptional: bool = typer.Option(False, "--exceptional", help="The new card is Exceptional: costs double."),
             myriad: bool = typer.Option(False, "--myriad", help="Myriad: copies upgraded together are paid once."),
             copies: int = typer.Option(1, "--copies", help="How many copies."),
-            as_json: bool = output.json_option()) -> None:
+            as_json: bool = output.JSON) -> None:
     """Upgrade a card to a higher level of the same title and show the arithmetic."""
     from ghcli.campaign import arkham
 
@@ -246,7 +246,7 @@ def _trauma_text(out: dict) -> str:
 def trauma(investigator: str = typer.Argument(...),
            physical: int = typer.Option(0, "--physical", help="Physical trauma to add."),
            mental: int = typer.Option(0, "--mental", help="Mental trauma to add."),
-           as_json: bool = output.json_option()) -> None:
+           as_json: bool = output.JSON) -> None:
     """Add trauma: killed at printed health, insane at printed sanity."""
     from ghcli.campaign import arkham
 
@@ -258,7 +258,7 @@ def trauma(investigator: str = typer.Argument(...),
 def defeat(investigator: str = typer.Argument(...),
            by: str = typer.Option(..., "--by", help="damage, horror, both, or card (a card's ability)."),
            choose: Optional[str] = typer.Option(None, "--choose", help="physical or mental (defeated by both)."),
-           as_json: bool = output.json_option()) -> None:
+           as_json: bool = output.JSON) -> None:
     """Defeated in a scenario: 1 trauma of that kind; by both at once, the player chooses; by a card, none."""
     from ghcli.campaign import arkham
 
@@ -288,7 +288,7 @@ def _inv_rows(rows: list[dict]) -> str:
 def investigator_add(name: str = typer.Argument(...),
                      health: int = typer.Option(..., "--health", help="Printed health."),
                      sanity: int = typer.Option(..., "--sanity", help="Printed sanity."),
-                     as_json: bool = output.json_option()) -> None:
+                     as_json: bool = output.JSON) -> None:
     """Add an investigator the group could pick to the pool."""
     from ghcli.campaign import arkham
 
@@ -303,7 +303,7 @@ def investigator_join(name: str = typer.Argument(...),
                                                            help="Printed health (if not in the pool)."),
                       sanity: Optional[int] = typer.Option(None, "--sanity",
                                                            help="Printed sanity (if not in the pool)."),
-                      as_json: bool = output.json_option()) -> None:
+                      as_json: bool = output.JSON) -> None:
     """An investigator joins (new: 0 XP, no trauma; one who left: everything kept)."""
     from ghcli.campaign import arkham
 
@@ -313,7 +313,7 @@ def investigator_join(name: str = typer.Argument(...),
 
 
 @investigator_app.command("leave")
-def investigator_leave(name: str = typer.Argument(...), as_json: bool = output.json_option()) -> None:
+def investigator_leave(name: str = typer.Argument(...), as_json: bool = output.JSON) -> None:
     """An investigator leaves the campaign; their log is kept."""
     from ghcli.campaign import arkham
 
@@ -323,7 +323,7 @@ def investigator_leave(name: str = typer.Argument(...), as_json: bool = output.j
 
 
 @investigator_app.command("list")
-def investigator_list(as_json: bool = output.json_option()) -> None:
+def investigator_list(as_json: bool = output.JSON) -> None:
     """Every investigator of the campaign's pool and their state."""
     from ghcli.campaign import arkham
 
@@ -342,7 +342,7 @@ def _deck_text(d: dict) -> str:
 
 
 @investigator_app.command("show")
-def investigator_show(name: str = typer.Argument(...), as_json: bool = output.json_option()) -> None:
+def investigator_show(name: str = typer.Argument(...), as_json: bool = output.JSON) -> None:
     """One investigator: trauma, XP earned and spent, purchases, deck."""
     from ghcli.campaign import arkham
 
@@ -374,7 +374,7 @@ def deck_add(investigator: str = typer.Argument(...),
              permanent: bool = typer.Option(False, "--permanent", help="Permanent (does not count toward deck size)."),
              exceptional: bool = typer.Option(False, "--exceptional"),
              myriad: bool = typer.Option(False, "--myriad"),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Record starting-deck cards, or cards a campaign guide adds (no XP)."""
     from ghcli.campaign import arkham
     from ghcli.errors import BadInput
@@ -391,7 +391,7 @@ def deck_add(investigator: str = typer.Argument(...),
 def deck_remove(investigator: str = typer.Argument(...),
                 card: str = typer.Argument(..., help="The card's title (or TITLE@LEVEL)."),
                 copies: int = typer.Option(1, "--copies", help="How many copies."),
-                as_json: bool = output.json_option()) -> None:
+                as_json: bool = output.JSON) -> None:
     """Take cards out because a campaign guide says so (no XP; any card)."""
     from ghcli.campaign import arkham
 
@@ -400,7 +400,7 @@ def deck_remove(investigator: str = typer.Argument(...),
 
 
 @deck_app.command("show")
-def deck_show(investigator: str = typer.Argument(...), as_json: bool = output.json_option()) -> None:
+def deck_show(investigator: str = typer.Argument(...), as_json: bool = output.JSON) -> None:
     """An investigator's deck."""
     from ghcli.campaign import arkham
 
@@ -416,7 +416,7 @@ def _entry_line(e: dict) -> str:
 
 
 @log_app.callback()
-def log(ctx: typer.Context, as_json: bool = output.json_option()) -> None:
+def log(ctx: typer.Context, as_json: bool = output.JSON) -> None:
     """The campaign log (with no subcommand: list it)."""
     if ctx.invoked_subcommand is not None:
         return
@@ -427,7 +427,7 @@ def log(ctx: typer.Context, as_json: bool = output.json_option()) -> None:
 
 
 @log_app.command("add")
-def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = output.json_option()) -> None:
+def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = output.JSON) -> None:
     """Write a free-text entry."""
     from ghcli.campaign import arkham
 
@@ -438,7 +438,7 @@ def log_add(text: str = typer.Argument(..., help="The entry."), as_json: bool = 
 @log_app.command("count", context_settings={"ignore_unknown_options": True})
 def log_count(name: str = typer.Argument(..., help="The count's name."),
               delta: str = typer.Argument(..., metavar="+N", help="How much to add: +2, 1, or -1 to take away."),
-              as_json: bool = output.json_option()) -> None:
+              as_json: bool = output.JSON) -> None:
     """Add to a named count (a new count starts at 0)."""
     from ghcli.campaign import arkham
 
@@ -448,7 +448,7 @@ def log_count(name: str = typer.Argument(..., help="The count's name."),
 
 @log_app.command("cross")
 def log_cross(entry: int = typer.Argument(..., help="The entry's number (see `ghcli arkham log`)."),
-              as_json: bool = output.json_option()) -> None:
+              as_json: bool = output.JSON) -> None:
     """Cross out an entry (it is kept, marked)."""
     from ghcli.campaign import arkham
 

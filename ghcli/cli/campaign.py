@@ -13,8 +13,7 @@ achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
 
 @app.command("prosperity", context_settings=arguments.SIGNED_CONTEXT)
 def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove."),
-                   as_json: bool = output.json_option(
-                       "Print what changed as JSON: the values and the history entry.")) -> None:
+                   as_json: bool = output.CHANGE_JSON) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
     from ghcli.campaign import core
 
@@ -26,7 +25,7 @@ def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Chec
 
 
 @app.command("show")
-def show_cmd(as_json: bool = output.json_option()) -> None:
+def show_cmd(as_json: bool = output.JSON) -> None:
     """Prosperity, donations, global achievements and unlocked classes."""
     from ghcli.campaign import core
 
@@ -60,8 +59,7 @@ def _show_text(s: dict) -> str:
 @achievement_app.command("add")
 def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                               autocompletion=complete.global_to_add),
-                    as_json: bool = output.json_option(
-                        "Print what changed as JSON: the values and the history entry.")) -> None:
+                    as_json: bool = output.CHANGE_JSON) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
     from ghcli.campaign import core
 
@@ -72,8 +70,7 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 @achievement_app.command("remove")
 def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                                  autocompletion=complete.global_held),
-                       as_json: bool = output.json_option(
-                           "Print what changed as JSON: the values and the history entry.")) -> None:
+                       as_json: bool = output.CHANGE_JSON) -> None:
     """Lose a global achievement (counted ones count down)."""
     from ghcli.campaign import core
 
@@ -82,7 +79,7 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
 
 
 @achievement_app.command("list")
-def achievement_list(as_json: bool = output.json_option()) -> None:
+def achievement_list(as_json: bool = output.JSON) -> None:
     """Global achievements held."""
     from ghcli.campaign import core
 
@@ -92,8 +89,7 @@ def achievement_list(as_json: bool = output.json_option()) -> None:
 
 @app.command("unlock-class")
 def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.class_boxes),
-                     as_json: bool = output.json_option(
-                         "Print what changed as JSON: the values and the history entry.")) -> None:
+                     as_json: bool = output.CHANGE_JSON) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
     from ghcli.campaign import core
 
@@ -103,8 +99,7 @@ def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS", autocomple
 
 @app.command("unlock-scenario")
 def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"),
-                        as_json: bool = output.json_option(
-                            "Print what changed as JSON: the values and the history entry.")) -> None:
+                        as_json: bool = output.CHANGE_JSON) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
     from ghcli.campaign import core
 
@@ -118,7 +113,7 @@ app.add_typer(achievement_app, name="achievement")
 @app.command("donations", context_settings=arguments.SIGNED_CONTEXT)
 def donations_cmd(
     gold: str = typer.Argument(..., metavar="+N", help="Gold already given to the Sanctuary (10 per donation)."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record gold already donated (paper campaign), with the donation track's prosperity marks."""
     from ghcli.campaign.exchange import paper

@@ -64,7 +64,7 @@ def new_cmd(
     card: Optional[List[str]] = typer.Option(None, "--card", autocompletion=complete.creation_cards, metavar="CARD",
                                              help="An ability card for each level above 1 (repeatable)."),
     retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Create a character in the current party (in town), or a retired one on record (--retired)."""
     from ghcli.campaign import characters
@@ -87,7 +87,7 @@ def new_cmd(
 
 @app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
@@ -98,7 +98,7 @@ def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=comp
 @app.command("list")
 def list_cmd(
     include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Every active character of the campaign."""
     from ghcli.campaign import characters
@@ -119,7 +119,7 @@ def adjust_cmd(
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N",
                                              help="Checkmarks to add or remove."),
-    as_json: bool = output.json_option("Print what changed as JSON: the values and the history entry."),
+    as_json: bool = output.CHANGE_JSON,
 ) -> None:
     """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""
     from ghcli.campaign import characters
@@ -139,7 +139,7 @@ def quest_cmd(
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn).",
                                            autocompletion=complete.quest_offer),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Show the personal quest, keep one of the two drawn, or mark it fulfilled."""
     from ghcli.campaign import characters
@@ -170,7 +170,7 @@ def give_cmd(
     item: str = typer.Argument(..., metavar="ITEM", autocompletion=complete.shop_items),
     not_from_supply: bool = typer.Option(False, "--not-from-supply",
                                          help="The item came from an event or a reward, not the shop."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Give a character an item without paying (from the supply unless --not-from-supply)."""
     from ghcli.campaign.exchange import paper

@@ -24,7 +24,7 @@ def _text(s: dict) -> str:
 @app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.classes),
              edition: Optional[str] = settings.edition_option(),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog
 

@@ -64,7 +64,7 @@ def draw_cmd(
                                            help="Add Forgotten Circles' two monster cards (622, 623)."),
     level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L",
                                         help="Scenario level 0-7: also the trap and hazardous terrain damage."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
     from ghcli.campaign import dungeons
@@ -106,7 +106,7 @@ def finish_cmd(
                                                    help="Battle-goal checkmarks (won only).",
                                                    autocompletion=complete.character_pairs),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="The draw's seed, for the history."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a random dungeon in the open campaign as casual play: XP, gold, checkmarks."""
     from ghcli.campaign import dungeon_results

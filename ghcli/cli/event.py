@@ -16,7 +16,7 @@ app = typer.Typer(name="event", help="City and road events: draw the top card, r
 @app.command("draw")
 def draw(
     deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.drawable_decks),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Draw the top card of the city or road deck (read the physical card)."""
     from ghcli.campaign import events
@@ -60,7 +60,7 @@ def resolve(
     unlock: Optional[List[int]] = typer.Option(None, "--unlock", metavar="N", help="Unlock scenario N."),
     add_event: Optional[List[str]] = typer.Option(None, "--add-event", metavar="city:N|road:N",
                                                   help="Add an event card to a deck (the deck is shuffled)."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record what the drawn card gave, then return it to the bottom or remove it."""
     from ghcli.campaign import events
@@ -96,7 +96,7 @@ deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_h
 def set_cmd(
     deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.event_decks),
     cards: str = typer.Argument(..., metavar="N,N,...", help="The cards, top first, as the sheet lists them."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Set a deck's order as written on the sheet (top card first)."""
     from ghcli.campaign.exchange import paper

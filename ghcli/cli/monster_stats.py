@@ -53,7 +53,7 @@ def show_cmd(
     characters: Optional[int] = typer.Option(None, "--characters", "-c", metavar="N",
                                              help="Characters in play (1-4): works out a boss's health formula."),
     edition: Optional[str] = settings.edition_option(),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """A monster's normal and elite stats (a boss's stats) at one level or at every level."""
     from ghcli.campaign import monsters
@@ -80,7 +80,7 @@ def show_cmd(
 
 
 @app.command("list")
-def list_cmd(edition: Optional[str] = settings.edition_option(), as_json: bool = output.json_option()) -> None:
+def list_cmd(edition: Optional[str] = settings.edition_option(), as_json: bool = output.JSON) -> None:
     """Every monster and boss (not the named scenario variants: ask for those by name)."""
     from ghcli.campaign import monsters
 

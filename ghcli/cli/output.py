@@ -16,10 +16,20 @@ from ghcli.cli.settings import written_entry
 from ghcli.cli.shown import cell, json_text, shown
 
 JSON_OPTION_HELP = "Print JSON instead of a table."
+CHANGE_JSON_HELP = "Print what changed as JSON: the values and the history entry."
 
 
 def json_option(help: str = JSON_OPTION_HELP):
+    """The ``--json`` flag, its help saying what the command's JSON holds (``as_json: bool =
+    output.json_option("Print the journal as JSON: ...")``); most commands take :data:`JSON`."""
     return typer.Option(False, "--json", help=help)
+
+
+# Every command's ``--json``: ``as_json: bool = output.JSON`` (a read), ``output.CHANGE_JSON`` (a change:
+# its JSON also holds the history entry written), or json_option(help) when the command says more.
+# One object each, shared: typer copies an option's declaration before it builds the command.
+JSON = json_option()
+CHANGE_JSON = json_option(CHANGE_JSON_HELP)
 
 
 # Tables fit this many columns: longer texts wrap inside their column.

@@ -14,8 +14,7 @@ achievement_app = typer.Typer(help="The current party's achievements.", no_args_
 @app.command("reputation", context_settings=arguments.SIGNED_CONTEXT)
 def reputation_cmd(change: str = typer.Argument(
         ..., metavar="+N|-N", help=f"Reputation to gain or lose (kept within {REPUTATION_MIN}..{REPUTATION_MAX})."),
-                   as_json: bool = output.json_option(
-                       "Print what changed as JSON: the values and the history entry.")) -> None:
+                   as_json: bool = output.CHANGE_JSON) -> None:
     """Move the current party's reputation along its track."""
     from ghcli.campaign import core
 
@@ -28,8 +27,7 @@ def reputation_cmd(change: str = typer.Argument(
 @achievement_app.command("add")
 def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                               autocompletion=complete.party_to_add),
-                    as_json: bool = output.json_option(
-                        "Print what changed as JSON: the values and the history entry.")) -> None:
+                    as_json: bool = output.CHANGE_JSON) -> None:
     """Gain a party achievement."""
     from ghcli.campaign import core
 
@@ -40,8 +38,7 @@ def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or 
 @achievement_app.command("remove")
 def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                                  autocompletion=complete.party_held),
-                       as_json: bool = output.json_option(
-                           "Print what changed as JSON: the values and the history entry.")) -> None:
+                       as_json: bool = output.CHANGE_JSON) -> None:
     """Lose a party achievement."""
     from ghcli.campaign import core
 
@@ -50,7 +47,7 @@ def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name 
 
 
 @achievement_app.command("list")
-def achievement_list(as_json: bool = output.json_option()) -> None:
+def achievement_list(as_json: bool = output.JSON) -> None:
     """The current party's achievements."""
     from ghcli.campaign import core
 
@@ -60,8 +57,7 @@ def achievement_list(as_json: bool = output.json_option()) -> None:
 
 @app.command("new")
 def new_cmd(name: str = typer.Argument(..., metavar="NAME"),
-            as_json: bool = output.json_option(
-                "Print what changed as JSON: the values and the history entry.")) -> None:
+            as_json: bool = output.CHANGE_JSON) -> None:
     """Found a new party in town; it becomes the current party."""
     from ghcli.campaign import core
 
@@ -71,8 +67,7 @@ def new_cmd(name: str = typer.Argument(..., metavar="NAME"),
 
 @app.command("switch")
 def switch_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.other_parties),
-               as_json: bool = output.json_option(
-                   "Print what changed as JSON: the values and the history entry.")) -> None:
+               as_json: bool = output.CHANGE_JSON) -> None:
     """Make another party the current one."""
     from ghcli.campaign import core
 
@@ -81,7 +76,7 @@ def switch_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=co
 
 
 @app.command("list")
-def list_cmd(as_json: bool = output.json_option()) -> None:
+def list_cmd(as_json: bool = output.JSON) -> None:
     """Every party, its reputation, location and characters."""
     from ghcli.campaign import core
 

@@ -16,7 +16,7 @@ def travel(
     casual: bool = typer.Option(False, "--casual", help="Casual play: no requirements, road event or rewards."),
     yes: bool = typer.Option(False, "--yes", "-y",
                              help="Leave town without this visit's city event, without asking."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Travel to a scenario; says whether a road event is due.
 
@@ -55,7 +55,7 @@ def travel(
 
 
 @app.command("return")
-def return_(as_json: bool = output.json_option()) -> None:
+def return_(as_json: bool = output.JSON) -> None:
     """Return to Gloomhaven: a town visit opens."""
     from ghcli.campaign import road
 

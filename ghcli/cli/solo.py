@@ -12,7 +12,7 @@ app = typer.Typer(name="solo", help="Solo scenarios: who may play their class's,
 
 
 @app.command("list")
-def list_cmd(as_json: bool = output.json_option()) -> None:
+def list_cmd(as_json: bool = output.JSON) -> None:
     """Each character of the current party: its solo scenario, whether it may play it, what is missing."""
     from ghcli.campaign import solo
 
@@ -43,7 +43,7 @@ def finish_cmd(
     checkmarks: int = typer.Option(0, "--checkmarks", metavar="N", help="Battle-goal checkmarks (won only)."),
     level: Optional[int] = typer.Option(None, "--level", metavar="L",
                                         help="Scenario level (default: ceil(character level / 2))."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a solo scenario: XP, gold, checkmarks; the first win gives the class's reward item."""
     from ghcli.campaign import solo

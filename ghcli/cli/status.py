@@ -116,7 +116,7 @@ def init_cmd(
     edition: str = typer.Option("gh", "--edition", metavar="gh|jotl",
                                 help="The box the campaign is played with: gh (Gloomhaven with Forgotten "
                                      "Circles) or jotl (Jaws of the Lion)."),
-    as_json: bool = output.json_option("Print what changed as JSON: the values and the history entry."),
+    as_json: bool = output.CHANGE_JSON,
 ) -> None:
     """Start a new campaign (refuses to overwrite an existing one)."""
     from ghcli.campaign import core
@@ -140,7 +140,7 @@ def _init_text(r: dict) -> str:
 
 
 @app.command("status")
-def status_cmd(as_json: bool = output.json_option()) -> None:
+def status_cmd(as_json: bool = output.JSON) -> None:
     """Prosperity, reputation, donations, achievements, characters and available scenarios."""
     from ghcli.campaign import core
 

@@ -84,7 +84,7 @@ def sync_cmd(ctx: typer.Context,
 @sync_app.command("init")
 def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
                                           help="A git remote URL or a path to a bare repository."),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Start syncing: send this campaign, or join the remote's.
 
     An empty remote receives this campaign's history; a remote holding a
@@ -100,7 +100,7 @@ def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
 
 
 @sync_app.command("status")
-def status_cmd(as_json: bool = output.json_option()) -> None:
+def status_cmd(as_json: bool = output.JSON) -> None:
     """The remote, the entries not pushed yet, those in the retry queue or held, the last sync.
 
     Example: ghcli sync status --json
@@ -126,7 +126,7 @@ def status_cmd(as_json: bool = output.json_option()) -> None:
 @sync_app.command("retry")
 def retry_cmd(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                     help="The queued entry (its number or id); default: all."),
-              as_json: bool = output.json_option()) -> None:
+              as_json: bool = output.JSON) -> None:
     """Re-apply entries of the retry queue on the campaign as it is now.
 
     An entry that holds now is a local entry again (pushed by the next
@@ -149,7 +149,7 @@ def retry_cmd(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
 
 @sync_app.command("drop")
 def drop_cmd(entry: str = typer.Argument(..., metavar="ENTRY", help="The queued or held entry (number or id)."),
-             as_json: bool = output.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Drop an entry of the retry queue (or a held one): it stays in the history, marked dropped.
 
     Example: ghcli sync drop 14
@@ -161,7 +161,7 @@ def drop_cmd(entry: str = typer.Argument(..., metavar="ENTRY", help="The queued 
 
 
 @sync_app.command("snapshot")
-def snapshot_cmd(as_json: bool = output.json_option()) -> None:
+def snapshot_cmd(as_json: bool = output.JSON) -> None:
     """Sync, and push a snapshot of the campaign: machines that join start from it.
 
     ghcli pushes one by itself every 500 entries.
@@ -181,7 +181,7 @@ app.add_typer(sync_app)
 @app.command("backup")
 def backup_cmd(file: Optional[str] = typer.Argument(
                    None, metavar="[FILE]", help="Where to write the copy (default: beside the database, dated)."),
-               as_json: bool = output.json_option()) -> None:
+               as_json: bool = output.JSON) -> None:
     """A consistent copy of the database, even while others write.
 
     Through SQLite's backup API; FILE is never overwritten.

@@ -10,7 +10,7 @@ app = typer.Typer()
 
 
 @app.command("shop")
-def shop(as_json: bool = output.json_option()) -> None:
+def shop(as_json: bool = output.JSON) -> None:
     """The shop's supply: copies left and prices with the reputation modifier."""
     from ghcli.campaign import town
 
@@ -28,7 +28,7 @@ def shop(as_json: bool = output.json_option()) -> None:
 
 @app.command("buy")
 def buy(character: str = complete.character_argument(), item: str = complete.item_argument(),
-        as_json: bool = output.json_option()) -> None:
+        as_json: bool = output.JSON) -> None:
     """A character buys an item from the supply."""
     from ghcli.campaign import town
 
@@ -38,7 +38,7 @@ def buy(character: str = complete.character_argument(), item: str = complete.ite
 
 @app.command("sell")
 def sell(character: str = complete.character_argument(), item: str = complete.item_argument(complete.held_items),
-         as_json: bool = output.json_option()) -> None:
+         as_json: bool = output.JSON) -> None:
     """A character sells an item for half its cost; it goes back to the supply."""
     from ghcli.campaign import town
 
@@ -53,7 +53,7 @@ def level_up(
                              autocompletion=complete.level_up_cards),
     perk: int = typer.Option(..., "--perk", help="The perk to take (its number on the class's list).",
                              autocompletion=complete.perks),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Level a character up in town: one new card and one perk."""
     from ghcli.campaign import town
@@ -67,7 +67,7 @@ def level_up(
 def perk(character: str = complete.character_argument(),
          number: int = typer.Argument(..., metavar="N", help="Perk number on the class's list.",
                                       autocompletion=complete.perks),
-         as_json: bool = output.json_option()) -> None:
+         as_json: bool = output.JSON) -> None:
     """Take a perk earned with checkmarks (every 3, at most 6) or a player's extra perks."""
     from ghcli.campaign import town
 
@@ -77,7 +77,7 @@ def perk(character: str = complete.character_argument(),
 
 
 @app.command("donate")
-def donate(character: str = complete.character_argument(), as_json: bool = output.json_option()) -> None:
+def donate(character: str = complete.character_argument(), as_json: bool = output.JSON) -> None:
     """Donate 10 gold to the Sanctuary (once per character per visit): 2 bless cards next scenario."""
     from ghcli.campaign import town
 
@@ -86,7 +86,7 @@ def donate(character: str = complete.character_argument(), as_json: bool = outpu
 
 
 @app.command("retire")
-def retire(character: str = complete.character_argument(), as_json: bool = output.json_option()) -> None:
+def retire(character: str = complete.character_argument(), as_json: bool = output.JSON) -> None:
     """Retire a character whose personal quest is fulfilled."""
     from ghcli.campaign import retirement
 

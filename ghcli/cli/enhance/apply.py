@@ -44,7 +44,7 @@ def apply(
                                                               "card ghcli has no slot data for)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what it would cost and change nothing."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Pay without asking."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Pay for an enhancement sticker and record it on the class's card (the cost is shown first)."""
     import sys

@@ -52,7 +52,7 @@ def cost(
         "summon, loot, or a printed condition); default: the sticker's usual place.",
     ),
     secondary: bool = typer.Option(False, "--secondary", help="The slot is on a small-print (not main) ability."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """What an enhancement costs, step by step; refuses a sticker the rules forbid (no campaign needed)."""
     from ghcli.rules.enhance import quote

@@ -63,7 +63,7 @@ def attack(
         help="Cards of the deck already in the discard pile: reshuffled when the draw pile runs out mid-draw.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", help="One reproducible draw, shown card by card."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """One attack: a seeded draw card by card, or the exact damage distribution (one modifier per target)."""
     import random

@@ -204,7 +204,7 @@ def los(
     from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
     to: Optional[str] = typer.Option(None, "--to", metavar="HEX",
                                      help="The hex looked at (Q,R, id or label; else list every visible hex)."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the line's coordinates."),
     map_edge: Optional[str] = _map_edge_option(),

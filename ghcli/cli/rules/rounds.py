@@ -39,7 +39,7 @@ def order(
         None, "--summon", "-s", metavar="OWNER=SUMMON",
         help="A summon and its summoner, in the order summoned (repeatable).",
     ),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """The turn order of a round, with the ties that are the players' choice."""
     from ghcli.rules import order as rules
@@ -85,7 +85,7 @@ def level(
         None, "--monster", "-m", metavar="NAME", autocompletion=complete.monsters,
         help="Also print this monster's stats at the monster level (repeatable; C = the characters given).",
     ),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Scenario level and what follows from it: monster level, coin value, traps, bonus XP."""
     from ghcli.rules import level as rules
@@ -124,7 +124,7 @@ def rest(
     seed: Optional[int] = typer.Option(None, "--seed", help="Short rest: pick the random lost card reproducibly."),
     reroll: bool = typer.Option(False, "--reroll", help="Short rest: suffer 1 damage to lose another random card."),
     lose: Optional[str] = typer.Option(None, "--lose", metavar="CARD", help="Long rest: the card chosen to lose."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """What a short or long rest does (it needs at least 2 discarded cards)."""
     import random
@@ -160,7 +160,7 @@ def exhausted(
     hand: int = typer.Option(..., "--hand", help="Cards in hand."),
     discard: int = typer.Option(..., "--discard", help="Cards in the discard pile."),
     hp: Optional[int] = typer.Option(None, "--hp", help="Hit points left (0 exhausts)."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Is the character exhausted (fewer than 2 cards in hand and fewer than 2 discarded)?"""
     from ghcli.rules import rest as rules
@@ -179,7 +179,7 @@ def elements(
                                                 help="Infused during this turn."),
     consumed: Optional[List[str]] = typer.Option(None, "--consumed", metavar="ELEMENTS",
                                                  help="Consumed during this turn."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """The element board now, after this turn, and after this round's and the next round's end."""
     from ghcli.rules import elements as rules

@@ -13,7 +13,7 @@ app = typer.Typer()
 @app.command("list")
 def list_cmd(
     available: bool = typer.Option(False, "--available", help="Only the scenarios the party may play now."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Unlocked scenarios: available, completed, locked (why) or blocked (by which)."""
     from ghcli.campaign import scenarios

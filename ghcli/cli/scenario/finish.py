@@ -36,7 +36,7 @@ def finish(
     absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
                                                help="A character who did not play (gains nothing); repeatable.",
                                                autocompletion=complete.party_characters),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
     from ghcli.campaign import results
@@ -78,7 +78,7 @@ def complete_cmd(
     no_unlocks: bool = typer.Option(False, "--no-unlocks", help="The table already opened what it unlocks."),
     choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
                                          help="The one scenario unlocked where it offers a choice."),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Mark a scenario completed by hand (paper campaign): achievements and unlocks, no gold or XP."""
     from ghcli.campaign.exchange import paper

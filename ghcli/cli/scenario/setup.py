@@ -32,7 +32,7 @@ def setup(
     level: Optional[int] = typer.Option(None, "--level", metavar="L", help=(
         "Scenario level 0-7 (default: the campaign party's recommended level; without a campaign "
         f"{DEFAULT_LEVEL}, a new party's).")),
-    as_json: bool = output.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """The scenario's rooms: map tiles, monster standees (normal and elite) with their stats, and decks.
 
