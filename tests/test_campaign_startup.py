@@ -165,3 +165,18 @@ def test_typer_versions_tested():
     from ghcli.cli import lazy
 
     assert lazy.typer_is_tested("0.29.2") and not lazy.typer_is_tested("0.30.0")
+
+
+def test_typer_pinned_to_the_tested_minor():
+    """pyproject.toml requires exactly the typer minor(s) the fast path was tested with."""
+    import re
+    from pathlib import Path
+
+    from ghcli.cli import lazy
+
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pins = re.findall(r'"typer([^"]*)"', text)
+    assert len(pins) == 1, pins
+    low, high = re.fullmatch(r">=(\d+\.\d+),<(\d+\.\d+)", pins[0]).groups()
+    major, minor = map(int, low.split("."))
+    assert (low,) == lazy.TESTED_TYPER and high == f"{major}.{minor + 1}", pins[0]

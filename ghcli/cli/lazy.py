@@ -37,7 +37,7 @@ import typer
 
 from ghcli.cli.failures import ErrorHandlingGroup
 
-# typer minor versions whose internals install_fast_coercion was tested against.
+# typer minor versions whose internals install_fast_coercion was tested against (pyproject.toml requires them).
 TESTED_TYPER = ("0.29",)
 
 

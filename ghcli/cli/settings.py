@@ -34,11 +34,9 @@ def show_version(value: bool) -> None:
 
 
 def current_context():
-    """The running command's context (typer >= 0.2x runs its own vendored click, typer._click)."""
-    try:
-        from typer._click.globals import get_current_context
-    except ImportError:  # older typer over plain click
-        from click import get_current_context
+    """The running command's context (typer 0.29 runs its own vendored click, typer._click)."""
+    from typer._click.globals import get_current_context
+
     return get_current_context(silent=True)
 
 
