@@ -22,7 +22,6 @@ def _pct(p) -> str:
 app = typer.Typer()
 
 
-
 @app.command("attack")
 def attack(
     base: int = typer.Argument(..., help="The base attack value (with the ability's and items' bonuses)."),
@@ -66,8 +65,6 @@ def attack(
     as_json: bool = output.JSON,
 ) -> None:
     """One attack: a seeded draw card by card, or the exact damage distribution (one modifier per target)."""
-    import random
-
     from ghcli.errors import BadInput
     from ghcli.rules import attack as rules
 
@@ -79,68 +76,84 @@ def attack(
     att = rules.Attack(
         base, mode=mode, poisoned=poison, shield=shield, pierce=pierce, conditions=tuple(split_values(condition))
     )
+    cards = _deck(deck, add, remove, bless, curse)
+    specs = _targets(target, targets, shield, poison)
+    header = {"base_attack": base, "mode": mode, "why": why}
+    if len(specs) > 1 or discard is not None:
+        discarded = rules.parse_cards([discard]) if discard is not None else []
+        attacks = [rules.Attack(base, mode=mode, poisoned=t["poisoned"], shield=t["shield"], pierce=pierce,
+                                conditions=att.conditions) for t in specs]
+        with arguments.worded({"discard": "--discard"}):
+            _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header={
+                **header, "pierce": pierce, "deck": rules.describe_deck(cards),
+                "discard": rules.describe_deck(discarded)})
+        return
+    if targets is not None and targets < 1:
+        raise BadInput(f"--targets {targets}: an attack has at least one target")
+    header.update(poisoned=poison, shield=shield, pierce=pierce, deck=rules.describe_deck(cards))
+    if seed is None:
+        _distribution(att, cards, header, as_json)
+    else:
+        _drawn(att, cards, seed, header, as_json)
+
+
+def _deck(deck: Optional[str], add: Optional[List[str]], remove: Optional[List[str]], bless: int, curse: int) -> list:
+    """The modifier deck: the standard 20 (or --deck's cards), with --add, --remove, --bless and --curse."""
+    from ghcli.rules import attack as rules
+
     with arguments.worded({"bless": "--bless", "curse": "--curse"}):
-        cards = rules.build_deck(
+        return rules.build_deck(
             rules.parse_cards([deck]) if deck is not None else None,
             add=rules.parse_cards(add or []),
             remove=rules.parse_cards(remove or []),
             bless=bless,
             curse=curse,
         )
-    specs = _targets(target, targets, shield, poison)
-    discarded = rules.parse_cards([discard]) if discard is not None else []
-    if len(specs) > 1 or discard is not None:
-        attacks = [rules.Attack(base, mode=mode, poisoned=t["poisoned"], shield=t["shield"], pierce=pierce,
-                                conditions=att.conditions) for t in specs]
-        with arguments.worded({"discard": "--discard"}):
-            _multi(base, why, cards, discarded, specs, attacks, seed, as_json, header={
-                "base_attack": base, "mode": mode, "why": why, "pierce": pierce,
-                "deck": rules.describe_deck(cards), "discard": rules.describe_deck(discarded)})
-        return
-    if targets is not None and targets < 1:
-        raise BadInput(f"--targets {targets}: an attack has at least one target")
-    header = {
-        "base_attack": base,
-        "mode": mode,
-        "why": why,
-        "poisoned": poison,
-        "shield": shield,
-        "pierce": pierce,
-        "deck": rules.describe_deck(cards),
-    }
-    if seed is not None:
-        res = rules.draw(att, cards, random.Random(seed))
-        data = {**header, "seed": seed, **res.as_dict()}
 
-        def text() -> str:
-            rows = []
-            for i, d in enumerate(res.drawn, 1):
-                notes = []
-                if d.leaves_deck:
-                    notes.append("leaves the deck")
-                if d.card.shuffles:
-                    notes.append("shuffle at round end")
-                rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored",
-                             "; ".join(notes)])
-            lines = [
-                f"attack {base}, {why}; deck of {output.counted(len(cards), 'card')}, seed {seed}",
-                output.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
-            ]
-            if res.final.kind == rules.NULL:
-                lines.append(f"{res.final}: no damage")
-            else:
-                lines.append(f"attack value {res.attack_value}, shield {res.shield} after pierce: {res.damage} damage")
-            if res.effects:
-                on_null = " (they still apply on a null)" if res.final.kind == rules.NULL else ""
-                lines.append("effects: " + ", ".join(res.effects) + on_null)
-            if res.removed:
-                lines.append("leave the deck: " + ", ".join(res.removed))
-            if res.shuffle_at_round_end:
-                lines.append("the deck shuffles at the end of the round")
-            return "\n".join(lines)
 
-        output.emit(data, as_json, text)
-        return
+def _drawn(att, cards: list, seed: int, header: dict, as_json: bool) -> None:
+    """One target, one seeded draw: the cards drawn, one by one, and the damage."""
+    import random
+
+    from ghcli.rules import attack as rules
+
+    res = rules.draw(att, cards, random.Random(seed))
+    data = {**header, "seed": seed, **res.as_dict()}
+
+    def text() -> str:
+        rows = []
+        for i, d in enumerate(res.drawn, 1):
+            notes = []
+            if d.leaves_deck:
+                notes.append("leaves the deck")
+            if d.card.shuffles:
+                notes.append("shuffle at round end")
+            rows.append([i, str(d.card), "yes" if d.card.rolling else "", "yes" if d.used else "ignored",
+                         "; ".join(notes)])
+        lines = [
+            f"attack {header['base_attack']}, {header['why']}; deck of {output.counted(len(cards), 'card')}, "
+            f"seed {seed}",
+            output.table(rows, ["#", "card", "rolling", "applied", "note"], disable_numparse=True),
+        ]
+        if res.final.kind == rules.NULL:
+            lines.append(f"{res.final}: no damage")
+        else:
+            lines.append(f"attack value {res.attack_value}, shield {res.shield} after pierce: {res.damage} damage")
+        if res.effects:
+            on_null = " (they still apply on a null)" if res.final.kind == rules.NULL else ""
+            lines.append("effects: " + ", ".join(res.effects) + on_null)
+        if res.removed:
+            lines.append("leave the deck: " + ", ".join(res.removed))
+        if res.shuffle_at_round_end:
+            lines.append("the deck shuffles at the end of the round")
+        return "\n".join(lines)
+
+    output.emit(data, as_json, text)
+
+
+def _distribution(att, cards: list, header: dict, as_json: bool) -> None:
+    """One target, every draw: the exact damage distribution and its expected value."""
+    from ghcli.rules import attack as rules
 
     dist = rules.distribution(att, cards)
     data = {**header, **dist.as_dict()}
@@ -150,8 +163,9 @@ def attack(
         ev = dist.expected_damage
         return "\n".join(
             [
-                f"attack {base}, {why}; deck of {output.counted(len(cards), 'card')}, shield {shield}, pierce {pierce}"
-                + (", target poisoned (+1)" if poison else ""),
+                f"attack {header['base_attack']}, {header['why']}; deck of {output.counted(len(cards), 'card')}, "
+                f"shield {header['shield']}, pierce {header['pierce']}"
+                + (", target poisoned (+1)" if header["poisoned"] else ""),
                 output.table(rows, ["damage", "probability", "exact"]),
                 f"expected damage: {float(ev):.3f} (exactly {ev})",
                 f"the deck shuffles at round end (x2/null drawn) with probability {_pct(dist.shuffle_probability)}",
