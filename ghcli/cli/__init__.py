@@ -27,7 +27,7 @@ inside the command that needs it, so ``ghcli --help`` starts fast.
 """
 
 # No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
-# it would compile and evaluate each (start-up speed, issue 24).
+# it would compile and evaluate each (docs/shell.md: Start-up speed).
 from pathlib import Path
 from typing import Optional
 

@@ -1,4 +1,4 @@
-"""`ghcli class show CLASS`: a class's ability cards by level and its numbered perks (issue 17)."""
+"""`ghcli class show CLASS`: a class's ability cards by level and its numbered perks (docs/campaign.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`ghcli dungeon draw|finish`: random dungeons (seed 000 section 9; issue 18).
+"""`ghcli dungeon draw|finish`: random dungeons, by the Random Dungeon Deck's rules (docs/seed-play.md: Random
+dungeons).
 
 `draw` reads and changes no campaign; `finish` records a dungeon played as
 casual play in the open campaign.

@@ -1,4 +1,4 @@
-"""`ghcli export` and `ghcli import` (issue 12): the campaign as a file, in and out.
+"""`ghcli export` and `ghcli import` (docs/exchange.md): the campaign as a file, in and out.
 
 Typer and the standard library only at import time; the JSON and GHS code
 (``ghcli.campaign.exchange``) is imported inside the commands.

@@ -1,7 +1,7 @@
 """Start-up speed: commands are loaded when used, and plain options skip pydantic.
 
 Two measures keep ``ghcli --help`` near the cost of ``import typer`` and one
-command near twice it (issue 2's targets; ``benchmarks/startup_bench.py``):
+command near twice it (docs/shell.md: Start-up speed; ``benchmarks/startup_bench.py``):
 
 1. **Lazy commands** (click's documented lazy group, pip's command table).
    The root group (:class:`LazyGroup`) holds no commands at start.

@@ -1,4 +1,4 @@
-"""`ghcli party ...`: reputation, party achievements, several parties (issue 2)."""
+"""`ghcli party ...`: reputation, party achievements, several parties (docs/campaign.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Text made safe to print (issue 29): what a file or a database holds never acts on the terminal.
+"""Text made safe to print (docs/shell.md: a hostile file): what a file or a database holds never acts on the terminal.
 
 Every text ghcli prints goes through :func:`shown` (``ghcli.cli.output``'s
 ``emit``, ``echo`` and ``table``'s cells, ``ghcli.cli.failures``' error printer,

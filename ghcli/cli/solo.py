@@ -1,4 +1,5 @@
-"""`ghcli solo list|finish`: solo scenarios (seed 000 section 10; issue 18)."""
+"""`ghcli solo list|finish`: solo scenarios, by the Solo Scenarios book's rules (docs/seed-play.md: Solo
+scenarios)."""
 
 from __future__ import annotations
 

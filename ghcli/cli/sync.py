@@ -1,4 +1,4 @@
-"""`ghcli sync` and its `init`, `status`, `retry`, `drop`, `snapshot` (issues 19, 30), and `ghcli backup`.
+"""`ghcli sync` and its `init`, `status`, `retry`, `drop`, `snapshot` (docs/sync.md), and `ghcli backup`.
 
 A group keeps one campaign through a git remote: see docs/sync.md.
 """

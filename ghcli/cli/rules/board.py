@@ -7,7 +7,7 @@ formats.
 """
 
 # No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
-# it would compile and evaluate each (start-up speed, issue 24).
+# it would compile and evaluate each (docs/shell.md: Start-up speed).
 import sys
 from typing import List, Optional
 
