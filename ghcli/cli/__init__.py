@@ -28,6 +28,7 @@ inside the command that needs it, so ``ghcli --help`` starts fast.
 
 # No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
 # it would compile and evaluate each (docs/shell.md: Start-up speed).
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -107,9 +108,9 @@ def _root(
 
         raise BadInput("--db is empty: give the campaign file's path, or leave --db out")
     ctx.obj = settings.Settings(db=Path(db) if db is not None else None)
-    from ghcli import editions
-
-    editions.reset()  # no campaign open yet: opening one makes its edition the active one
+    editions = sys.modules.get("ghcli.editions")
+    if editions is not None:  # not loaded yet (a fresh process): it starts at no campaign open
+        editions.reset()  # no campaign open yet: opening one makes its edition the active one
 
 
 def main() -> None:
