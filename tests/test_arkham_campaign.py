@@ -77,7 +77,7 @@ def test_db_path_env_then_db_option(cli, adb, tmp_path):
 
 def test_default_db_in_app_folder(cli, monkeypatch):
     monkeypatch.delenv("GHCLI_ARKHAM_DB", raising=False)
-    from ghcli.cli.common import app_dir
+    from ghcli.cli.settings import app_dir
 
     ok(cli, "init")
     assert (app_dir() / "arkham.db").exists()

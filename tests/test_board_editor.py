@@ -169,7 +169,7 @@ def test_edit_json_prints_the_board_as_left_and_its_answer(tmp_path, monkeypatch
     path = tmp_path / "proximity.txt"
     path.write_text(PROXIMITY, encoding="utf-8")
     monkeypatch.setattr(editor_app.BoardEditor, "run", lambda self: None)  # the user quits at once
-    monkeypatch.setattr("ghcli.cli.rules_edit._in_terminal", lambda: True)
+    monkeypatch.setattr("ghcli.cli.rules.edit._in_terminal", lambda: True)
     r = cli("rules", "edit", str(path), "--json")
     assert r.exit_code == 0, r.output
     left = json.loads(r.stdout)

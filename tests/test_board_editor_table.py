@@ -277,7 +277,7 @@ def test_a_terminal_that_goes_away_leaves_the_unsaved_board(tmp_path):
 
 
 def test_without_any_terminal_it_says_so(cli, tmp_path, monkeypatch):
-    import ghcli.cli.rules_edit as rules_edit
+    import ghcli.cli.rules.edit as rules_edit
 
     real_open = os.open
 

@@ -72,11 +72,13 @@ def test_command_table_is_true():
         for name, cmd in lazy.module_group(module).commands.items():
             found[name] = (module, cmd.get_short_help_str(limit=10_000))
     assert found == table
-    # A module with commands that no listed module reaches would be unreachable from `ghcli`.
-    for info in pkgutil.iter_modules(ghcli.cli.__path__):
-        app = getattr(importlib.import_module(f"ghcli.cli.{info.name}"), "app", None)
-        if isinstance(app, typer.Typer) and info.name != "__init__":
-            assert id(app) in reached, f"ghcli/cli/{info.name}.py's commands are in no COMMANDS entry"
+    # A module with commands that no listed module reaches would be unreachable from `ghcli`
+    # (the parts of a noun's package too: ghcli/cli/rules/board.py, ...).
+    for info in pkgutil.walk_packages(ghcli.cli.__path__, "ghcli.cli."):
+        app = getattr(importlib.import_module(info.name), "app", None)
+        if isinstance(app, typer.Typer):
+            assert id(app) in reached, f"{info.name}'s commands are in no COMMANDS entry"
+    assert "ghcli.cli.rules.board" in {info.name for info in pkgutil.walk_packages(ghcli.cli.__path__, "ghcli.cli.")}
 
 
 def test_root_help_lists_every_command(cli):
@@ -163,3 +165,18 @@ def test_typer_versions_tested():
     from ghcli.cli import lazy
 
     assert lazy.typer_is_tested("0.29.2") and not lazy.typer_is_tested("0.30.0")
+
+
+def test_typer_pinned_to_the_tested_minor():
+    """pyproject.toml requires exactly the typer minor(s) the fast path was tested with."""
+    import re
+    from pathlib import Path
+
+    from ghcli.cli import lazy
+
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pins = re.findall(r'"typer([^"]*)"', text)
+    assert len(pins) == 1, pins
+    low, high = re.fullmatch(r">=(\d+\.\d+),<(\d+\.\d+)", pins[0]).groups()
+    major, minor = map(int, low.split("."))
+    assert (low,) == lazy.TESTED_TYPER and high == f"{major}.{minor + 1}", pins[0]

@@ -151,3 +151,26 @@ def test_every_command_but_the_two_the_readme_names_takes_json():
     assert without == []
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "Every command takes `--json`" in readme
+
+
+def test_json_flag_declared_once():
+    """Every command's --json is ghcli.cli.output's (output.JSON, output.CHANGE_JSON, or
+    output.json_option(help) with a help of the command's own): no command declares the flag by hand,
+    and no two commands repeat one help (a repeated one is a shared object in output.py)."""
+    import ast
+
+    helps: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "ghcli" / "cli").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if where != "ghcli/cli/output.py":
+            assert '"--json"' not in text, f"{where} declares --json by hand: use ghcli.cli.output's"
+        for node in ast.walk(ast.parse(text)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "json_option" and node.args and isinstance(node.args[0], ast.Constant)):
+                helps.setdefault(node.args[0].value, []).append(f"{where}:{node.lineno}")
+    from ghcli.cli import output
+
+    repeated = {h: w for h, w in helps.items() if len(w) > 1 or h in (output.JSON_OPTION_HELP, output.CHANGE_JSON_HELP)}
+    assert not repeated, repeated
+    assert len(helps) >= 5  # the commands that say what their JSON holds

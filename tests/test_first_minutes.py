@@ -448,7 +448,7 @@ def test_help_fixes(cli):
     assert "bash, zsh, fish, powershell" in root
     r = cli("event", "resolve", "road", "--option", "A", "--gold-each", "--", "-500", "--return")
     assert r.exit_code == 2 and "--gold-each -500" in r.stderr and "-5 " not in r.stderr
-    from ghcli.cli.rules_table import LONG_REST_INITIATIVE
+    from ghcli.cli.rules.rounds import LONG_REST_INITIATIVE
     from ghcli.rules import order
 
     assert LONG_REST_INITIATIVE == order.LONG_REST_INITIATIVE

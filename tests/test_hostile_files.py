@@ -108,7 +108,7 @@ def test_json_output_escapes_what_a_terminal_would_act_on(cli, campaign):
 
 def test_a_name_only_an_escape_sequence_in_a_table_that_wraps():
     """tabulate raised (TypeError) on a cell that was only an escape sequence once the table wrapped."""
-    from ghcli.cli.common import table
+    from ghcli.cli.output import table
 
     out = table([["\x1b[2J", "x" * 60, "y" * 60], ["z" * 60, "w" * 30, "\x1b[0m"]], ["character", "player", "party"])
     assert "\\x1b[2J" in out and "\\x1b[0m" in out and not RAW.search(out)
@@ -128,7 +128,7 @@ def test_long_names_are_shown_cut(cli, campaign):
 
 def test_a_lone_surrogate_in_an_error_message(capsys):
     """The error printer itself raised UnicodeEncodeError on a '\\ud800' (from a JSON file)."""
-    from ghcli.cli.common import _Failure
+    from ghcli.cli.failures import _Failure
 
     _Failure("unknown figure \ud800 in a\nb", 2).show()
     err = capsys.readouterr().err
@@ -136,7 +136,7 @@ def test_a_lone_surrogate_in_an_error_message(capsys):
 
 
 def test_a_lone_surrogate_reaching_the_database_is_named(cli, campaign):
-    from ghcli.cli.common import _not_utf8
+    from ghcli.cli.failures import _not_utf8
 
     try:
         "x\ud800".encode("utf-8")

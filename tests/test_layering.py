@@ -36,7 +36,8 @@ STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # third-party distributions). A module answers to the most specific entry ("arkham.rules" before
 # "arkham"), and "its own modules" are those that answer to the same entry.
 #: the CLI's plumbing (settings, output, error handling) that another game's noun may use; not its nouns
-CLI_PLUMBING = {"ghcli.cli.common"}
+CLI_PLUMBING = {"ghcli.cli.settings", "ghcli.cli.output", "ghcli.cli.arguments", "ghcli.cli.failures",
+                "ghcli.cli.files"}
 LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "__init__": (set(), set()),                                       # ghcli/__init__.py: the version
     "__main__": ({"ghcli.cli"}, set()),

@@ -140,7 +140,7 @@ def test_grammar_one_checkmark_one_wall(cli, tmp_path):
 
 
 def test_tables_fit_100_columns_and_say_yes_no():
-    from ghcli.cli.common import table
+    from ghcli.cli.output import table
 
     long = "the party needs the global achievement City Rule: Militaristic and not Ancient Technology " * 2
     out = table([[1, "Black Barrow", long, True], [2, "Barrow Lair", "short", False]], ["#", "scenario", "why", "done"])

@@ -3,8 +3,17 @@
 Every module of this package hangs its commands on a module-level
 ``app = typer.Typer(...)`` with ``@app.command("name")`` on module-level
 functions. A noun (``character``, ``rules``) is a named Typer; a module of
-top-level verbs (``core``: init, status, ...) has a nameless one; a noun
-split over files joins its parts with ``app.add_typer(part.app)``.
+top-level verbs (``status``: init, status; ``history``: history, undo, redo)
+has a nameless one. A noun of several files is a package (``rules/``,
+``scenario/``, ``enhance/``): each part has a nameless app, and the package's
+``__init__`` makes the noun's app and joins them (``app.add_typer(part.app)``).
+
+What the commands share: ``settings`` (the campaign file: --db, $GHCLI_DB;
+--edition; opening the campaign), ``failures`` (one-line errors and exit
+codes), ``output`` (--json or text, tables), ``arguments`` (values typed:
++N|-N, NAME=VALUE; errors worded with the option), ``files`` (text files read
+and written, '-' for standard input/output), ``shown`` (text made safe to
+print), ``tables`` (plain-text tables), ``complete`` (shell completion).
 
 The root loads a module only when one of its commands runs
 (``ghcli/cli/lazy.py``), so :data:`COMMANDS` names the module and the
@@ -18,23 +27,24 @@ inside the command that needs it, so ``ghcli --help`` starts fast.
 """
 
 # No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
-# it would compile and evaluate each (start-up speed, issue 24).
+# it would compile and evaluate each (docs/shell.md: Start-up speed).
+import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, settings
 from ghcli.cli.lazy import LazyGroup
 
 # The top-level commands in --help order: (name, module, one-line summary); the module is one of ghcli.cli
 # by its short name, or another package's CLI by its full name (the Arkham noun: ghcli.arkham.cli).
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("init", "core", "Start a new campaign (refuses to overwrite an existing one)."),
-    ("status", "core", "Prosperity, reputation, donations, achievements, characters and available scenarios."),
-    ("history", "core", "Every entry of the campaign's journal, newest first (undone ones marked)."),
-    ("undo", "core", "Undo your last change (or ENTRY): an entry that reverts it exactly."),
-    ("redo", "core", "Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."),
+    ("init", "status", "Start a new campaign (refuses to overwrite an existing one)."),
+    ("status", "status", "Prosperity, reputation, donations, achievements, characters and available scenarios."),
+    ("history", "history", "Every entry of the campaign's journal, newest first (undone ones marked)."),
+    ("undo", "history", "Undo your last change (or ENTRY): an entry that reverts it exactly."),
+    ("redo", "history", "Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."),
     ("campaign", "campaign", "The campaign: prosperity, global achievements, unlocks."),
     ("party", "party", "The current party: reputation, achievements; new parties."),
     ("character", "character", "Characters: create, show, list, adjust by hand, personal quests."),
@@ -58,7 +68,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("rules", "rules", "Settle rules questions at the table (no campaign needed)."),
     ("dungeon", "dungeon", "Random dungeons: draw three rooms; record one played (casual play)."),
     ("solo", "solo", "Solo scenarios: who may play their class's, and results."),
-    ("monster", "monster", "Monster stats: normal and elite (or boss) stats by scenario level."),
+    ("monster", "monster_stats", "Monster stats: normal and elite (or boss) stats by scenario level."),
     ("arkham", "ghcli.arkham.cli", "Arkham Horror: The Card Game campaign log (its own database)."),
 )
 
@@ -82,7 +92,7 @@ def _root(
         help="Campaign database (default: $GHCLI_DB, else campaign.db in the ghcli app folder).",
     ),
     version: bool = typer.Option(
-        False, "--version", is_eager=True, expose_value=False, callback=common.show_version,
+        False, "--version", is_eager=True, expose_value=False, callback=settings.show_version,
         help="Print ghcli's version and exit.",
     ),
     install_completion: Optional[str] = typer.Option(
@@ -98,10 +108,10 @@ def _root(
         from ghcli.errors import BadInput
 
         raise BadInput("--db is empty: give the campaign file's path, or leave --db out")
-    ctx.obj = common.Settings(db=Path(db) if db is not None else None)
-    from ghcli import editions
-
-    editions.reset()  # no campaign open yet: opening one makes its edition the active one
+    ctx.obj = settings.Settings(db=Path(db) if db is not None else None)
+    editions = sys.modules.get("ghcli.editions")
+    if editions is not None:  # not loaded yet (a fresh process): it starts at no campaign open
+        editions.reset()  # no campaign open yet: opening one makes its edition the active one
 
 
 def main() -> None:

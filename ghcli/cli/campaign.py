@@ -1,36 +1,36 @@
-"""`ghcli campaign ...`: prosperity, global achievements, unlocks by hand (issue 2)."""
+"""`ghcli campaign ...`: prosperity, global achievements, unlocks by hand, and donations already made (a
+paper campaign)."""
 
 from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer(name="campaign", help="The campaign: prosperity, global achievements, unlocks.", no_args_is_help=True)
 achievement_app = typer.Typer(help="Global achievements.", no_args_is_help=True)
 
 
-@app.command("prosperity", context_settings=common.SIGNED_CONTEXT)
+@app.command("prosperity", context_settings=arguments.SIGNED_CONTEXT)
 def prosperity_cmd(change: str = typer.Argument(..., metavar="+N|-N", help="Checkmarks to add or remove."),
-                   as_json: bool = common.json_option(
-                       "Print what changed as JSON: the values and the history entry.")) -> None:
+                   as_json: bool = output.CHANGE_JSON) -> None:
     """Move the prosperity track (new levels add their items to the shop)."""
     from ghcli.campaign import status
 
-    delta = common.signed(change, "the prosperity change")
-    p = status.change_prosperity(common.open_store(), delta)
+    delta = arguments.signed(change, "the prosperity change")
+    p = status.change_prosperity(settings.open_store(), delta)
     nxt = f"{p['to_next_level']} to the next level" if p["to_next_level"] is not None else "top level"
-    common.emit(p, as_json, f"Prosperity level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; "
+    output.emit(p, as_json, f"Prosperity level {p['level']} ({output.counted(p['checkmarks'], 'checkmark')}; "
                             f"{nxt}).\n{p['done']}")
 
 
 @app.command("show")
-def show_cmd(as_json: bool = common.json_option()) -> None:
+def show_cmd(as_json: bool = output.JSON) -> None:
     """Prosperity, donations, global achievements and unlocked classes."""
     from ghcli.campaign import status
 
-    data = status.campaign_show(common.open_store())
-    common.emit(data, as_json, lambda: _show_text(data))
+    data = status.campaign_show(settings.open_store())
+    output.emit(data, as_json, lambda: _show_text(data))
 
 
 def _show_text(s: dict) -> str:
@@ -41,7 +41,7 @@ def _show_text(s: dict) -> str:
     else:
         lines = [
             f"{s['campaign']['name']}: prosperity level {s['prosperity']['level']} "
-            f"({common.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
+            f"({output.counted(s['prosperity']['checkmarks'], 'checkmark')}), donations {s['donations']} gold",
             "Global achievements: " + (", ".join(a["name"] + (f" x{a['count']}" if a["count"] > 1 else "")
                                                  for a in s["achievements"]) or "none"),
             "Unlocked classes: " + ", ".join(s["unlocked_classes"]),
@@ -49,7 +49,7 @@ def _show_text(s: dict) -> str:
         ]
     if s["enhanced_cards"]:
         lines.append("Enhanced cards:")
-        lines.append(common.table(
+        lines.append(output.table(
             [[c["class_name"], f"{card['card']} {card['name']}", x["action"], x["sticker"], x["cost"]]
              for c in s["enhanced_cards"] for card in c["cards"] for x in card["stickers"]],
             ["class", "card", "action", "sticker", "cost"]))
@@ -59,61 +59,64 @@ def _show_text(s: dict) -> str:
 @achievement_app.command("add")
 def achievement_add(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                               autocompletion=complete.global_to_add),
-                    as_json: bool = common.json_option(
-                        "Print what changed as JSON: the values and the history entry.")) -> None:
+                    as_json: bool = output.CHANGE_JSON) -> None:
     """Gain a global achievement (typed ones replace their group's; counted ones count up)."""
     from ghcli.campaign import achievements
 
-    r = achievements.add_global_achievement(common.open_store(), key)
-    common.emit(r, as_json, r["done"])
+    r = achievements.add_global_achievement(settings.open_store(), key)
+    output.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("remove")
 def achievement_remove(key: str = typer.Argument(..., metavar="KEY", help="Name or kebab-case key.",
                                                  autocompletion=complete.global_held),
-                       as_json: bool = common.json_option(
-                           "Print what changed as JSON: the values and the history entry.")) -> None:
+                       as_json: bool = output.CHANGE_JSON) -> None:
     """Lose a global achievement (counted ones count down)."""
     from ghcli.campaign import achievements
 
-    r = achievements.remove_global_achievement(common.open_store(), key)
-    common.emit(r, as_json, r["done"])
+    r = achievements.remove_global_achievement(settings.open_store(), key)
+    output.emit(r, as_json, r["done"])
 
 
 @achievement_app.command("list")
-def achievement_list(as_json: bool = common.json_option()) -> None:
+def achievement_list(as_json: bool = output.JSON) -> None:
     """Global achievements held."""
     from ghcli.campaign import achievements
 
-    rows = achievements.list_global_achievements(common.open_store())
-    common.emit(rows, as_json, lambda: common.table(rows) if rows else "No global achievements.")
+    rows = achievements.list_global_achievements(settings.open_store())
+    output.emit(rows, as_json, lambda: output.table(rows) if rows else "No global achievements.")
 
 
 @app.command("unlock-class")
 def unlock_class_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.class_boxes),
-                     as_json: bool = common.json_option(
-                         "Print what changed as JSON: the values and the history entry.")) -> None:
+                     as_json: bool = output.CHANGE_JSON) -> None:
     """Unlock a class by hand (a box or envelope opened); its unlock events join the decks."""
     from ghcli.campaign import unlocks
 
-    r = unlocks.unlock_class(common.open_store(), name)
-    common.emit(r, as_json, r["done"])
+    r = unlocks.unlock_class(settings.open_store(), name)
+    output.emit(r, as_json, r["done"])
 
 
 @app.command("unlock-scenario")
 def unlock_scenario_cmd(number: str = typer.Argument(..., metavar="N"),
-                        as_json: bool = common.json_option(
-                            "Print what changed as JSON: the values and the history entry.")) -> None:
+                        as_json: bool = output.CHANGE_JSON) -> None:
     """Unlock a scenario by hand (a random side scenario, an event)."""
     from ghcli.campaign import unlocks
 
-    r = unlocks.unlock_scenario(common.open_store(), number)
-    common.emit(r, as_json, r["done"])
+    r = unlocks.unlock_scenario(settings.open_store(), number)
+    output.emit(r, as_json, r["done"])
 
 
 app.add_typer(achievement_app, name="achievement")
 
 
-from ghcli.cli import paper  # noqa: E402  (its `campaign ...` by-hand commands join this app)
+@app.command("donations", context_settings=arguments.SIGNED_CONTEXT)
+def donations_cmd(
+    gold: str = typer.Argument(..., metavar="+N", help="Gold already given to the Sanctuary (10 per donation)."),
+    as_json: bool = output.JSON,
+) -> None:
+    """Record gold already donated (paper campaign), with the donation track's prosperity marks."""
+    from ghcli.campaign import paper
 
-app.add_typer(paper.campaign_app)
+    r = paper.add_donations(settings.open_store(), arguments.signed(gold, "the gold donated"))
+    output.emit(r, as_json, "; ".join(r["done"]) + ".")

@@ -1,4 +1,5 @@
-"""`ghcli character ...`: new, show, list, adjust, quest (issue 2)."""
+"""`ghcli character ...`: new (or on record, retired), show, list, adjust, quest, and give (an item without
+paying, for a paper campaign)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer(name="character", help="Characters: create, show, list, adjust by hand, personal quests.",
                   no_args_is_help=True)
@@ -63,7 +64,7 @@ def new_cmd(
     card: Optional[List[str]] = typer.Option(None, "--card", autocompletion=complete.creation_cards, metavar="CARD",
                                              help="An ability card for each level above 1 (repeatable)."),
     retired: bool = typer.Option(False, "--retired", help="A retired character on record (paper campaign)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Create a character in the current party (in town), or a retired one on record (--retired)."""
     from ghcli.campaign import characters
@@ -71,39 +72,39 @@ def new_cmd(
     if retired:
         from ghcli.campaign import paper
 
-        c = paper.new_retired(common.open_store(), name, class_name, player=player, level=level, quest=quest)
-        common.emit(c, as_json, "; ".join(c["done"]) + ".")
+        c = paper.new_retired(settings.open_store(), name, class_name, player=player, level=level, quest=quest)
+        output.emit(c, as_json, "; ".join(c["done"]) + ".")
         return
 
-    with common.worded({"cards": "--card"}):
-        c = characters.new(common.open_store(), name, class_name, player=player, level=level, quest=quest,
+    with arguments.worded({"cards": "--card"}):
+        c = characters.new(settings.open_store(), name, class_name, player=player, level=level, quest=quest,
                            cards=card or [])
     text = (f"New level {c['level']} {c['class_name']} {c['name']}: {c['gold']} gold, {c['xp']} XP."
             + ("\n" + _offer_text(c["quest_offer"], c["name"]) if c["quest_offer"] else "")
             + (f"\nPersonal quest: {c['quest']['number']} {c['quest']['name']}" if c["quest"] else ""))
-    common.emit(c, as_json, text)
+    output.emit(c, as_json, text)
 
 
 @app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
-             as_json: bool = common.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """One character: level, XP, gold, checkmarks, perks, items, cards, personal quest."""
     from ghcli.campaign import characters
 
-    c = characters.show(common.open_store(), name)
-    common.emit(c, as_json, lambda: _show_text(c))
+    c = characters.show(settings.open_store(), name)
+    output.emit(c, as_json, lambda: _show_text(c))
 
 
 @app.command("list")
 def list_cmd(
     include_retired: bool = typer.Option(False, "--all", help="Include retired characters."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Every active character of the campaign."""
     from ghcli.campaign import characters
 
-    rows = characters.list_characters(common.open_store(), include_retired=include_retired)
-    common.emit(rows, as_json, lambda: common.table(
+    rows = characters.list_characters(settings.open_store(), include_retired=include_retired)
+    output.emit(rows, as_json, lambda: output.table(
         [[c["name"], c["class_name"], c["player"] or "", c["party"] or "", c["level"], c["xp"], c["gold"],
           c["checkmarks"], f"{c['perks_taken']}/{c['perks_earned']}", c["quest"] or ""]
          + (["yes" if c["retired"] else ""] if include_retired else []) for c in rows],
@@ -111,25 +112,25 @@ def list_cmd(
         + (["retired"] if include_retired else [])) if rows else "No characters.")
 
 
-@app.command("adjust", context_settings=common.SIGNED_CONTEXT)
+@app.command("adjust", context_settings=arguments.SIGNED_CONTEXT)
 def adjust_cmd(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.characters),
     xp: Optional[str] = typer.Option(None, "--xp", metavar="+N|-N", help="XP to add or remove."),
     gold: Optional[str] = typer.Option(None, "--gold", metavar="+N|-N", help="Gold to add or remove."),
     checkmarks: Optional[str] = typer.Option(None, "--checkmarks", metavar="+N|-N",
                                              help="Checkmarks to add or remove."),
-    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
+    as_json: bool = output.CHANGE_JSON,
 ) -> None:
     """Change XP, gold or checkmarks by hand (never below 0; the level does not change)."""
     from ghcli.campaign import characters
 
     c = characters.adjust(
-        common.open_store(), name,
-        xp=common.signed(xp, "--xp") if xp is not None else 0,
-        gold=common.signed(gold, "--gold") if gold is not None else 0,
-        checkmarks=common.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
+        settings.open_store(), name,
+        xp=arguments.signed(xp, "--xp") if xp is not None else 0,
+        gold=arguments.signed(gold, "--gold") if gold is not None else 0,
+        checkmarks=arguments.signed(checkmarks, "--checkmarks") if checkmarks is not None else 0,
     )
-    common.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
+    output.emit(c, as_json, f"{c['name']}: XP {c['xp']}, gold {c['gold']}, checkmarks {c['checkmarks']}.")
 
 
 @app.command("quest")
@@ -138,7 +139,7 @@ def quest_cmd(
     number: Optional[int] = typer.Argument(None, metavar="[N]", help="Keep personal quest N (one of the two drawn).",
                                            autocompletion=complete.quest_offer),
     fulfilled: bool = typer.Option(False, "--fulfilled", help="Mark the kept personal quest fulfilled."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Show the personal quest, keep one of the two drawn, or mark it fulfilled."""
     from ghcli.campaign import characters
@@ -146,7 +147,7 @@ def quest_cmd(
 
     if number is not None and fulfilled:
         raise BadInput("give either N (keep a quest) or --fulfilled, not both")
-    store = common.open_store()
+    store = settings.open_store()
     if number is not None:
         q = characters.keep_quest(store, name, number)
     elif fulfilled:
@@ -160,9 +161,20 @@ def quest_cmd(
                     + (" (fulfilled)" if q["fulfilled"] else ""))
         return _offer_text(q["offer"], q["name"]) or f"{q['name']} has no personal quest."
 
-    common.emit(q, as_json, text)
+    output.emit(q, as_json, text)
 
 
-from ghcli.cli import paper  # noqa: E402  (its `character give` joins this app)
+@app.command("give")
+def give_cmd(
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=complete.party_characters),
+    item: str = typer.Argument(..., metavar="ITEM", autocompletion=complete.shop_items),
+    not_from_supply: bool = typer.Option(False, "--not-from-supply",
+                                         help="The item came from an event or a reward, not the shop."),
+    as_json: bool = output.JSON,
+) -> None:
+    """Give a character an item without paying (from the supply unless --not-from-supply)."""
+    from ghcli.campaign import paper
 
-app.add_typer(paper.character_app)
+    r = paper.give_item(settings.open_store(), name, item, from_supply=not not_from_supply)
+    where = " (one copy fewer in the supply)." if r["from_supply"] else " (the supply is unchanged)."
+    output.emit(r, as_json, f"{r['character']} has item {r['item']} {r['name']}{where}")

@@ -1,4 +1,4 @@
-"""`ghcli class show CLASS`: a class's ability cards by level and its numbered perks (issue 17)."""
+"""`ghcli class show CLASS`: a class's ability cards by level and its numbered perks (docs/campaign.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, output, settings
 
 app = typer.Typer(name="class", help="Classes: ability cards by level and numbered perks.", no_args_is_help=True)
 
@@ -17,31 +17,31 @@ def _text(s: dict) -> str:
     for group in s["cards"]:
         lines.append(f"  level {group['level']}: " + ", ".join(f"{c['number']} {c['name']}" for c in group["cards"]))
     lines.append("Perks:")
-    lines.append(common.table([[p["number"], p["text"], p["count"]] for p in s["perks"]], ["#", "perk", "boxes"]))
+    lines.append(output.table([[p["number"], p["text"], p["count"]] for p in s["perks"]], ["#", "perk", "boxes"]))
     return "\n".join(lines)
 
 
 @app.command("show")
 def show_cmd(name: str = typer.Argument(..., metavar="CLASS", autocompletion=complete.classes),
-             edition: Optional[str] = common.edition_option(),
-             as_json: bool = common.json_option()) -> None:
+             edition: Optional[str] = settings.edition_option(),
+             as_json: bool = output.JSON) -> None:
     """A class's ability cards by level and its numbered perks (for `level-up --card` and `perk N`)."""
     from ghcli.campaign import catalog
 
     if edition is not None:
-        common.use_edition(edition)
+        settings.use_edition(edition)
         cls = catalog.find_class(name)
     else:
         cls = _find(name)
     data = catalog.class_sheet(cls)
-    common.emit(data, as_json, lambda: _text(data))
+    output.emit(data, as_json, lambda: _text(data))
 
 
 def _find(name: str) -> dict:
     """The class; with a campaign at hand, an unknown name suggests only its unlocked classes."""
     from ghcli.campaign import catalog
 
-    path = common.db_path()
+    path = settings.db_path()
     if not path.is_file():
         return catalog.find_class(name)
     from ghcli.campaign import lookup

@@ -1,4 +1,5 @@
-"""`ghcli dungeon draw|finish`: random dungeons (seed 000 section 9; issue 18).
+"""`ghcli dungeon draw|finish`: random dungeons, by the Random Dungeon Deck's rules (docs/seed-play.md: Random
+dungeons).
 
 `draw` reads and changes no campaign; `finish` records a dungeon played as
 casual play in the open campaign.
@@ -10,7 +11,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output
 
 app = typer.Typer(name="dungeon", help="Random dungeons: draw three rooms; record one played (casual play).",
                           no_args_is_help=True)
@@ -47,7 +48,7 @@ def _room_text(r: dict) -> str:
             f"exit {_letters(r['exit'], r['exit_choices'])}; suggested penalty: {r['penalty']}")
     rows = [[s["space"], s["name"], s["rank"]] for s in r["monsters"]]
     traps = r["traps"]
-    lines = [head, common.table(rows, ["space", "monster", "rank"])]
+    lines = [head, output.table(rows, ["space", "monster", "rank"])]
     lines.append("traps: " + (f"{_spaces(traps['spaces'])} ({traps['tile']}: {', '.join(traps['effects'])})"
                               if traps else "none"))
     lines.append(f"difficult terrain: {_terrain(r['difficult_terrain'])}; "
@@ -64,12 +65,12 @@ def draw_cmd(
                                            help="Add Forgotten Circles' two monster cards (622, 623)."),
     level: Optional[int] = typer.Option(None, "--level", "-l", metavar="L",
                                         help="Scenario level 0-7: also the trap and hazardous terrain damage."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Draw three rooms: names, cards, tiles, doors, monsters per space, traps, terrain, coins, treasure."""
     from ghcli.campaign import dungeon
 
-    with common.worded({"players": "--players"}):
+    with arguments.worded({"players": "--players"}):
         d = dungeon.draw(players, seed, forgotten_circles, level)
 
     def text() -> str:
@@ -89,7 +90,7 @@ def draw_cmd(
                        "`ghcli rules level`. Penalties and treasure are on the cards.")
         return "\n\n".join(out)
 
-    common.emit(d, as_json, text)
+    output.emit(d, as_json, text)
 
 
 @app.command("finish")
@@ -106,11 +107,12 @@ def finish_cmd(
                                                    help="Battle-goal checkmarks (won only).",
                                                    autocompletion=complete.character_pairs),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="The draw's seed, for the history."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a random dungeon in the open campaign as casual play: XP, gold, checkmarks."""
     from ghcli.campaign import dungeon
-    from ghcli.cli.common import as_dict, open_store, pairs
+    from ghcli.cli.arguments import as_dict, pairs
+    from ghcli.cli.settings import open_store
     from ghcli.errors import BadInput
 
     if won == lost:
@@ -125,8 +127,8 @@ def finish_cmd(
                 f"coin value {r['coin_value']}, bonus XP {r['bonus_xp']}.")
         rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
                  f"+{c['checkmarks_gained']}", "yes" if c["can_level_up"] else ""] for c in r["characters"]]
-        return head + "\n" + common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks",
+        return head + "\n" + output.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks",
                                                   "level-up"])
 
-    common.emit(r, as_json, text)
+    output.emit(r, as_json, text)
 

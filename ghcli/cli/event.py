@@ -1,4 +1,5 @@
-"""`ghcli event draw city|road` and `ghcli event resolve city|road --option A|B ...`."""
+"""`ghcli event draw city|road`, `ghcli event resolve city|road --option A|B ...`, and `ghcli event deck set`
+(a deck's order as a paper campaign's sheet lists it)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer(name="event", help="City and road events: draw the top card, record its outcome.",
                   no_args_is_help=True)
@@ -15,14 +16,14 @@ app = typer.Typer(name="event", help="City and road events: draw the top card, r
 @app.command("draw")
 def draw(
     deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.drawable_decks),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Draw the top card of the city or road deck (read the physical card)."""
     from ghcli.campaign import events
 
-    result = events.draw(common.open_store(), deck)
-    common.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
-                                 f"({common.counted(result['left'], 'card')} left in the deck). "
+    result = events.draw(settings.open_store(), deck)
+    output.emit(result, as_json, f"{result['deck'].capitalize()} event {result['card']} "
+                                 f"({output.counted(result['left'], 'card')} left in the deck). "
                                  "Read it, choose A or B, then "
                                  f"`ghcli event resolve {result['deck']} --option A|B ... --return|--remove`.")
 
@@ -59,7 +60,7 @@ def resolve(
     unlock: Optional[List[int]] = typer.Option(None, "--unlock", metavar="N", help="Unlock scenario N."),
     add_event: Optional[List[str]] = typer.Option(None, "--add-event", metavar="city:N|road:N",
                                                   help="Add an event card to a deck (the deck is shuffled)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record what the drawn card gave, then return it to the bottom or remove it."""
     from ghcli.campaign import events
@@ -74,20 +75,35 @@ def resolve(
             raise BadInput(f"--add-event {raw!r}: expected city:N or road:N")
         added.append((d.strip(), int(n)))
     outcome = events.Outcome(
-        gold_each=gold_each, gold=common.as_dict(common.pairs(gold, "--gold"), "--gold"),
-        xp_each=xp_each, xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
+        gold_each=gold_each, gold=arguments.as_dict(arguments.pairs(gold, "--gold"), "--gold"),
+        xp_each=xp_each, xp=arguments.as_dict(arguments.pairs(xp, "--xp"), "--xp"),
         checkmarks_each=checkmarks_each,
-        checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        checkmarks=arguments.as_dict(arguments.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
         reputation=reputation, prosperity=prosperity,
-        items=common.pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
+        items=arguments.pairs(item, "--item", numbers=False), item_designs=list(item_design or []),
         achievements=list(achievement or []), lose_achievements=list(lose_achievement or []),
         unlock_scenarios=list(unlock or []), add_events=added,
     )
-    result = events.resolve(common.open_store(), deck, option, outcome, remove=remove)
-    common.emit(result, as_json, lambda: f"{result['deck'].capitalize()} event {result['card']}, "
-                                         f"option {result['option']}:\n" + common.lines(result["done"]))
+    result = events.resolve(settings.open_store(), deck, option, outcome, remove=remove)
+    output.emit(result, as_json, lambda: f"{result['deck'].capitalize()} event {result['card']}, "
+                                         f"option {result['option']}:\n" + output.lines(result["done"]))
 
 
-from ghcli.cli import paper  # noqa: E402  (its `event deck set` joins this app)
+deck_app = typer.Typer(name="deck", help="The event decks' order.", no_args_is_help=True)
 
-app.add_typer(paper.event_app)
+
+@deck_app.command("set")
+def set_cmd(
+    deck: str = typer.Argument(..., metavar="city|road", autocompletion=complete.event_decks),
+    cards: str = typer.Argument(..., metavar="N,N,...", help="The cards, top first, as the sheet lists them."),
+    as_json: bool = output.JSON,
+) -> None:
+    """Set a deck's order as written on the sheet (top card first)."""
+    from ghcli.campaign import paper
+
+    r = paper.set_event_deck(settings.open_store(), deck, cards)
+    output.emit(r, as_json, f"{r['deck'].capitalize()} deck: {len(r['cards'])} cards, top first "
+                            f"{', '.join(map(str, r['cards']))}.")
+
+
+app.add_typer(deck_app)

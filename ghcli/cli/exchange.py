@@ -1,4 +1,4 @@
-"""`ghcli export` and `ghcli import` (issue 12): the campaign as a file, in and out.
+"""`ghcli export` and `ghcli import` (docs/exchange.md): the campaign as a file, in and out.
 
 Typer and the standard library only at import time; the JSON and GHS code
 (``ghcli.campaign.exchange``) is imported inside the commands.
@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import files, output, settings
 
 
 def _db_path(set_name: str) -> Path:
@@ -20,7 +20,7 @@ def _db_path(set_name: str) -> Path:
         from ghcli.arkham import cli as arkham_cli
 
         return arkham_cli.db_path()
-    return common.db_path()
+    return settings.db_path()
 
 
 def _report_text(r: dict) -> str:
@@ -29,10 +29,10 @@ def _report_text(r: dict) -> str:
     rows = [[k.replace("_", " "), v if not isinstance(v, (list, dict)) else _short(v)]
             for k, v in imp.items() if k != "party"]
     if rows:
-        lines.append(common.table(rows, ["what came in", "count / value"], maxcolwidths=[None, 60]))
+        lines.append(output.table(rows, ["what came in", "count / value"], maxcolwidths=[None, 60]))
     if r["dropped"]:
         lines.append("")
-        lines.append(common.table([[d["path"], d["why"]] for d in r["dropped"]], ["dropped or not mapped", "why"],
+        lines.append(output.table([[d["path"], d["why"]] for d in r["dropped"]], ["dropped or not mapped", "why"],
                                   maxcolwidths=[50, 70]))
     return "\n".join(lines)
 
@@ -48,14 +48,14 @@ app = typer.Typer()
 
 @app.command("export")
 def export_cmd(
-    output: str = typer.Option("-", "--output", "-o", metavar="FILE",
-                               help="Write to FILE (default: standard output)."),
+    output_file: str = typer.Option("-", "--output", "-o", metavar="FILE",
+                                    help="Write to FILE (default: standard output)."),
     fmt: str = typer.Option("ghcli", "--format", "-f", metavar="ghcli|ghs",
                             help="ghcli: the whole database, lossless; ghs: a Gloomhaven Secretariat game export."),
     arkham: bool = typer.Option(False, "--arkham",
                                 help="Export the Arkham campaign ($GHCLI_ARKHAM_DB or its default)."),
     force: bool = typer.Option(False, "--force", help="With -o FILE: replace FILE if it exists."),
-    as_json: bool = common.json_option("With -o FILE, print what was written as JSON (the document itself "
+    as_json: bool = output.json_option("With -o FILE, print what was written as JSON (the document itself "
                                        "goes to standard output without -o)."),
 ) -> None:
     """Write the campaign to one JSON file: ghcli's lossless format or a GHS game."""
@@ -67,10 +67,10 @@ def export_cmd(
 
     if fmt not in ("ghcli", "ghs"):
         raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
-    if output != "-" and not force and (os.path.lexists(output)):
+    if output_file != "-" and not force and (os.path.lexists(output_file)):
         from ghcli.errors import Refused
 
-        raise Refused(f"{output} exists already; refusing to overwrite it (--force replaces it)")
+        raise Refused(f"{output_file} exists already; refusing to overwrite it (--force replaces it)")
     path = _db_path("arkham" if arkham else "ghcli")
     set_name = native.database_kind(path) or ("arkham" if arkham else "ghcli")
     store = native.open_store(path, set_name)
@@ -87,13 +87,14 @@ def export_cmd(
             doc = native.export_document(store)
     finally:
         store.close()
-    common.write_text(output, json_text(doc, indent=1) + "\n")
-    if output != "-":
+    files.write_text(output_file, json_text(doc, indent=1) + "\n")
+    if output_file != "-":
         what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
-        out = {"output": output, "format": fmt, "kind": set_name, "from": str(path)}
+        out = {"output": output_file, "format": fmt, "kind": set_name, "from": str(path)}
         if fmt == "ghs":
             out["not_carried"] = not_carried
-        common.emit(out, as_json, lambda: f"Exported the {what} at {path} to {output}." + _not_carried(not_carried))
+        output.emit(out, as_json,
+                    lambda: f"Exported the {what} at {path} to {output_file}." + _not_carried(not_carried))
     elif not_carried:  # the document is on standard output: what GHS has no place for goes to standard error
         typer.echo(_not_carried(not_carried).lstrip("\n"), err=True)
 
@@ -101,7 +102,7 @@ def export_cmd(
 def _not_carried(notes: list[dict]) -> str:
     if not notes:
         return ""
-    return "\n\n" + common.table([[n["what"], n["why"]] for n in notes], ["not carried to GHS", "why"],
+    return "\n\n" + output.table([[n["what"], n["why"]] for n in notes], ["not carried to GHS", "why"],
                                   maxcolwidths=[50, 70])
 
 
@@ -111,7 +112,7 @@ def import_cmd(
                                help="A ghcli export, a GHS game export or a GHS data dump ('-': standard input)."),
     party: Optional[str] = typer.Option(None, "--party", metavar="NAME",
                                         help="The GHS party to import (default: the current one)."),
-    as_json: bool = common.json_option("Print the report as JSON: {imported, dropped}."),
+    as_json: bool = output.json_option("Print the report as JSON: {imported, dropped}."),
 ) -> None:
     """A new campaign from a ghcli or GHS file (refuses an existing one, like init)."""
     from ghcli.campaign.exchange import files
@@ -131,22 +132,22 @@ def import_cmd(
         dropped = r.get("dropped", [])
 
         def text() -> str:
-            how = (f"{common.counted(r['entries'], 'entry', 'entries')} replayed" if "history" not in r else
+            how = (f"{output.counted(r['entries'], 'entry', 'entries')} replayed" if "history" not in r else
                    f"an older ghcli's file: its tables checked and imported, "
-                   f"{common.counted(r['history'], 'history entry', 'history entries')} kept as history")
+                   f"{output.counted(r['history'], 'history entry', 'history entries')} kept as history")
             line = (f"Imported {file} into {r['path']}: campaign {r['campaign']!r}, "
                     f"{sum(r['tables'].values())} rows in {len(r['tables'])} tables ({how}), "
                     + ("nothing dropped." if not dropped else f"{len(dropped)} values cut:"))
             if not dropped:
                 return line
-            return line + "\n" + common.table([[d["path"], d["why"]] for d in dropped], ["cut", "why"],
+            return line + "\n" + output.table([[d["path"], d["why"]] for d in dropped], ["cut", "why"],
                                               maxcolwidths=[50, 70])
 
-        common.emit({"imported": imported, "dropped": dropped}, as_json, text)
+        output.emit({"imported": imported, "dropped": dropped}, as_json, text)
         return
     from ghcli.campaign.exchange import ghs
 
-    report = ghs.import_file(doc, kind, common.db_path(), party=party)
+    report = ghs.import_file(doc, kind, settings.db_path(), party=party)
     report["source"] = file
-    common.emit({"imported": report["imported"], "dropped": report["dropped"]}, as_json,
+    output.emit({"imported": report["imported"], "dropped": report["dropped"]}, as_json,
                 lambda: _report_text(report))

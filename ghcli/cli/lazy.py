@@ -1,7 +1,7 @@
 """Start-up speed: commands are loaded when used, and plain options skip pydantic.
 
 Two measures keep ``ghcli --help`` near the cost of ``import typer`` and one
-command near twice it (issue 2's targets; ``benchmarks/startup_bench.py``):
+command near twice it (docs/shell.md: Start-up speed; ``benchmarks/startup_bench.py``):
 
 1. **Lazy commands** (click's documented lazy group, pip's command table).
    The root group (:class:`LazyGroup`) holds no commands at start.
@@ -35,9 +35,9 @@ from typing import Any, Callable, get_args, get_origin
 
 import typer
 
-from ghcli.cli.common import ErrorHandlingGroup
+from ghcli.cli.failures import ErrorHandlingGroup
 
-# typer minor versions whose internals install_fast_coercion was tested against.
+# typer minor versions whose internals install_fast_coercion was tested against (pyproject.toml requires them).
 TESTED_TYPER = ("0.29",)
 
 
@@ -169,7 +169,7 @@ class LazyGroup(ErrorHandlingGroup):
         if cmd is None:
             import os
 
-            from ghcli.cli.common import ARGS_KEY
+            from ghcli.cli.failures import ARGS_KEY
 
             args = ctx.meta.get(ARGS_KEY) if ctx is not None else None
             if args is None or os.environ.get("_GHCLI_COMPLETE") or "--help" in args or "-h" in args:
@@ -190,7 +190,7 @@ class LazyGroup(ErrorHandlingGroup):
             from ghcli.cli.complete import option_value_given
 
             args = db_first(option_value_given(args))
-            from ghcli.cli.common import ARGS_KEY
+            from ghcli.cli.failures import ARGS_KEY
 
             ctx.meta[ARGS_KEY] = list(args)
         return super().parse_args(ctx, args)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, failures, output, settings
 
 app = typer.Typer()
 
@@ -16,7 +16,7 @@ def travel(
     casual: bool = typer.Option(False, "--casual", help="Casual play: no requirements, road event or rewards."),
     yes: bool = typer.Option(False, "--yes", "-y",
                              help="Leave town without this visit's city event, without asking."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Travel to a scenario; says whether a road event is due.
 
@@ -26,7 +26,7 @@ def travel(
     """
     from ghcli.campaign import due, road
 
-    store = common.open_store()
+    store = settings.open_store()
     passed = [] if casual or replay else due.before_leaving_town(store)
     if passed:
         road.check_travel(store, scenario, replay=replay, casual=casual)  # a refusal comes before a question
@@ -36,9 +36,9 @@ def travel(
 
             skip = f"`ghcli travel {scenario} --yes` leaves without it"
             if as_json or not sys.stdin.isatty():  # nobody to ask: a script says --yes
-                common.fail(f"not travelled: {city['text']} (`{city['command']}` first, or {skip})")
+                failures.fail(f"not travelled: {city['text']} (`{city['command']}` first, or {skip})")
             typer.echo(f"This visit's city event is not drawn yet (`{city['command']}`).", err=True)
-            common.confirm(f"Travel to scenario {scenario} without it?",
+            output.confirm(f"Travel to scenario {scenario} without it?",
                            declined=f"not travelled: {city['text']} (`{city['command']}` first)")
     result = road.travel(store, scenario, replay=replay, casual=casual)
     for d in passed:
@@ -51,13 +51,13 @@ def travel(
             return head + "\nA road event is due: `ghcli event draw road`."
         return head + f"\nNo road event ({result['reason']})."
 
-    common.emit(result, as_json, text)
+    output.emit(result, as_json, text)
 
 
 @app.command("return")
-def return_(as_json: bool = common.json_option()) -> None:
+def return_(as_json: bool = output.JSON) -> None:
     """Return to Gloomhaven: a town visit opens."""
     from ghcli.campaign import road
 
-    result = road.return_to_town(common.open_store())
-    common.emit(result, as_json, f"The party is back in Gloomhaven from scenario {result['from_scenario']}.")
+    result = road.return_to_town(settings.open_store())
+    output.emit(result, as_json, f"The party is back in Gloomhaven from scenario {result['from_scenario']}.")

@@ -1,8 +1,8 @@
-"""Text made safe to print (issue 29): what a file or a database holds never acts on the terminal.
+"""Text made safe to print (docs/shell.md: a hostile file): what a file or a database holds never acts on the terminal.
 
-Every text ghcli prints goes through :func:`shown` (``ghcli.cli.common``:
-``emit``, ``echo``, ``table``'s cells, the error printer, ``write_text`` to
-standard output). It shows escaped, as ``\\x1b`` or ``\\u202e``, every
+Every text ghcli prints goes through :func:`shown` (``ghcli.cli.output``'s
+``emit``, ``echo`` and ``table``'s cells, ``ghcli.cli.failures``' error printer,
+``ghcli.cli.files.write_text`` to standard output). It shows escaped, as ``\\x1b`` or ``\\u202e``, every
 character a terminal would act on or that hides or reorders text:
 
 - C0 and C1 control characters and DEL (escape sequences start with ESC,
@@ -18,7 +18,7 @@ character a terminal would act on or that hides or reorders text:
 
 A backslash itself is not escaped, so showing a text twice changes nothing.
 
-:func:`cut` shortens a name for text output (``common.cut_names``): a name
+:func:`cut` shortens a name for text output (``output.cut_names``): a name
 is at most 40 characters when typed; a longer one came from a file or was
 written into the database by hand, and is shown cut, ending in ``…``. JSON keeps everything exact: :func:`json_text`
 escapes the same characters as ``\\uXXXX`` (the JSON's value is unchanged).
@@ -31,13 +31,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# The characters shown escaped (see the module's docstring); \n is one of them, kept where a text has lines.
-_UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f"
-    "\ufeff\ufff9-\ufffb\ud800-\udfff]")
-_UNSAFE_IN_LINES = re.compile(_UNSAFE.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))
-# JSON text: json.dumps escapes C0 itself; these it leaves as they are (ensure_ascii=False).
-_JSON_UNSAFE = re.compile(_UNSAFE.pattern.replace("\x00-\x1f", ""))
+# The characters shown escaped (see the module's docstring), as a regular expression's character class;
+# \n is one of them, kept where a text has lines. Compiled on first use: the three compiles cost ~2.5 ms
+# (3% of `import typer`), and `ghcli --help` needs none, a command one or two.
+_UNSAFE_CLASS = ("\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064"
+                 "\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff")
+_CLASSES = {
+    "one line": _UNSAFE_CLASS,
+    "lines": _UNSAFE_CLASS.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"),  # newlines kept
+    "json": _UNSAFE_CLASS.replace("\x00-\x1f", ""),  # json.dumps escapes the C0 controls itself
+}
+_PATTERNS: dict[str, re.Pattern] = {}
+
+
+def _unsafe(kind: str) -> re.Pattern:
+    """The compiled pattern of one of :data:`_CLASSES`' kinds."""
+    pattern = _PATTERNS.get(kind)
+    if pattern is None:
+        pattern = _PATTERNS[kind] = re.compile(f"[{_CLASSES[kind]}]")
+    return pattern
+
 
 # A text is cut to at most this many characters by default.
 MAX_SHOWN = 100
@@ -53,7 +66,7 @@ def _escape(m: re.Match) -> str:
 def shown(text: Any, *, lines: bool = True) -> str:
     """``text`` as it may be printed: unsafe characters escaped; newlines kept when ``lines``."""
     text = text if isinstance(text, str) else str(text)
-    pattern = _UNSAFE_IN_LINES if lines else _UNSAFE
+    pattern = _unsafe("lines" if lines else "one line")
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)
@@ -83,6 +96,7 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     import json
 
     out = json.dumps(data, indent=indent, ensure_ascii=False, default=_blob)
-    if _JSON_UNSAFE.search(out) is None:
+    pattern = _unsafe("json")
+    if pattern.search(out) is None:
         return out
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", out)
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", out)

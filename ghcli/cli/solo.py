@@ -1,4 +1,5 @@
-"""`ghcli solo list|finish`: solo scenarios (seed 000 section 10; issue 18)."""
+"""`ghcli solo list|finish`: solo scenarios, by the Solo Scenarios book's rules (docs/seed-play.md: Solo
+scenarios)."""
 
 from __future__ import annotations
 
@@ -6,22 +7,22 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, output, settings
 
 app = typer.Typer(name="solo", help="Solo scenarios: who may play their class's, and results.", no_args_is_help=True)
 
 
 @app.command("list")
-def list_cmd(as_json: bool = common.json_option()) -> None:
+def list_cmd(as_json: bool = output.JSON) -> None:
     """Each character of the current party: its solo scenario, whether it may play it, what is missing."""
     from ghcli.campaign import solo
 
-    rows = solo.list_solo(common.open_store())
+    rows = solo.list_solo(settings.open_store())
 
     def text() -> str:
         if not rows:
             return "No characters in the current party."
-        table = common.table(
+        table = output.table(
             [[r["character"], r["class_name"], r["scenario"],
               f"{r['reward_item']['number']} {r['reward_item']['name']}",
               ("yes" if r["eligible"] else "no: needs " + ", ".join(r["missing"]))
@@ -29,7 +30,7 @@ def list_cmd(as_json: bool = common.json_option()) -> None:
               f"{r['won']}/{r['played']}" if r["played"] else ""] for r in rows],
             ["character", "class", "solo scenario", "reward item", "may play", "won/played"])
         return table
-    common.emit(rows, as_json, text)
+    output.emit(rows, as_json, text)
 
 
 @app.command("finish")
@@ -43,7 +44,7 @@ def finish_cmd(
     checkmarks: int = typer.Option(0, "--checkmarks", metavar="N", help="Battle-goal checkmarks (won only)."),
     level: Optional[int] = typer.Option(None, "--level", metavar="L",
                                         help="Scenario level (default: ceil(character level / 2))."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a solo scenario: XP, gold, checkmarks; the first win gives the class's reward item."""
     from ghcli.campaign import solo
@@ -51,7 +52,7 @@ def finish_cmd(
 
     if won == lost:
         raise BadInput("say how it ended: --won or --lost")
-    r = solo.finish(common.open_store(), name, won=won, xp=xp, coins=coins, checkmarks=checkmarks, level=level)
+    r = solo.finish(settings.open_store(), name, won=won, xp=xp, coins=coins, checkmarks=checkmarks, level=level)
 
     def text() -> str:
         lines = [f"{r['character']}: solo scenario {r['scenario']} {'won' if r['won'] else 'lost'} at level "
@@ -65,5 +66,5 @@ def finish_cmd(
             lines.append(r["note"])
         return "\n".join(lines)
 
-    common.emit(r, as_json, text)
+    output.emit(r, as_json, text)
 

@@ -1,4 +1,4 @@
-"""`ghcli sync` and its `init`, `status`, `retry`, `drop`, `snapshot` (issues 19, 30), and `ghcli backup`.
+"""`ghcli sync` and its `init`, `status`, `retry`, `drop`, `snapshot` (docs/sync.md), and `ghcli backup`.
 
 A group keeps one campaign through a git remote: see docs/sync.md.
 """
@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import output, settings
 
 sync_app = typer.Typer(name="sync", help="Sync the campaign with the group's git remote.\n\n"
                             "Alone, `ghcli sync` fetches the group's history, puts this machine's new entries "
@@ -62,13 +62,13 @@ def _report_text(r: dict) -> str:
     for text in r.get("notes", []):
         lines.append(f"  note: {common_safe(text)}")
     if r.get("queued"):
-        lines.append(f"{common.counted(r['queued'], 'entry', 'entries')} in the retry queue (`ghcli sync status`).")
+        lines.append(f"{output.counted(r['queued'], 'entry', 'entries')} in the retry queue (`ghcli sync status`).")
     return "\n".join(lines)
 
 
 @sync_app.callback()
 def sync_cmd(ctx: typer.Context,
-             as_json: bool = common.json_option("Print what came in, went out, was refused or held as JSON.")) -> None:
+             as_json: bool = output.json_option("Print what came in, went out, was refused or held as JSON.")) -> None:
     """Sync with the group: fetch, put this machine's new entries on top, push.
 
     Example: ghcli sync
@@ -77,14 +77,14 @@ def sync_cmd(ctx: typer.Context,
         return
     from ghcli.sync import engine
 
-    r = engine.sync(common.db_path()).as_dict()
-    common.emit(r, as_json, lambda: _report_text(r))
+    r = engine.sync(settings.db_path()).as_dict()
+    output.emit(r, as_json, lambda: _report_text(r))
 
 
 @sync_app.command("init")
 def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
                                           help="A git remote URL or a path to a bare repository."),
-             as_json: bool = common.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Start syncing: send this campaign, or join the remote's.
 
     An empty remote receives this campaign's history; a remote holding a
@@ -95,19 +95,19 @@ def init_cmd(remote: str = typer.Argument(..., metavar="REMOTE",
     """
     from ghcli.sync import engine
 
-    r = engine.init(common.db_path(), remote).as_dict()
-    common.emit(r, as_json, lambda: _report_text(r))
+    r = engine.init(settings.db_path(), remote).as_dict()
+    output.emit(r, as_json, lambda: _report_text(r))
 
 
 @sync_app.command("status")
-def status_cmd(as_json: bool = common.json_option()) -> None:
+def status_cmd(as_json: bool = output.JSON) -> None:
     """The remote, the entries not pushed yet, those in the retry queue or held, the last sync.
 
     Example: ghcli sync status --json
     """
     from ghcli.sync import engine
 
-    s = engine.status(common.db_path())
+    s = engine.status(settings.db_path())
 
     def text() -> str:
         if not s["synced"]:
@@ -120,13 +120,13 @@ def status_cmd(as_json: bool = common.json_option()) -> None:
         lines += [f"  held: {_line(e)} by {_who(e)}: {common_safe(e.get('reason') or '')}" for e in s["held"]]
         return "\n".join(lines)
 
-    common.emit(s, as_json, text)
+    output.emit(s, as_json, text)
 
 
 @sync_app.command("retry")
 def retry_cmd(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
                                                     help="The queued entry (its number or id); default: all."),
-              as_json: bool = common.json_option()) -> None:
+              as_json: bool = output.JSON) -> None:
     """Re-apply entries of the retry queue on the campaign as it is now.
 
     An entry that holds now is a local entry again (pushed by the next
@@ -137,31 +137,31 @@ def retry_cmd(entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
     """
     from ghcli.sync import engine
 
-    r = engine.retry(common.db_path(), entry)
+    r = engine.retry(settings.db_path(), entry)
 
     def text() -> str:
         lines = [f"applied: {_line(e)} (`ghcli sync` pushes it)" for e in r["applied"]]
         lines += [f"still refused: {_line(e)}: {common_safe(e.get('reason') or '')}" for e in r["still_queued"]]
         return "\n".join(lines)
 
-    common.emit(r, as_json, text)
+    output.emit(r, as_json, text)
 
 
 @sync_app.command("drop")
 def drop_cmd(entry: str = typer.Argument(..., metavar="ENTRY", help="The queued or held entry (number or id)."),
-             as_json: bool = common.json_option()) -> None:
+             as_json: bool = output.JSON) -> None:
     """Drop an entry of the retry queue (or a held one): it stays in the history, marked dropped.
 
     Example: ghcli sync drop 14
     """
     from ghcli.sync import engine
 
-    r = engine.drop(common.db_path(), entry)
-    common.emit(r, as_json, lambda: f"dropped: {_line(r['dropped'])} (it stays in `ghcli history`, marked dropped)")
+    r = engine.drop(settings.db_path(), entry)
+    output.emit(r, as_json, lambda: f"dropped: {_line(r['dropped'])} (it stays in `ghcli history`, marked dropped)")
 
 
 @sync_app.command("snapshot")
-def snapshot_cmd(as_json: bool = common.json_option()) -> None:
+def snapshot_cmd(as_json: bool = output.JSON) -> None:
     """Sync, and push a snapshot of the campaign: machines that join start from it.
 
     ghcli pushes one by itself every 500 entries.
@@ -170,8 +170,8 @@ def snapshot_cmd(as_json: bool = common.json_option()) -> None:
     """
     from ghcli.sync import engine
 
-    r = engine.sync(common.db_path(), snapshot=True).as_dict()
-    common.emit(r, as_json, lambda: _report_text(r))
+    r = engine.sync(settings.db_path(), snapshot=True).as_dict()
+    output.emit(r, as_json, lambda: _report_text(r))
 
 
 app = typer.Typer()  # `sync` (the group above) and `backup`
@@ -181,7 +181,7 @@ app.add_typer(sync_app)
 @app.command("backup")
 def backup_cmd(file: Optional[str] = typer.Argument(
                    None, metavar="[FILE]", help="Where to write the copy (default: beside the database, dated)."),
-               as_json: bool = common.json_option()) -> None:
+               as_json: bool = output.JSON) -> None:
     """A consistent copy of the database, even while others write.
 
     Through SQLite's backup API; FILE is never overwritten.
@@ -190,5 +190,5 @@ def backup_cmd(file: Optional[str] = typer.Argument(
     """
     from ghcli.campaign import backup
 
-    r = backup.backup(common.db_path(), file)
-    common.emit(r, as_json, f"Backed up {r['entries']} history entries to {r['path']}.")
+    r = backup.backup(settings.db_path(), file)
+    output.emit(r, as_json, f"Backed up {r['entries']} history entries to {r['path']}.")

@@ -1,4 +1,8 @@
-"""`ghcli enhance ...`: cost (issue 4, no campaign) and apply (issue 3, in enhance_apply.py)."""
+"""`ghcli enhance cost`: what an enhancement sticker costs, step by step (no campaign needed).
+
+:data:`OPTIONS` names the option that gives each of the rules' parameters (``apply`` words its errors
+with it too).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import arguments, output
 from ghcli.rules.level import MAX_CHARACTER_LEVEL  # small and pure: a number for the help text
 
 # The rules' parameters and the options that give them (errors name the option).
@@ -14,7 +18,7 @@ OPTIONS = {"ability": "--ability", "effect": "--effect", "hexes": "--hex", "on":
            "previous": "--previous", "lost": "--lost", "persistent": "--persistent",
            "enhancer_level": "--enhancer-level", "temporary": "--temporary"}
 
-app = typer.Typer(name="enhance", help="Enhancement stickers: what they cost, and applying them.", no_args_is_help=True)
+app = typer.Typer()
 
 
 @app.command("cost")
@@ -48,25 +52,20 @@ def cost(
         "summon, loot, or a printed condition); default: the sticker's usual place.",
     ),
     secondary: bool = typer.Option(False, "--secondary", help="The slot is on a small-print (not main) ability."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """What an enhancement costs, step by step; refuses a sticker the rules forbid (no campaign needed)."""
     from ghcli.rules.enhance import quote
 
-    with common.worded(OPTIONS):
+    with arguments.worded(OPTIONS):
         q = quote(
             edition=edition, ability=ability, effect=effect, hexes=hexes, level=level, previous=previous,
             multi=multi, lost=lost, persistent=persistent, enhancer_level=enhancer_level, temporary=temporary,
             on=on, secondary=secondary,
         )
     data = q.as_dict()
-    common.emit(
+    output.emit(
         data, as_json,
-        lambda: common.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
+        lambda: output.table([(s["rule"], s["cost"]) for s in data["steps"]], headers=("step", "total"))
         + f"\n\ncost: {q.cost} gold",
     )
-
-
-from ghcli.cli import enhance_apply  # noqa: E402  (its command joins this app)
-
-app.add_typer(enhance_apply.app)

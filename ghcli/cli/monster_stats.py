@@ -1,4 +1,7 @@
-"""`ghcli monster show|list`: monster stat cards at the table (issue 18). No campaign needed."""
+"""`ghcli monster show|list`: monster stat cards at the table (no campaign needed).
+
+The noun is still `monster`; this module is named for what it shows, the stat cards (the monster turn
+solver is ``ghcli.rules.monster``, `ghcli rules focus`)."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer(name="monster", help="Monster stats: normal and elite (or boss) stats by scenario level.",
                           no_args_is_help=True)
@@ -38,7 +41,7 @@ def level_text(doc: dict) -> str:
     if "boss" in doc:
         head += (f", {doc['characters']} characters" if doc.get("characters")
                  else " (health in C = characters: give --characters N)")
-    return head + "\n" + common.table(stat_rows(doc), HEADERS, disable_numparse=True)
+    return head + "\n" + output.table(stat_rows(doc), HEADERS, disable_numparse=True)
 
 
 @app.command("show")
@@ -49,14 +52,14 @@ def show_cmd(
                                         help="Scenario (monster) level 0-7; default all."),
     characters: Optional[int] = typer.Option(None, "--characters", "-c", metavar="N",
                                              help="Characters in play (1-4): works out a boss's health formula."),
-    edition: Optional[str] = common.edition_option(),
-    as_json: bool = common.json_option(),
+    edition: Optional[str] = settings.edition_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """A monster's normal and elite stats (a boss's stats) at one level or at every level."""
     from ghcli.campaign import monster_stats
 
-    common.use_edition(edition)
-    with common.worded({"characters": "--characters"}):
+    settings.use_edition(edition)
+    with arguments.worded({"characters": "--characters"}):
         doc = monster_stats.show(name, level, characters)
 
     def text() -> str:
@@ -68,23 +71,23 @@ def show_cmd(
             head = f"{doc['name']} ({', '.join(flags)}; {doc['standees']} standees" + (
                 f"; a variant of {doc['variant_of']}" if doc["variant_of"] else "") + ")"
             rows = [[lv["level"], *row] for lv in doc["levels"] for row in stat_rows(lv)]
-            out = head + "\n" + common.table(rows, ["level", *HEADERS], disable_numparse=True)
+            out = head + "\n" + output.table(rows, ["level", *HEADERS], disable_numparse=True)
             notes, decided = doc["doubts"], doc["decided"]
         return (out + "".join(f"\ndoubt (the value shown is the facts file's): {d}" for d in notes)
                 + "".join(f"\ndecided (sources disagree; the majority's value is shown): {d}" for d in decided))
 
-    common.emit(doc, as_json, text)
+    output.emit(doc, as_json, text)
 
 
 @app.command("list")
-def list_cmd(edition: Optional[str] = common.edition_option(), as_json: bool = common.json_option()) -> None:
+def list_cmd(edition: Optional[str] = settings.edition_option(), as_json: bool = output.JSON) -> None:
     """Every monster and boss (not the named scenario variants: ask for those by name)."""
     from ghcli.campaign import monster_stats
 
-    common.use_edition(edition)
+    settings.use_edition(edition)
     rows = [{"key": m["key"], "name": m["name"], "edition": m["edition"], "boss": m["boss"]}
             for m in monster_stats.base_monsters()]
-    common.emit(rows, as_json, lambda: common.table(
+    output.emit(rows, as_json, lambda: output.table(
         [[r["name"], r["key"], r["edition"], "boss" if r["boss"] else ""] for r in rows],
         ["monster", "key", "edition", ""]))
 

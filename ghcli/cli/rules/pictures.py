@@ -13,7 +13,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import files, output
 
 board_app = typer.Typer(help="Check a typed board (picture, summary) and convert it between JSON and text.",
                         no_args_is_help=True)
@@ -61,7 +61,7 @@ def _action_text(action: Optional[dict]) -> str:
         targets = atk.get("targets", 1)
         kind += f", {targets} targets" if targets != 1 else ", 1 target"
         if atk.get("area"):
-            kind += f", area of {common.counted(len(atk['area']), 'hex', 'hexes')}"
+            kind += f", area of {output.counted(len(atk['area']), 'hex', 'hexes')}"
         parts.append(kind)
     if action.get("muddled"):
         parts.append("muddled")
@@ -77,11 +77,11 @@ def summary_text(s: dict) -> str:
         rows.append(row + [" ".join(f.get("flags", []))] if flags else row)
     headers = ["figure", "side", "at", "initiative"] + (["flags"] if flags else [])
     lines = [
-        f"{s['rules']} rules, {s['orientation']} orientation: {common.counted(s['hexes'], 'hex', 'hexes')}, "
-        f"{common.counted(s['walls'], 'thin wall')}, {terrain}",
+        f"{s['rules']} rules, {s['orientation']} orientation: {output.counted(s['hexes'], 'hex', 'hexes')}, "
+        f"{output.counted(s['walls'], 'thin wall')}, {terrain}",
         f"active: {s['active']}: {_action_text(s['action'])}",
         "",
-        common.table(rows, headers=headers),
+        output.table(rows, headers=headers),
     ]
     return "\n".join(lines)
 
@@ -92,7 +92,7 @@ def show(
     svg_file: Optional[str] = typer.Option(
         None, "--svg", metavar="FILE",
         help="Also write an SVG picture to FILE (- for standard output, instead of the text)."),
-    as_json: bool = common.json_option("Print the summary as JSON."),
+    as_json: bool = output.json_option("Print the summary as JSON."),
 ) -> None:
     """Check a board: its ASCII picture and a short summary (validates it first)."""
     from ghcli.boards.ascii import picture
@@ -103,20 +103,20 @@ def show(
     if svg_file is not None:
         from ghcli.boards.svg import svg
 
-        common.write_text(svg_file, svg(doc))
+        files.write_text(svg_file, svg(doc))
         if svg_file == "-":
             return
     s = summary(doc)
-    common.emit(s, as_json, lambda: picture(doc) + "\n\n" + summary_text(s))
+    output.emit(s, as_json, lambda: picture(doc) + "\n\n" + summary_text(s))
 
 
 @board_app.command("convert")
 def convert(
     board: str = typer.Argument(..., help="Board file (JSON format 1 or text), or - for standard input."),
     to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other one)."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="Write to FILE instead of standard output."),
-    as_json: bool = common.json_option("Print {format, output} as JSON (without -o, also the converted board: "
+    output_file: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                              help="Write to FILE instead of standard output."),
+    as_json: bool = output.json_option("Print {format, output} as JSON (without -o, also the converted board: "
                                        "the format-1 object, or the text as one string)."),
 ) -> None:
     """Convert a board between JSON (format 1) and the text format, losslessly."""
@@ -136,16 +136,16 @@ def convert(
     else:
         raise BadInput(f"--to must be json or text, not {to!r}")
     if not as_json:
-        common.write_text(output or "-", out)
+        files.write_text(output_file or "-", out)
         return
-    result: dict = {"format": to, "output": output or "-"}
-    if output:
-        common.write_text(output, out)
+    result: dict = {"format": to, "output": output_file or "-"}
+    if output_file:
+        files.write_text(output_file, out)
     else:
         import json
 
         result["board"] = json.loads(out) if to == "json" else out
-    common.emit(result, True)
+    output.emit(result, True)
 
 
 def json_text(doc: dict) -> str:

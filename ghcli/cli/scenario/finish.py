@@ -1,4 +1,6 @@
-"""`ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N] [--absent NAME] ...`."""
+"""A scenario's results: `ghcli scenario finish N --won|--lost [--level L] [--casual] [--xp NAME=N] [--coins NAME=N]
+[--absent NAME] ...` (played: XP, gold, checkmarks, rewards) and `ghcli scenario complete N` (marked by hand in a
+paper campaign: achievements and unlocks only)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, output, settings
 
 app = typer.Typer()
 
@@ -34,7 +36,7 @@ def finish(
     absent: Optional[List[str]] = typer.Option(None, "--absent", metavar="NAME",
                                                help="A character who did not play (gains nothing); repeatable.",
                                                autocompletion=complete.party_characters),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Record a scenario's result: XP, gold, checkmarks, items, and when won its rewards."""
     from ghcli.campaign import results
@@ -43,11 +45,11 @@ def finish(
     if won == lost:
         raise BadInput("say how it ended: --won or --lost")
     r = results.finish(
-        common.open_store(), scenario, won=won, level=level, casual=casual,
-        xp=common.as_dict(common.pairs(xp, "--xp"), "--xp"),
-        coins=common.as_dict(common.pairs(coins, "--coins"), "--coins"),
-        checkmarks=common.as_dict(common.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
-        items=common.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
+        settings.open_store(), scenario, won=won, level=level, casual=casual,
+        xp=arguments.as_dict(arguments.pairs(xp, "--xp"), "--xp"),
+        coins=arguments.as_dict(arguments.pairs(coins, "--coins"), "--coins"),
+        checkmarks=arguments.as_dict(arguments.pairs(checkmarks, "--checkmarks"), "--checkmarks"),
+        items=arguments.pairs(item, "--item", numbers=False), choose=choose, absent=absent or [],
     )
 
     def text() -> str:
@@ -56,15 +58,31 @@ def finish(
         rows = [[c["name"], f"+{c['xp_gained']}", c["xp"], f"+{c['gold_gained']}", c["gold"],
                  f"+{c['checkmarks_gained']}", ", ".join(map(str, c["items_gained"])),
                  "yes" if c["can_level_up"] else ""] for c in r["characters"]]
-        out = [head, common.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
+        out = [head, output.table(rows, ["character", "XP", "total", "gold", "total", "checkmarks", "items",
                                          "level-up"])]
         if r["absent"]:
             out.append("Absent (nothing gained): " + ", ".join(r["absent"]) + ".")
         if r["done"]:
-            out.append(common.lines(r["done"]))
+            out.append(output.lines(r["done"]))
         if r["notes"]:
-            out.append("Apply by hand:\n" + common.lines(f"- {n}" for n in r["notes"]))
+            out.append("Apply by hand:\n" + output.lines(f"- {n}" for n in r["notes"]))
         out.append("Next: `ghcli return` to town, or `ghcli travel N` onward.")
         return "\n".join(out)
 
-    common.emit(r, as_json, text)
+    output.emit(r, as_json, text)
+
+
+@app.command("complete")
+def complete_cmd(
+    number: str = typer.Argument(..., metavar="N", autocompletion=complete.scenarios_to_complete),
+    no_unlocks: bool = typer.Option(False, "--no-unlocks", help="The table already opened what it unlocks."),
+    choose: Optional[int] = typer.Option(None, "--choose", metavar="N",
+                                         help="The one scenario unlocked where it offers a choice."),
+    as_json: bool = output.JSON,
+) -> None:
+    """Mark a scenario completed by hand (paper campaign): achievements and unlocks, no gold or XP."""
+    from ghcli.campaign import paper
+
+    r = paper.complete_scenario(settings.open_store(), number, unlocks=not no_unlocks, choose=choose)
+    output.emit(r, as_json, lambda: "\n".join(
+        [f"Scenario {r['scenario']} {r['name']} completed."] + [f"  {d}" for d in r["done"][:-1]] + r["notes"]))

@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import output
 
 app = typer.Typer()
 
@@ -25,9 +25,9 @@ def edit(
     board: Optional[str] = typer.Argument(
         None, metavar="[BOARD]",
         help="Board file to edit (text format, or JSON when it ends in .json); a new one if missing."),
-    as_json: bool = typer.Option(False, "--json", help="When the editor closes, print the board as it was left and "
-                                 "the rules' answer as JSON: {board, saved, doc, answer or error}. The editor "
-                                 "draws on the terminal, so `rules edit --json > out.json` works."),
+    as_json: bool = output.json_option("When the editor closes, print the board as it was left and the rules' "
+                                       "answer as JSON: {board, saved, doc, answer or error}. The editor draws on "
+                                       "the terminal, so `rules edit --json > out.json` works."),
 ) -> None:
     """Edit a board in the terminal, with the monster's answer recomputed after every key.
 
@@ -60,7 +60,7 @@ def edit(
     if code:
         raise typer.Exit(code)
     if as_json:  # after the screen is gone: the board as it was left, and the rules' answer
-        common.emit(left, True)
+        output.emit(left, True)
 
 
 def _in_terminal() -> bool:

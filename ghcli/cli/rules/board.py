@@ -7,13 +7,13 @@ formats.
 """
 
 # No `from __future__ import annotations`: typer reads these annotations on every run, and as strings
-# it would compile and evaluate each (start-up speed, issue 24).
+# it would compile and evaluate each (docs/shell.md: Start-up speed).
 import sys
 from typing import List, Optional
 
 import typer
 
-from ghcli.cli import common
+from ghcli.cli import files, output
 from ghcli.cli.shown import json_text
 
 # Decimals kept of the real coordinates of a sight line in `rules los` output (format 1's geometry).
@@ -69,7 +69,7 @@ def _focus_text(doc: dict, answer: dict) -> str:
         for o in answer["options"]
     ]
     if rows:
-        lines.append(common.table(rows, ["focus", "destination", "targets", "path"]))
+        lines.append(output.table(rows, ["focus", "destination", "targets", "path"]))
     pic = picture(doc, answer=answer)
     if pic:
         lines.append(pic)
@@ -81,7 +81,7 @@ def _focus_text(doc: dict, answer: dict) -> str:
 def focus(
     boards: List[str] = typer.Argument(..., metavar="BOARD...",
                                        help="Board files (JSON or text format), '-' for stdin."),
-    as_json: bool = common.json_option("Print the answer object (several boards: one JSON object per line)."),
+    as_json: bool = output.json_option("Print the answer object (several boards: one JSON object per line)."),
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     check: Optional[str] = typer.Option(
         None, "--check", metavar="DEST[:TARGET,...]",
@@ -120,10 +120,10 @@ def focus(
     if svg is not None:
         from ghcli.boards.svg import svg as draw
 
-        common.write_text(svg, draw(loaded[0][0], answer=answers[0]))
+        files.write_text(svg, draw(loaded[0][0], answer=answers[0]))
     if as_json:
         if len(answers) == 1:
-            common.emit(answers[0], True)
+            output.emit(answers[0], True)
         else:
             for a in answers:
                 sys.stdout.write(json_text(a, indent=None) + "\n")
@@ -141,7 +141,7 @@ def focus(
         elif lines:
             text += f"\n- {lines[0]} (--why: how)"
         texts.append(f"== {path}\n{text}" if len(boards) > 1 else text)
-    common.echo("\n\n".join(texts))
+    output.echo("\n\n".join(texts))
 
 
 def _check(path: str, spec: str, as_json: bool, readings: dict | None = None) -> None:
@@ -169,7 +169,7 @@ def _check(path: str, spec: str, as_json: bool, readings: dict | None = None) ->
             else:
                 targets.append(f["id"])
     verdict = check(board, decide(board), dest, targets).to_dict()
-    common.emit(verdict, as_json, lambda: _verdict_text(verdict))
+    output.emit(verdict, as_json, lambda: _verdict_text(verdict))
 
 
 def _target_words(text: str) -> list[str]:
@@ -204,7 +204,7 @@ def los(
     from_: str = typer.Option(..., "--from", metavar="HEX", help="The hex looking: Q,R or a figure's id or label."),
     to: Optional[str] = typer.Option(None, "--to", metavar="HEX",
                                      help="The hex looked at (Q,R, id or label; else list every visible hex)."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
     svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE", help="Also write an SVG picture ('-': stdout)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the line's coordinates."),
     map_edge: Optional[str] = _map_edge_option(),
@@ -227,8 +227,8 @@ def los(
         if svg is not None:
             from ghcli.boards.svg import svg as draw
 
-            common.write_text(svg, draw(doc, los=data))
-        common.emit(data, as_json, lambda: _visible_text(doc, data, b.rules) + _open_hint(b, a))
+            files.write_text(svg, draw(doc, los=data))
+        output.emit(data, as_json, lambda: _visible_text(doc, data, b.rules) + _open_hint(b, a))
         return
     t = _hex_arg(to, "--to", doc)
     if t not in b.hexes:
@@ -240,10 +240,10 @@ def los(
     if svg is not None:
         from ghcli.boards.svg import svg as draw
 
-        common.write_text(svg, draw(doc, los=full))
+        files.write_text(svg, draw(doc, los=full))
     keys = ("visible", "line", "from", "to", "wall", "off_map", "blocked_line", "blocked_by", "touch")
     data = {k: full[k] for k in keys}
-    common.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose) + _open_hint(b, a, t))
+    output.emit(data, as_json, lambda: _los_text(doc, full, b.rules, verbose) + _open_hint(b, a, t))
 
 
 def _open_hint(b, a, t=None) -> str:
@@ -324,4 +324,4 @@ def _visible_text(doc: dict, data: dict, rules: str) -> str:
     cells = " ".join(f"[{q},{r}]" for q, r in data["visible"])
     if not cells:
         return f"[{a[0]}, {a[1]}] sees no other hex ({rules}: {rule})."
-    return f"[{a[0]}, {a[1]}] sees {common.counted(len(data['visible']), 'hex', 'hexes')} ({rules}: {rule}): {cells}"
+    return f"[{a[0]}, {a[1]}] sees {output.counted(len(data['visible']), 'hex', 'hexes')} ({rules}: {rule}): {cells}"

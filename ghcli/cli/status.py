@@ -1,4 +1,4 @@
-"""Top-level `ghcli init`, `status`, `history`, `undo` (issue 2).
+"""Top-level `ghcli init` (start a campaign) and `ghcli status` (where it stands).
 
 Only typer and the standard library at import time: the campaign modules are
 imported inside the commands. ``status --json`` keys (see docs/campaign.md):
@@ -19,7 +19,8 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, output, settings
+
 
 def _signed_text(n: int) -> str:
     return f"{n:+d}"
@@ -34,7 +35,7 @@ def _status_text(s: dict) -> str:
     ]
     if p is not None:
         nxt = (f"{p['to_next_level']} to level {p['level'] + 1}" if p["to_next_level"] is not None else "top level")
-        lines.append(f"Prosperity:   level {p['level']} ({common.counted(p['checkmarks'], 'checkmark')}; {nxt})")
+        lines.append(f"Prosperity:   level {p['level']} ({output.counted(p['checkmarks'], 'checkmark')}; {nxt})")
     if party["reputation"] is not None:
         lines.append(f"Reputation:   {_signed_text(party['reputation'])} "
                      f"(shop prices {_signed_text(party['price_modifier'])})")
@@ -42,13 +43,13 @@ def _status_text(s: dict) -> str:
         lines.append(f"Donations:    {s['donations']} gold")
     if "achievements" not in edition["lacks"]:
         lines += [
-            common.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"])
+            output.wrapped("Global achievements: " + (", ".join(_ach(a) for a in s["achievements"]["global"])
                                                       or "none")),
-            common.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"])
+            output.wrapped("Party achievements:  " + (", ".join(_ach(a) for a in s["achievements"]["party"])
                                                       or "none")),
         ]
     if edition["lacks"]:
-        lines.append(common.wrapped("Not in this edition: " + ", ".join(edition["lacks"])))
+        lines.append(output.wrapped("Not in this edition: " + ", ".join(edition["lacks"])))
     pending = s.get("pending_events", [])
     if party["road_event_due"] and not any(e["deck"] == "road" for e in pending):
         lines.append("Road event:   due, not drawn yet (`ghcli event draw road`)")
@@ -58,10 +59,10 @@ def _status_text(s: dict) -> str:
     for d in s.get("due", []):
         label = DUE_LABELS.get(d["step"])
         if label:
-            lines.append(common.wrapped(f"{label + ':':<13} {d['text']} (`{d['command']}`)", indent=" " * 14))
+            lines.append(output.wrapped(f"{label + ':':<13} {d['text']} (`{d['command']}`)", indent=" " * 14))
     lines.append("")
     if s["characters"]:
-        lines.append(common.table(
+        lines.append(output.table(
             [[c["name"], c["class_name"], c["party"], c["level"], c["xp"], c["gold"], c["checkmarks"],
               f"{c['perks_taken']}/{c['perks_earned']}"] for c in s["characters"]],
             ["character", "class", "party", "level", "xp", "gold", "checkmarks", "perks"],
@@ -70,7 +71,7 @@ def _status_text(s: dict) -> str:
         lines.append("No characters yet: `ghcli character new NAME --class CLASS`.")
     lines.extend(_journal_lines(s.get("journal") or {}))
     lines.append("")
-    lines.append(common.wrapped("Available scenarios: " + (
+    lines.append(output.wrapped("Available scenarios: " + (
         ", ".join(f"{x['number']} {x['name']}" for x in s["available_scenarios"]) or "none")))
     return "\n".join(lines)
 
@@ -84,12 +85,12 @@ def _journal_lines(j: dict) -> list[str]:
     """What waits in the journal: entries not pushed, refused at a sync (the retry queue), held."""
     out = []
     if j.get("local"):
-        out.append(f"Not pushed:   {common.counted(j['local'], 'entry', 'entries')} (`ghcli sync`)")
+        out.append(f"Not pushed:   {output.counted(j['local'], 'entry', 'entries')} (`ghcli sync`)")
     if j.get("queued"):
-        out.append(f"Refused:      {common.counted(j['queued'], 'entry', 'entries')} at a sync, in the retry queue "
+        out.append(f"Refused:      {output.counted(j['queued'], 'entry', 'entries')} at a sync, in the retry queue "
                    "(`ghcli history`, `ghcli sync retry`)")
     if j.get("held"):
-        out.append(f"Held:         {common.counted(j['held'], 'entry', 'entries')} this ghcli cannot apply yet "
+        out.append(f"Held:         {output.counted(j['held'], 'entry', 'entries')} this ghcli cannot apply yet "
                    "(`ghcli history`)")
     return out
 
@@ -115,14 +116,14 @@ def init_cmd(
     edition: str = typer.Option("gh", "--edition", metavar="gh|jotl",
                                 help="The box the campaign is played with: gh (Gloomhaven with Forgotten "
                                      "Circles) or jotl (Jaws of the Lion)."),
-    as_json: bool = common.json_option("Print what changed as JSON: the values and the history entry."),
+    as_json: bool = output.CHANGE_JSON,
 ) -> None:
     """Start a new campaign (refuses to overwrite an existing one)."""
     from ghcli.campaign import init
 
-    with common.worded({"edition": "--edition"}):
-        r = init.init(common.db_path(), name=name, party=party, seed=seed, edition=edition)
-    common.emit(r, as_json, lambda: _init_text(r))
+    with arguments.worded({"edition": "--edition"}):
+        r = init.init(settings.db_path(), name=name, party=party, seed=seed, edition=edition)
+    output.emit(r, as_json, lambda: _init_text(r))
 
 
 def _init_text(r: dict) -> str:
@@ -139,89 +140,10 @@ def _init_text(r: dict) -> str:
 
 
 @app.command("status")
-def status_cmd(as_json: bool = common.json_option()) -> None:
+def status_cmd(as_json: bool = output.JSON) -> None:
     """Prosperity, reputation, donations, achievements, characters and available scenarios."""
     from ghcli.campaign import status
 
-    store = common.open_store()
+    store = settings.open_store()
     data = status.status(store)
-    common.emit(data, as_json, lambda: _status_text(data))
-
-
-
-
-@app.command("history")
-def history_cmd(
-    limit: int = typer.Option(0, "--limit", "-n", min=0, help="Show only the last N entries (0: all)."),
-    as_json: bool = common.json_option("Print the journal as JSON: each entry's number, id, command, summary, "
-                                       "arguments, random draws, time, player, version and state."),
-) -> None:
-    """Every entry of the campaign's journal, newest first (undone ones marked)."""
-    from ghcli.campaign import history
-    from ghcli.journal.history import shown
-
-    rows = history.history(common.open_store(), limit or None)
-    common.emit(rows, as_json, lambda: common.table(
-        [[r["seq"], r["at"], r["player"], r["command"], shown(r)] for r in rows],
-        ["#", "at", "by", "command", "summary"]) if rows else "No history.")
-
-
-def _undone_text(verb: str, row: dict, entry: dict | None) -> str:
-    by = f" (by {row['player']})" if entry is not None and row["player"] != entry.get("player") else ""
-    made = f" (entry #{entry['seq']})" if entry is not None else ""
-    return f"{verb} #{row['seq']} {row['command']}{by}: {row['summary']}{made}"
-
-
-@app.command("undo")
-def undo_cmd(
-    entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]", autocompletion=complete.history_entries,
-                                          help="The entry to undo (its number or the start of its id); "
-                                               "default: your own last change in effect."),
-    to: Optional[str] = typer.Option(None, "--to", metavar="ENTRY", autocompletion=complete.history_entries,
-                                     help="Undo every change after this entry, newest first (it stays)."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="With --to: do not ask before undoing."),
-    as_json: bool = common.json_option("Print the entries undone as JSON, and the undo entry written."),
-) -> None:
-    """Undo your last change (or ENTRY): an entry that reverts it exactly.
-
-    The entry undone stays in the history, marked; `ghcli redo` brings it back.
-    """
-    from ghcli.campaign import history
-
-    store = common.open_store()
-    if to is None:
-        last = history.undo(store, entry)
-        common.emit({"undone": [last], "entry": store.last_entry}, as_json,
-                    _undone_text("Undid", last, store.last_entry))
-        return
-    if entry is not None:
-        common.fail("give ENTRY or --to ENTRY, not both", 2)
-    plan = history.undo_plan(store, to)
-    if not plan:
-        common.fail(f"nothing to undo after entry {to}")
-    if not yes:
-        if as_json:
-            common.fail("undo --to with --json needs --yes (there is no question to answer)", 2)
-        common.echo(f"This undoes {common.counted(len(plan), 'entry', 'entries')}, newest first:")
-        for r in plan:
-            common.echo(f"  #{r['seq']} {r['command']} ({r['player']}): {r['summary']}")
-        common.confirm("Undo them?", declined="nothing undone")
-    done = history.undo_to(store, to)
-    common.emit({"undone": done}, as_json,
-                "\n".join(f"Undid #{r['seq']} {r['command']}: {r['summary']}" for r in done))
-
-
-@app.command("redo")
-def redo_cmd(
-    entry: Optional[str] = typer.Argument(None, metavar="[ENTRY]",
-                                          help="The undo to revert (its number or the start of its id); "
-                                               "default: your own last undo in effect."),
-    as_json: bool = common.json_option("Print the entry back in effect as JSON, and the redo entry written."),
-) -> None:
-    """Redo what your last undo (or ENTRY) undid: an entry that reverts the undo."""
-    from ghcli.campaign import history
-
-    store = common.open_store()
-    back = history.redo(store, entry)
-    common.emit({"redone": [back], "entry": store.last_entry}, as_json,
-                _undone_text("Redid", back, store.last_entry))
+    output.emit(data, as_json, lambda: _status_text(data))

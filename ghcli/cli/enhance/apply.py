@@ -11,7 +11,8 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import arguments, complete, failures, output, settings
+from ghcli.cli.enhance.cost import OPTIONS
 
 app = typer.Typer()
 
@@ -43,31 +44,30 @@ def apply(
                                                               "card ghcli has no slot data for)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what it would cost and change nothing."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Pay without asking."),
-    as_json: bool = common.json_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """Pay for an enhancement sticker and record it on the class's card (the cost is shown first)."""
     import sys
 
     from ghcli.campaign import enhance
-    from ghcli.cli.enhance import OPTIONS
 
-    store = common.open_store()
+    store = settings.open_store()
     args = dict(ability=ability, effect=effect, hexes=hexes, multi=multi, on=on, secondary=secondary)
-    with common.worded(OPTIONS):
+    with arguments.worded(OPTIONS):
         p = enhance.plan(store, character, card, action, **args)
     shown = {k: v for k, v in p.items() if k not in ("character_id", "affordable")}
     if not p["affordable"]:
-        common.fail(f"{p['character']} has {p['gold_before']} gold; the enhancement costs {p['cost']}")
+        failures.fail(f"{p['character']} has {p['gold_before']} gold; the enhancement costs {p['cost']}")
     if dry_run:
-        common.emit({**shown, "dry_run": True}, as_json, lambda: _quote_text(p) + " (--dry-run: nothing paid)")
+        output.emit({**shown, "dry_run": True}, as_json, lambda: _quote_text(p) + " (--dry-run: nothing paid)")
         return
     if not yes:
         if as_json or not sys.stdin.isatty():  # nobody to ask: a script says --yes
-            common.fail(f"not enhanced: {p['sticker']} on {p['card_name']} ({p['action']}) costs {p['cost']} gold "
-                        "(--yes pays without asking; --dry-run shows the cost and its steps)")
+            failures.fail(f"not enhanced: {p['sticker']} on {p['card_name']} ({p['action']}) costs {p['cost']} gold "
+                          "(--yes pays without asking; --dry-run shows the cost and its steps)")
         typer.echo(_quote_text(p), err=True)
-        common.confirm(f"Pay {p['cost']} gold?", declined="not enhanced")
-    with common.worded(OPTIONS):
+        output.confirm(f"Pay {p['cost']} gold?", declined="not enhanced")
+    with arguments.worded(OPTIONS):
         r = enhance.apply(store, character, card, action, **args)
-    common.emit(r, as_json, f"{r['character']} enhanced {r['card_name']} ({r['action']}) with {r['sticker']} "
+    output.emit(r, as_json, f"{r['character']} enhanced {r['card_name']} ({r['action']}) with {r['sticker']} "
                             f"for {r['cost']} gold ({r['gold']} left).")

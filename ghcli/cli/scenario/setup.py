@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ghcli.cli import common, complete
+from ghcli.cli import complete, output, settings
 
 app = typer.Typer()
 
@@ -17,11 +17,11 @@ DEFAULT_LEVEL = 1
 def _campaign():
     """(recommended level, characters) of the campaign's party, or None when there is no campaign file or
     no party with characters."""
-    if not common.db_path().exists():
+    if not settings.db_path().exists():
         return None
     from ghcli.campaign import scenario_setup
 
-    return scenario_setup.party_level(common.open_store())
+    return scenario_setup.party_level(settings.open_store())
 
 
 @app.command("setup")
@@ -32,8 +32,8 @@ def setup(
     level: Optional[int] = typer.Option(None, "--level", metavar="L", help=(
         "Scenario level 0-7 (default: the campaign party's recommended level; without a campaign "
         f"{DEFAULT_LEVEL}, a new party's).")),
-    edition: Optional[str] = common.edition_option(),
-    as_json: bool = common.json_option(),
+    edition: Optional[str] = settings.edition_option(),
+    as_json: bool = output.JSON,
 ) -> None:
     """The scenario's rooms: map tiles, monster standees (normal and elite) with their stats, and decks.
 
@@ -44,7 +44,7 @@ def setup(
 
     party = _campaign() if level is None or players is None else None  # (opening it makes its edition active)
     if edition is not None or party is None:
-        common.use_edition(edition)  # --edition, else the campaign's (if one is at --db), else Gloomhaven
+        settings.use_edition(edition)  # --edition, else the campaign's (if one is at --db), else Gloomhaven
     if level is not None:
         level_from = "--level"
     elif party is not None:
@@ -57,7 +57,7 @@ def setup(
         players = party[1]
     out = scenario_setup.setup(scenario, players, level)
     out["level_from"] = level_from
-    common.emit(out, as_json, lambda: _text(out))
+    output.emit(out, as_json, lambda: _text(out))
 
 
 def _stat_cells(s: dict) -> list:
@@ -80,13 +80,13 @@ def _text(out: dict) -> str:
             continue
         rows = [[s["name"] + (f" (level {s['level']})" if s["level"] != out["monster_level"] else ""),
                  s["kind"], s["count"]] + _stat_cells(s["stats"]) for s in r["standees"]]
-        lines.append(common.table(rows, ["monster", "kind", "standees", "health", "move", "attack", "range",
+        lines.append(output.table(rows, ["monster", "kind", "standees", "health", "move", "attack", "range",
                                          "attributes"]))
     if out["others"]:
         lines.append("")
         lines.append("by the scenario's special rules (no room places them):")
         rows = [[o["name"], k] + _stat_cells(s) for o in out["others"] for k, s in o["stats"].items()]
-        lines.append(common.table(rows, ["monster", "kind", "health", "move", "attack", "range", "attributes"]))
+        lines.append(output.table(rows, ["monster", "kind", "health", "move", "attack", "range", "attributes"]))
     lines.append("")
     decks = [f"{d['deck']} ({', '.join(d['monsters'])}): " + (
         f"{len(d['cards'])} cards {d['cards'][0]}-{d['cards'][-1]}" if len(d["cards"]) > 1

@@ -1,0 +1,69 @@
+"""Text files a command reads or writes by name ('-': standard input or output).
+
+Typer and the standard library only at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from ghcli.cli.output import echo
+
+
+def read_text(path: str) -> str:
+    """A file's text, or standard input for '-'; a missing file is bad input (exit 2)."""
+    from ghcli.errors import BadInput
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{path} is not UTF-8 text") from None
+    except OSError as e:
+        raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write text to a file, or to standard output for '-'; an unwritable path is bad input (exit 2).
+
+    A file is written whole beside its place and renamed over it (``ghcli.campaign.beside``): a
+    full disk or a kill part-way leaves what was there. Something that is not a regular file
+    (``/dev/stdout``, a FIFO) is written to as it is, never replaced.
+    """
+    import stat
+
+    from ghcli.errors import BadInput
+
+    if path == "-":
+        echo(text, nl=False)
+        return
+    target = Path(path)
+    try:
+        if target.is_symlink():
+            target = target.resolve()
+        mode = target.stat().st_mode if target.exists() else None
+        if mode is not None and not stat.S_ISREG(mode):
+            if stat.S_ISDIR(mode):
+                raise BadInput(f"cannot write {path}: it is a directory")
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        from ghcli.campaign import beside
+
+        def write(tmp: Path) -> None:
+            tmp.write_text(text, encoding="utf-8")
+            if mode is not None:  # the file it replaces keeps its permissions
+                os.chmod(tmp, stat.S_IMODE(mode))
+
+        beside.replace_file(target, write)
+    except OSError as e:
+        import errno
+
+        if e.errno == errno.ENOSPC:
+            from ghcli.journal.store import StorageError
+
+            raise StorageError(f"the disk is full: {path} could not be written (it is as it was)") from None
+        raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
