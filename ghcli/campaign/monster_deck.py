@@ -5,7 +5,7 @@ ghcli/data/monster_decks.json, Jaws of the Lion's
 ghcli/editions/jotl/monster_decks.json). ``resolve(doc)``: a board document
 whose ``card`` names the active monster's ability card, its type and the
 monster level, with its ``action`` worked out from the stat card (the
-edition's monsters.json) and the ability card (``ghcli.rules.monster_card``),
+edition's monsters.json) and the ability card (``ghcli.rules.monster_deck``),
 and the lines saying how. No database: a table question.
 
 A board's card is read in the edition whose monsters play under the board's
@@ -22,7 +22,7 @@ import contextlib
 from ghcli import editions
 from ghcli.campaign import monster_stats
 from ghcli.errors import BadInput
-from ghcli.rules import monster_card, monster_stats as stat_rules
+from ghcli.rules import monster_deck as deck_rules, monster_stats as stat_rules
 
 
 def _decks() -> dict:
@@ -64,12 +64,12 @@ def resolve(doc: dict) -> tuple[dict, list[str]]:
 def _resolved(doc: dict, card: dict, number: int, level: int) -> tuple[dict, list[str]]:
     m = monster_stats.find(str(card["monster"]))
     deck_name = deck_of(m["key"])
-    the_card = monster_card.find_card(deck(deck_name), number, m["name"], deck_name)
+    the_card = deck_rules.find_card(deck(deck_name), number, m["name"], deck_name)
     active = next((f for f in doc.get("figures") or [] if isinstance(f, dict)
                    and doc.get("active") in (f.get("id"), f.get("label"))), None)
     kind = "boss" if m["boss"] else "elite" if active is not None and active.get("elite") else "normal"
     characters = card.get("characters")
     stats = monster_stats.at_level(m, level, characters)[kind]
-    action, why = monster_card.card_action(stats, the_card, monster=m["name"], kind=kind, level=level,
+    action, why = deck_rules.card_action(stats, the_card, monster=m["name"], kind=kind, level=level,
                                            flying=bool(m.get("flying")))
     return {**doc, "action": action}, why
