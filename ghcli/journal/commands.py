@@ -19,15 +19,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
-import random
 import types
 import typing
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ghcli.errors import Refused
 from ghcli.journal.entries import CONTROL_RE, BadEntry, canonical
+
+if TYPE_CHECKING:  # (a command that draws nothing, such as status, does not load random)
+    import random
 
 MAX_TEXT = 500
 MAX_ITEMS = 200

@@ -10,7 +10,6 @@ the commit that brought it). ``at`` is shown, never used to order.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -72,6 +71,8 @@ def compose(args_text: str, at: str, command: str, draws_text: str, effect: str,
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # (here: a command that writes no entry, such as status, does not load it)
+
     return hashlib.sha256(data).hexdigest()
 
 
