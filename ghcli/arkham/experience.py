@@ -47,7 +47,7 @@ def record_scenario(store: Store, name: str, victory: int = 0, bonus: int = 0,
     def change(db):
         standalone = bool(campaign.playing(store).get("standalone"))
         if standalone and (victory or bonus):
-            raise Refused(f"a standalone game awards no experience (seed 001): record {name!r} "
+            raise Refused(f"a standalone game awards no experience: record {name!r} "
                           "without --victory and --bonus")
         if only:
             invs = [investigators.active(store, n) for n in only]
@@ -75,7 +75,7 @@ def record_xp(store: Store, name: str, victory: int = 0, bonus: int = 0, scenari
 
     def change(db):
         if campaign.playing(store).get("standalone"):
-            raise Refused("a standalone game awards no experience (seed 001): its decks are built with "
+            raise Refused("a standalone game awards no experience: its decks are built with "
                           "`arkham deck add`, up to 50 XP of cards")
         inv = investigators.active(store, name)
         if scenario:
