@@ -341,12 +341,10 @@ def check(cli, tmp: Path, seed: int, moves: int = 45, shelf: Path | None = None)
 
 @pytest.fixture(scope="session")
 def shelf(tmp_path_factory) -> Path:
-    """A folder for the campaigns played in this session, shared by its processes (pytest-xdist's workers
-    each have a folder in the session's): each seed is played once, for both tests below."""
-    root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        root = root.parent
-    folder = root / "ghs-plays"
+    """A folder for the campaigns played in this session, shared by its processes ($GHCLI_TEST_SHARED:
+    tests/conftest.py): each seed is played once, for both tests below."""
+    shared = os.environ.get("GHCLI_TEST_SHARED")
+    folder = Path(shared) / "ghs-plays" if shared else tmp_path_factory.mktemp("ghs-plays")
     folder.mkdir(exist_ok=True)
     return folder
 
