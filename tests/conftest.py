@@ -83,15 +83,27 @@ def _bytecode_cache() -> None:
     sys.dont_write_bytecode, sys.pycache_prefix = False, str(cache)
 
 
+def _shared_folder(config) -> None:
+    """``$GHCLI_TEST_SHARED``: a folder for the whole session, made by the first process (pytest-xdist's
+    workers, started after it, inherit the variable) and removed when that process ends; what one
+    test computed that another would compute again lives there (tests/ghs_real.py's GHS answers, the
+    GHS property test's campaigns)."""
+    if os.environ.get("GHCLI_TEST_SHARED") and os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a worker: the session's folder
+    made = tempfile.mkdtemp(prefix="ghcli-tests-shared-")
+    os.environ["GHCLI_TEST_SHARED"] = made
+    config.add_cleanup(lambda: (shutil.rmtree(made, ignore_errors=True), os.environ.pop("GHCLI_TEST_SHARED", None)))
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a slow test (sync through git, fuzzing, the editor, kill -9); "
                                        "the default run includes it")
     _bytecode_cache()
-    if config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT"):
-        return
     shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
+    if not (config.option.basetemp or os.environ.get("PYTEST_DEBUG_TEMPROOT")) and shm.is_dir() \
+            and os.access(shm, os.W_OK):
         tempfile.tempdir = str(shm)  # tmp_path and tempfile.mkdtemp in memory: no disk fsync per commit
+    _shared_folder(config)
 
 
 def pytest_collection_modifyitems(config, items):

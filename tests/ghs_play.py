@@ -63,19 +63,28 @@ class Play:
 
     def __post_init__(self):
         self.rng = random.Random(self.seed)
+        self._con: sqlite3.Connection | None = None
         from ghcli.campaign import catalog
 
         self.catalog = catalog
 
     # -- reading the campaign ---------------------------------------------------------------------
 
+    def _reader(self) -> sqlite3.Connection:
+        """A read-only connection for the reads between two commands (opening one reads the whole schema:
+        a few ms a campaign); :meth:`run` closes it before each command, so no command runs beside it."""
+        if self._con is None:
+            self._con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+            self._con.row_factory = sqlite3.Row
+        return self._con
+
+    def _close_reader(self) -> None:
+        if self._con is not None:
+            self._con.close()
+            self._con = None
+
     def q(self, sql: str, *params) -> list[dict]:
-        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
-        con.row_factory = sqlite3.Row
-        try:
-            return [dict(r) for r in con.execute(sql, params).fetchall()]
-        finally:
-            con.close()
+        return [dict(r) for r in self._reader().execute(sql, params).fetchall()]
 
     def v(self, sql: str, *params):
         rows = self.q(sql, *params)
@@ -92,6 +101,7 @@ class Play:
         from ghcli.campaign import lookup, scenarios
         from ghcli.campaign.kind import Store
 
+        self._close_reader()  # ghcli's own reading, alone on the file as before
         store = Store.open(self.db)
         try:
             return [s["number"] for s in scenarios.availability(store, lookup.current_party(store))
@@ -104,23 +114,43 @@ class Play:
 
     # -- running ------------------------------------------------------------------------------------
 
-    def dump(self) -> list[str]:
-        con = sqlite3.connect(self.db)
+    def dump(self, db: Path | None = None) -> list[str]:
+        con = sqlite3.connect(db or self.db)
         try:
             return list(con.iterdump())
         finally:
             con.close()
 
+    def _files(self) -> tuple[bytes, bytes | None]:
+        """The database's file and its -wal as they lie: the same bytes are the same campaign."""
+        wal = Path(f"{self.db}-wal")
+        return self.db.read_bytes(), wal.read_bytes() if wal.exists() else None
+
+    def _dump_of(self, files: tuple[bytes, bytes | None]) -> list[str]:
+        """The SQL dump of the campaign those files held (a copy of them, opened beside the database)."""
+        import tempfile
+
+        with tempfile.TemporaryDirectory(dir=self.db.parent) as tmp:
+            copy = Path(tmp) / "before.db"
+            copy.write_bytes(files[0])
+            if files[1] is not None:
+                Path(f"{copy}-wal").write_bytes(files[1])
+            return self.dump(copy)
+
     def run(self, *args) -> int:
         args = [str(a) for a in args]
-        before = self.dump() if self.db.exists() else None
+        self._close_reader()
+        # what the database held before: its files (a dump is some 10 ms a command; needed only when a
+        # refused command left other bytes behind, and then made from these files)
+        before = self._files() if self.db.exists() else None
         r = self.cli("--db", str(self.db), *args)
         err = (r.stderr or "").strip()
         self.steps.append(Step(args, r.exit_code, err))
         if r.exit_code != 0:
             assert r.exit_code == 1, self.failure(f"exit {r.exit_code}: {err or r.output}")
             assert err.startswith("error: ") and "\n" not in err, self.failure(f"not a one-line error: {err!r}")
-            assert before is None or self.dump() == before, self.failure("a refused command changed the database")
+            assert before is None or self._files() == before or self.dump() == self._dump_of(before), \
+                self.failure("a refused command changed the database")
         return r.exit_code
 
     def failure(self, what: str) -> str:
@@ -155,6 +185,7 @@ class Play:
             actions = self.TOWN if where == "town" else self.ROAD if where == "road" else self.SITE
             names, weights = zip(*actions)
             getattr(self, rng.choices(names, weights)[0])()
+        self._close_reader()
         return self
 
     TOWN = [("new_character", 3), ("keep_quest", 4), ("fulfil_and_retire", 3), ("level_up", 8), ("perk", 3),
@@ -490,3 +521,42 @@ class Play:
                   if c["key"] not in {r["class"] for r in self.q("SELECT class FROM unlocked_classes")}]
         if locked:
             self.run("campaign", "unlock-class", self.rng.choice(locked))
+
+
+def played(cli, db: Path, seed: int, moves: int = 45, shelf: Path | None = None, wait: bool = True) -> Play | None:
+    """The seed's campaign on ``db``: :meth:`Play.play`, run once per test session.
+
+    Two tests play the same seeds (the GHS round trip and what the seeds cover). A campaign played
+    to its end is put on ``shelf`` (a folder shared by the session's processes: its file and its
+    steps); a later call copies it to ``db`` with the steps (and so with every check :meth:`Play.run`
+    made on the way) instead of playing it again (the same seed plays the same commands with the
+    same answers). A campaign that failed is not kept: the next caller plays it and fails alike.
+    One process plays a seed at a time (a lock file); with ``wait`` False, a seed another process is
+    playing gives None at once.
+    """
+    import fcntl
+    import shutil
+
+    if shelf is None:
+        return Play(cli, db, seed).play(moves)
+    name = shelf / f"seed-{seed}-{moves}"
+    with open(f"{name}.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return None
+        kept, steps = Path(f"{name}.db"), Path(f"{name}.json")
+
+        def copy(a: Path, b: Path) -> None:  # the file and its -wal if one is left (none is, once closed)
+            for suffix in ("", "-wal"):
+                if Path(f"{a}{suffix}").exists():
+                    shutil.copyfile(f"{a}{suffix}", f"{b}{suffix}")
+
+        if steps.exists():
+            db.parent.mkdir(parents=True, exist_ok=True)
+            copy(kept, db)
+            return Play(cli, db, seed, [Step(**s) for s in json.loads(steps.read_text())])
+        play = Play(cli, db, seed).play(moves)
+        copy(db, kept)
+        steps.write_text(json.dumps([s.__dict__ for s in play.steps]))
+        return play

@@ -47,6 +47,28 @@ def direct(store):
         yield store.db
 
 
+_BUILT: dict = {}
+
+
+def invoke(args: list[str], **kwargs):
+    """Run ghcli in-process through typer's CliRunner (``kwargs``: its ``invoke``'s), with ghcli's click
+    command built once per test process, as the ``cli`` fixture does (typer builds it anew for every
+    call otherwise: several ms, thousands of times)."""
+    import typer.main
+    import typer.testing
+
+    from ghcli.cli import app
+
+    if id(app) not in _BUILT:
+        _BUILT[id(app)] = (app, typer.main.get_command(app))
+    built, real = _BUILT[id(app)][1], typer.testing._get_command
+    typer.testing._get_command = lambda a: built if a is app else real(a)
+    try:
+        return typer.testing.CliRunner().invoke(app, args, **kwargs)
+    finally:
+        typer.testing._get_command = real
+
+
 def run_ok(cli, *args):
     """Run ghcli in-process and insist on success."""
     r = cli(*args)

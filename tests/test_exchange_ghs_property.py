@@ -31,7 +31,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import ghs_real  # noqa: E402
-from ghs_play import Play  # noqa: E402
+from ghs_play import Play, played  # noqa: E402
 
 REASON = ghs_real.skip_reason()
 COUNT = int(os.environ.get("GHCLI_GHS_CAMPAIGNS", "20"))
@@ -296,10 +296,11 @@ def expected_back(a: dict, notes: list[dict], db: Path) -> dict:
 # -- one campaign ------------------------------------------------------------------------------------
 
 
-def check(cli, tmp: Path, seed: int, moves: int = 45) -> Play:
-    """Play the seed's campaign, round-trip it through GHS and assert; returns the play (its commands)."""
+def check(cli, tmp: Path, seed: int, moves: int = 45, shelf: Path | None = None) -> Play:
+    """Play the seed's campaign, round-trip it through GHS and assert; returns the play (its commands).
+    ``shelf``: where this session keeps the campaigns played (tests/ghs_play.py's ``played``)."""
     first, second = tmp / "first.db", tmp / "second.db"
-    play = Play(cli, first, seed).play(moves)
+    play = played(cli, first, seed, moves, shelf)
     out = tmp / "ghs-game.json"
     r = cli("--db", str(first), "export", "--format", "ghs", "-o", str(out), "--json")
     assert r.exit_code == 0, play.failure(f"export: {r.output}")
@@ -338,10 +339,20 @@ def check(cli, tmp: Path, seed: int, moves: int = 45) -> Play:
     return play
 
 
+@pytest.fixture(scope="session")
+def shelf(tmp_path_factory) -> Path:
+    """A folder for the campaigns played in this session, shared by its processes ($GHCLI_TEST_SHARED:
+    tests/conftest.py): each seed is played once, for both tests below."""
+    shared = os.environ.get("GHCLI_TEST_SHARED")
+    folder = Path(shared) / "ghs-plays" if shared else tmp_path_factory.mktemp("ghs-plays")
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @needs_ghs
 @pytest.mark.parametrize("seed", range(COUNT))
-def test_random_campaign_round_trips_through_ghs(cli, tmp_path, seed):
-    check(cli, tmp_path, seed)
+def test_random_campaign_round_trips_through_ghs(cli, tmp_path, seed, shelf):
+    check(cli, tmp_path, seed, shelf=shelf)
 
 
 # What the issue asks the random campaigns to cover, each seen in the suite's seeds (played without GHS:
@@ -369,10 +380,17 @@ COVERED = {
 
 
 @pytest.mark.slow
-def test_the_random_campaigns_cover_what_the_issue_lists(cli, tmp_path):
+def test_the_random_campaigns_cover_what_the_issue_lists(cli, tmp_path, shelf):
     seen = {what: 0 for what in COVERED}
-    for seed in range(COUNT):
-        play = Play(cli, tmp_path / f"{seed}.db", seed).play()
+    plays, later = [], []
+    for seed in range(COUNT):  # a seed another process is playing now: after the others
+        play = played(cli, tmp_path / f"{seed}.db", seed, shelf=shelf, wait=False)
+        if play is None:
+            later.append(seed)
+        else:
+            plays.append(play)
+    plays += [played(cli, tmp_path / f"{seed}.db", seed, shelf=shelf) for seed in later]
+    for play in plays:
         for step in play.steps:
             if step.code == 0:
                 for what, match in COVERED.items():

@@ -320,6 +320,27 @@ def test_travel_without_this_visits_city_event_is_asked(town):
     town.ok("travel", "2")  # nothing skipped: no question
 
 
+def _reading_its_input(pid: int, seconds: float = 30.0) -> None:
+    """Wait until the process waits in a system call on its standard input (the question's read),
+    as a person's Ctrl-C finds it. Python's read of a line checks for a signal only when the read is
+    interrupted: a SIGINT that lands between printing the question and the read is seen by no one and
+    the command waits for its answer for ever (CPython's race, not the command's). Where
+    /proc/PID/syscall cannot be read, a moment's wait instead."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            with open(f"/proc/{pid}/syscall") as f:
+                call = f.read().split()
+        except OSError:
+            time.sleep(0.5)
+            return
+        if state == "S" and len(call) > 1 and call[0] != "running" and int(call[1], 16) == 0:
+            return
+        time.sleep(0.02)
+
+
 def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: bool = False) -> tuple[int, str]:
     """Run ``ghcli ARGS`` with a terminal for its input; answer its question, or Ctrl-C at it."""
     import pty
@@ -350,6 +371,7 @@ def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: 
 
     read(lambda: b"[y/N]" in seen)
     if interrupt:
+        _reading_its_input(proc.pid)
         proc.send_signal(signal.SIGINT)
     elif answer is not None:
         os.write(master, answer)

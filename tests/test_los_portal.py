@@ -12,7 +12,6 @@ symmetries of the hex grid (which the trees are shipped up to).
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import pytest
 from los_reference import assert_symmetric, _pairs, _pillars_board, _reference, _rows_board, _segment_ok, _walls
@@ -136,12 +135,17 @@ def _tree_chains(tree: bytes) -> set:
     return out
 
 
+# The random lines below: points in lattice coordinates times S (integers: exact, and some ten times
+# faster than Fractions of 1/1000), each a lattice point plus a random whole number of thousandths.
+S = 1000
+
+
 def _inside(rng, h):
-    """A random point strictly inside hex h (lattice, Fractions)."""
-    cx, cy = 3 * h[0], 2 * h[1] + h[0]
-    corners = lattice_corners(h)
+    """A random point strictly inside hex h (lattice coordinates times S)."""
+    cx, cy = 3 * h[0] * S, (2 * h[1] + h[0]) * S
+    corners = [(x * S, y * S) for x, y in lattice_corners(h)]
     while True:
-        p = (cx + Fraction(rng.randint(-2000, 2000), 1000), cy + Fraction(rng.randint(-1000, 1000), 1000))
+        p = (cx + rng.randint(-2000, 2000), cy + rng.randint(-1000, 1000))
         if all((v[0] - u[0]) * (p[1] - u[1]) - (v[1] - u[1]) * (p[0] - u[0]) > 0
                for u, v in zip(corners, corners[1:] + corners[:1])):
             return p
@@ -154,13 +158,14 @@ def _line_chain(p, q, b):
     h = (0, 0)
     out = []
     while h != b:
-        sides = [dx * (y - p[1]) - dy * (x - p[0]) for x, y in lattice_corners(h)]
+        corners = lattice_corners(h)
+        sides = [dx * (y * S - p[1]) - dy * (x * S - p[0]) for x, y in corners]
         if 0 in sides:
             return None
         for k, (sq, sr) in enumerate(DIRECTIONS):
             e1, e2 = shared_edge(h, (h[0] + sq, h[1] + sr))
-            s1 = sides[lattice_corners(h).index(e1)]
-            s2 = sides[lattice_corners(h).index(e2)]
+            s1 = sides[corners.index(e1)]
+            s2 = sides[corners.index(e2)]
             # leaves by this edge: its ends on both sides, and it points outwards
             if s1 * s2 < 0 and dx * 3 * sq + 3 * dy * (2 * sr + sq) > 0:
                 out.append(k)

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import dump
+from helpers import dump, invoke
 
 from ghcli.campaign.kind import Store
 from ghcli.sync import ledger, remote as layout
@@ -41,12 +41,8 @@ class Machine:
         self.name = name
 
     def run(self, *args, ok: bool = True, env: dict | None = None):
-        from typer.testing import CliRunner
-
-        from ghcli.cli import app
-
-        r = CliRunner().invoke(app, ["--db", str(self.db), *map(str, args)],
-                               env={"GHCLI_PLAYER": self.name, **(env or {})}, catch_exceptions=False)
+        r = invoke(["--db", str(self.db), *map(str, args)], env={"GHCLI_PLAYER": self.name, **(env or {})},
+                   catch_exceptions=False)
         if ok:
             assert r.exit_code == 0, (self.name, args, r.output)
         return r

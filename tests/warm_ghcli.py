@@ -8,15 +8,18 @@ interpreter starts (``tests/test_campaign_startup.py`` and the start-up
 benchmark look after that), so they run a warm ``ghcli``:
 
 - a **server**: one Python process (this file run as a script) that imports
-  ghcli and its command modules once, then waits on a Unix socket;
+  ghcli's modules once (all but the board editor's), then waits on a Unix socket;
 - a **client**: the ``ghcli`` on the shell's ``PATH`` (a small script run by
-  ``python -S -I``: 10-20 ms) sends its argument list, folder, environment and
-  its three standard streams (the file descriptors themselves) to the server;
+  ``python -S -I`` that imports only modules built into the interpreter: about
+  10 ms) sends its argument list, folder, environment and its three standard
+  streams (the file descriptors themselves) to the server;
 - for each command the server forks a handler, which forks the command's own
   process: the standard streams become the client's, it moves to the client's
   folder, takes the client's environment and runs ``ghcli.cli.main()`` exactly
   as the installed script does (``sys.exit(main())``: atexit, flushing and an
-  uncaught exception's traceback as in a fresh interpreter). The handler waits
+  uncaught exception's traceback as in a fresh interpreter; a command that
+  ended by ``sys.exit`` with its files closed then leaves without tearing down
+  its modules, see :func:`_exit_quickly`). The handler waits
   for it and sends the client its exit status (a signal's death as 128 + N,
   as a shell reports it), and the client exits with it.
 
@@ -43,15 +46,16 @@ from pathlib import Path
 REAL = Path(sys.executable).parent / "ghcli"
 
 CLIENT = r'''
-import json, os, socket, struct, sys
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+import _socket, marshal, posix, sys
+s = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
 try:
     s.connect(SOCKET)
 except OSError as e:
     sys.stderr.write(f"warm ghcli: no server at {SOCKET}: {e}\n")
     sys.exit(127)
-body = json.dumps({"argv": sys.argv[1:], "cwd": os.getcwd(), "env": dict(os.environ)}).encode()
-socket.send_fds(s, [struct.pack("!I", len(body))], [0, 1, 2])
+body = marshal.dumps((sys.argv[1:], posix.getcwd(), posix.environ))
+fds = b"".join(fd.to_bytes(4, sys.byteorder) for fd in (0, 1, 2))
+s.sendmsg([len(body).to_bytes(4, "big")], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds)])
 s.sendall(body)
 got = b""
 while len(got) < 4:
@@ -60,7 +64,7 @@ while len(got) < 4:
         sys.stderr.write("warm ghcli: the server went away\n")
         sys.exit(127)
     got += chunk
-sys.exit(struct.unpack("!i", got)[0])
+sys.exit(int.from_bytes(got, "big", signed=True))
 '''
 
 
@@ -78,14 +82,21 @@ def _serve(path: str, real: str) -> None:
     """The server's loop (this module run as a script). It returns only in a command's process."""
     import gc
     import importlib
-    import json
+    import marshal
+    import pkgutil
     import signal
     import struct
 
+    import ghcli
     from ghcli.cli import COMMANDS, lazy
 
     for _, module, _ in COMMANDS:  # what each command would import on its first use
         importlib.import_module(lazy.module_name(module))
+    # and what they import when they run (the campaign, the journal, sqlite3 ...: some 40 modules, 80 ms a
+    # command); not the board editor (textual: a terminal's test runs the real script)
+    for found in pkgutil.walk_packages(ghcli.__path__, "ghcli."):
+        if not found.name.startswith("ghcli.editor") and found.name != "ghcli.__main__":
+            importlib.import_module(found.name)
     gc.freeze()  # what is imported stays put: the commands' processes copy no pages for the collector
 
     def reap(block: bool) -> None:  # the handlers that have ended (so their CPU time counts as the test's)
@@ -118,8 +129,8 @@ def _serve(path: str, real: str) -> None:
             got, fds, _, _ = socket.recv_fds(conn, 4, 3)
             if len(got) < 4:
                 got += _recv_exact(conn, 4 - len(got))
-            request = json.loads(_recv_exact(conn, struct.unpack("!I", got)[0]))
-        except (OSError, EOFError, ValueError):
+            argv, cwd, environ = marshal.loads(_recv_exact(conn, struct.unpack("!I", got)[0]))
+        except (OSError, EOFError, ValueError, TypeError):
             os._exit(1)
         pid = os.fork()
         if pid == 0:  # the command's own process
@@ -129,10 +140,10 @@ def _serve(path: str, real: str) -> None:
             for fd in fds:
                 if fd > 2:
                     os.close(fd)
-            os.chdir(request["cwd"])
+            os.chdir(cwd)
             os.environ.clear()
-            os.environ.update(request["env"])
-            sys.argv = [real, *request["argv"]]
+            os.environb.update(environ)  # the client's, byte for byte
+            sys.argv = [real, *argv]
             sys.path[0] = os.path.dirname(real)  # the script's folder, as for the installed script
             sys.stdout.reconfigure(line_buffering=os.isatty(1))
             return  # to the script's top level, which runs ghcli as its console script does
@@ -179,9 +190,38 @@ def warm_ghcli(env: dict, folder: Path | None = None):
             os.unlink(sock)
 
 
+def _exit_quickly(status: list) -> None:
+    """The last of the command's exit handlers (registered first): when it ended by ``sys.exit`` and its
+    files are closed, flush the standard streams (as Python's finalization does) and end the process
+    without tearing down every module: each object it touches on the way is a page copied from the
+    server (some 20 ms a command). Anything else (an interrupt, a file left open, a stream that cannot
+    be flushed) ends as Python ends it."""
+    import stat
+
+    if not status:
+        return
+    try:
+        for fd in os.listdir("/proc/self/fd"):
+            if int(fd) > 2 and stat.S_ISREG(os.stat(f"/proc/self/fd/{fd}").st_mode):
+                return  # a file still open (an SQLite database closes at the teardown)
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(status[0])
+
+
 if __name__ == "__main__":
     _serve(sys.argv[1], sys.argv[2])
     # a command's process: what the installed script does
+    import atexit
+
+    status: list = []
+    atexit.register(_exit_quickly, status)
     from ghcli.cli import main
 
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except SystemExit as e:  # the status Python exits with (a message, printed by Python itself: 1)
+        status.append(0 if e.code is None else e.code if isinstance(e.code, int) else 1)
+        raise
