@@ -13,13 +13,14 @@ benchmark look after that), so they run a warm ``ghcli``:
   ``python -S -I`` that imports only modules built into the interpreter: about
   10 ms) sends its argument list, folder, environment and its three standard
   streams (the file descriptors themselves) to the server;
-- for each command the server forks a handler, which forks the command's own
-  process: the standard streams become the client's, it moves to the client's
+- for each command the server forks the command's own process (a handler
+  process in between where the system has no pidfds): the standard streams
+  become the client's, it moves to the client's
   folder, takes the client's environment and runs ``ghcli.cli.main()`` exactly
   as the installed script does (``sys.exit(main())``: atexit, flushing and an
   uncaught exception's traceback as in a fresh interpreter; a command that
   ended by ``sys.exit`` with its files closed then leaves without tearing down
-  its modules, see :func:`_exit_quickly`). The handler waits
+  its modules, see :func:`_exit_quickly`). The server waits
   for it and sends the client its exit status (a signal's death as 128 + N,
   as a shell reports it), and the client exits with it.
 
@@ -84,6 +85,7 @@ def _serve(path: str, real: str) -> None:
     import importlib
     import marshal
     import pkgutil
+    import select
     import signal
     import struct
 
@@ -99,59 +101,102 @@ def _serve(path: str, real: str) -> None:
             importlib.import_module(found.name)
     gc.freeze()  # what is imported stays put: the commands' processes copy no pages for the collector
 
-    def reap(block: bool) -> None:  # the handlers that have ended (so their CPU time counts as the test's)
-        try:
-            while os.waitpid(-1, 0 if block else os.WNOHANG)[0]:
-                pass
-        except ChildProcessError:
-            pass
+    def receive(conn: socket.socket):
+        """A client's request: its three standard streams, argument list, folder and environment."""
+        got, fds, _, _ = socket.recv_fds(conn, 4, 3)
+        if len(got) < 4:
+            got += _recv_exact(conn, 4 - len(got))
+        return fds, *marshal.loads(_recv_exact(conn, struct.unpack("!I", got)[0]))
 
-    def stop(*_) -> None:
-        reap(True)
-        os._exit(0)
+    def command(fds, argv, cwd, environ, keep: list) -> None:
+        """In the forked process: become the client's command (then return to the script's top level)."""
+        for fd in keep:
+            os.close(fd)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+        for fd in fds:
+            if fd > 2:
+                os.close(fd)
+        os.chdir(cwd)
+        os.environ.clear()
+        os.environb.update(environ)  # the client's, byte for byte
+        sys.argv = [real, *argv]
+        sys.path[0] = os.path.dirname(real)  # the script's folder, as for the installed script
+        sys.stdout.reconfigure(line_buffering=os.isatty(1))
 
-    signal.signal(signal.SIGTERM, stop)
+    def status(pid: int) -> bytes:
+        code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])  # waited for: its CPU time is the test's
+        return struct.pack("!i", code if code >= 0 else 128 - code)
+
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
+    running: dict = {}  # a command's pidfd -> (its pid, its client's connection)
+
+    def stop(*_) -> None:  # the commands still running end first (and their clients hear how)
+        for pid, conn in list(running.values()):
+            with contextlib.suppress(OSError):
+                conn.sendall(status(pid))
+        with contextlib.suppress(ChildProcessError):  # and any handler (_serve_by_handlers)
+            while os.waitpid(-1, 0)[0]:
+                pass
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
     sys.stdout.write("ready\n")
     sys.stdout.flush()
+    if not hasattr(os, "pidfd_open"):
+        return _serve_by_handlers(listener, receive, command, status)
+    while True:
+        ready, _, _ = select.select([listener, *running], [], [])
+        for fd in ready:
+            if fd is listener:
+                conn, _ = listener.accept()
+                try:
+                    request = receive(conn)
+                except (OSError, EOFError, ValueError, TypeError):
+                    conn.close()
+                    continue
+                pid = os.fork()
+                if pid == 0:  # the command's own process
+                    conn.close()
+                    command(*request, keep=[listener.detach(), *running,
+                                            *(c.detach() for _, c in running.values())])
+                    return
+                for got in request[0]:
+                    os.close(got)
+                running[os.pidfd_open(pid)] = (pid, conn)
+            else:  # a command has ended
+                pid, conn = running.pop(fd)
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    conn.sendall(status(pid))
+                conn.close()
+
+
+def _serve_by_handlers(listener, receive, command, status) -> None:
+    """Without pidfds: a handler process per command, which forks the command and waits for it."""
     while True:
         conn, _ = listener.accept()
-        if os.fork():  # the server: on to the next client
+        if os.fork():  # the server: on to the next client (and the handlers that have ended)
             conn.close()
-            reap(False)
+            with contextlib.suppress(ChildProcessError):
+                while os.waitpid(-1, os.WNOHANG)[0]:
+                    pass
             continue
-        # the handler of one command
-        listener.close()
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
-            got, fds, _, _ = socket.recv_fds(conn, 4, 3)
-            if len(got) < 4:
-                got += _recv_exact(conn, 4 - len(got))
-            argv, cwd, environ = marshal.loads(_recv_exact(conn, struct.unpack("!I", got)[0]))
+            request = receive(conn)
         except (OSError, EOFError, ValueError, TypeError):
             os._exit(1)
         pid = os.fork()
-        if pid == 0:  # the command's own process
+        if pid == 0:
             conn.close()
-            for target, fd in enumerate(fds):
-                os.dup2(fd, target)
-            for fd in fds:
-                if fd > 2:
-                    os.close(fd)
-            os.chdir(cwd)
-            os.environ.clear()
-            os.environb.update(environ)  # the client's, byte for byte
-            sys.argv = [real, *argv]
-            sys.path[0] = os.path.dirname(real)  # the script's folder, as for the installed script
-            sys.stdout.reconfigure(line_buffering=os.isatty(1))
-            return  # to the script's top level, which runs ghcli as its console script does
-        for fd in fds:
-            os.close(fd)
-        _, status = os.waitpid(pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        conn.sendall(struct.pack("!i", code if code >= 0 else 128 - code))
+            command(*request, keep=[listener.detach()])
+            return
+        for got in request[0]:
+            os.close(got)
+        conn.sendall(status(pid))
         os._exit(0)
 
 
