@@ -44,14 +44,9 @@ def status(store: Store) -> dict:
     """Everything the table wants to see at a glance (the ``status --json`` document)."""
     from ghcli.campaign import characters, due, scenarios
 
-    camp = lookup.campaign_row(store)
     party = lookup.current_party(store)
-    ed = catalog.edition()
     return {
-        "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
-        "edition": edition_info(),
-        "prosperity": prosperity(store) if ed.has("prosperity") else None,
-        "donations": camp["donations"] if ed.has("donations") else None,
+        **_head(store),
         "party": party_info(store, party),
         "achievements": {
             "global": global_achievements(store),
@@ -66,6 +61,18 @@ def status(store: Store) -> dict:
         "pending_events": pending_events(store),
         "due": due.due(store),
         "journal": journal_counts(store),
+    }
+
+
+def _head(store: Store, camp: dict | None = None) -> dict:
+    """What ``status`` and ``campaign show`` both open with: the campaign, its edition, its tracks."""
+    camp = lookup.campaign_row(store) if camp is None else camp
+    ed = catalog.edition()
+    return {
+        "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
+        "edition": edition_info(),
+        "prosperity": prosperity(store) if ed.has("prosperity") else None,
+        "donations": camp["donations"] if ed.has("donations") else None,
     }
 
 
@@ -85,10 +92,7 @@ def campaign_show(store: Store) -> dict:
     camp = lookup.campaign_row(store)
     ed = catalog.edition()
     return {
-        "campaign": {"name": camp["name"], "created": camp["created"], "seed": camp["seed"]},
-        "edition": edition_info(),
-        "prosperity": prosperity(store) if ed.has("prosperity") else None,
-        "donations": camp["donations"] if ed.has("donations") else None,
+        **_head(store, camp),
         "unlocked_classes": lookup.unlocked_classes(store),
         "achievements": global_achievements(store),
         "envelopes": effects.envelopes(store) if ed.has("achievements") or ed.has("donations") else {},

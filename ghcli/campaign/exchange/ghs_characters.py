@@ -10,8 +10,8 @@ from typing import Any
 from ghcli.campaign import tracks
 from ghcli.campaign.exchange.ghs import CharacterPlan, Plan, Sticker
 from ghcli.campaign.exchange.ghs_file import (
-    KEPT_EDITIONS, MAX_AMOUNT, MAX_PLAYERS, brief, dict_at, ghs_class, ghs_item, int_at, list_at, name_at, str_at,
-    unique_name,
+    KEPT_EDITIONS, MAX_AMOUNT, MAX_PLAYERS, brief, dict_at, ghs_class, ghs_item, int_at, list_at, name_at, perks_at,
+    str_at, unique_name,
 )
 from ghcli.errors import BadInput
 
@@ -96,19 +96,7 @@ def _items(plan: Plan, prog: dict, path: str, name: str, retired: bool) -> list[
 
 
 def _perks(prog: dict, path: str, cls: dict) -> list[tuple[int, int]]:
-    """(perk, times) for each perk ticked: perk n = ``progress.perks[n - 1]`` ticks, within its boxes."""
-    perks: list[tuple[int, int]] = []
-    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
-        t = int_at(times, f"{path}.progress.perks[{i}]", minimum=0, maximum=100)
-        if t <= 0:
-            continue
-        if i >= len(cls["perks"]):
-            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
-        if t > cls["perks"][i]["count"]:
-            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
-                           f"has {cls['perks'][i]['count']} box(es)")
-        perks.append((i + 1, t))
-    return perks
+    return perks_at(prog, path, cls, lambda v, p: int_at(v, p, minimum=0, maximum=100))
 
 
 def _dropped_fields(plan: Plan, c: dict, prog: dict, path: str, name: str) -> None:

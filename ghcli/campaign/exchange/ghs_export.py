@@ -124,22 +124,7 @@ class _Export:
         return out
 
     def _place_stickers(self) -> None:
-        """Every sticker's GHS slot: the one it came with, else the first free one that takes it."""
-        self.placed: dict[int, tuple[str, int]] = {}
-        taken: dict[tuple[str, int], set] = {}
-        rows = self.store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id")
-        for r in rows:
-            used = taken.setdefault((r["class"], r["card"]), set())
-            place = None
-            if r["slot"]:
-                path, _, index = r["slot"].rpartition("/")
-                if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
-                    place = (path, int(index))
-            if place is None:
-                place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
-            if place is not None:
-                used.add(place)
-                self.placed[r["id"]] = place
+        self.placed: dict[int, tuple[str, int]] = placed_stickers(self.store)
 
     def character(self, ch: dict, number: int, donated: bool) -> dict:
         from ghcli.campaign import catalog
@@ -427,3 +412,23 @@ def export(store) -> dict:
     e = _Export(store)
     game = e.game()
     return {"game": game, "not_carried": e.not_carried}
+
+
+def placed_stickers(store) -> dict[int, tuple[str, int]]:
+    """Every sticker's GHS slot (enhancements.id -> (action path, index)): the one it came with, else the first
+    free one that takes it (both editions' exports place them so)."""
+    placed: dict[int, tuple[str, int]] = {}
+    taken: dict[tuple[str, int], set] = {}
+    for r in store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id"):
+        used = taken.setdefault((r["class"], r["card"]), set())
+        place = None
+        if r["slot"]:
+            path, _, index = r["slot"].rpartition("/")
+            if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
+                place = (path, int(index))
+        if place is None:
+            place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
+        if place is not None:
+            used.add(place)
+            placed[r["id"]] = place
+    return placed

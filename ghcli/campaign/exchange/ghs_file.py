@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
 from ghcli.errors import BadInput
 
@@ -250,3 +250,20 @@ def name_at(plan: Any, raw: Any, path: str, fallback: str | None) -> str | None:
         plan.drop(f"{path} {brief(text)!r}", (", ".join(why) or "spaces tidied") + (
             f": imported as {cut!r}" if cut else f": empty, imported as {fallback!r}"))
     return cut or fallback
+
+
+def perks_at(prog: dict, path: str, cls: dict, read: Callable[[Any, str], int]) -> list[tuple[int, int]]:
+    """(perk, times) for each perk a character's ``progress.perks`` ticks (perk n = ``perks[n - 1]``), within
+    the class's boxes; ``read`` reads one count (each importer's own number reader and its messages)."""
+    perks: list[tuple[int, int]] = []
+    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
+        t = read(times, f"{path}.progress.perks[{i}]")
+        if t <= 0:
+            continue
+        if i >= len(cls["perks"]):
+            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
+        if t > cls["perks"][i]["count"]:
+            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
+                           f"has {cls['perks'][i]['count']} box(es)")
+        perks.append((i + 1, t))
+    return perks

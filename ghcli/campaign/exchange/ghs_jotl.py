@@ -446,19 +446,7 @@ def _items(plan: Plan, prog: dict, path: str, name: str) -> list[int]:
 
 
 def _perks(prog: dict, path: str, cls: dict) -> list[tuple[int, int]]:
-    """(perk, times) for each perk ticked, within its boxes."""
-    perks: list[tuple[int, int]] = []
-    for i, times in enumerate(list_at(prog.get("perks"), f"{path}.progress.perks")):
-        t = _int(times, f"{path}.progress.perks[{i}]")
-        if t <= 0:
-            continue
-        if i >= len(cls["perks"]):
-            raise BadInput(f"{path}.progress.perks[{i}]: {t}, but the {cls['name']} has {len(cls['perks'])} perks")
-        if t > cls["perks"][i]["count"]:
-            raise BadInput(f"{path}.progress.perks[{i}]: {t} ticks, but perk {i + 1} of the {cls['name']} "
-                           f"has {cls['perks'][i]['count']} box(es)")
-        perks.append((i + 1, t))
-    return perks
+    return ghs_file.perks_at(prog, path, cls, _int)
 
 
 def _stickers(plan: Plan, cls: dict, entries: list, path: str, name: str) -> list:

@@ -30,25 +30,9 @@ def _ref(n: int) -> dict:
 
 
 def _placed(store) -> dict[int, tuple[str, int]]:
-    """Every sticker's GHS slot (enhancements.id -> (action path, index)): the one it came with, else the first
-    free one that takes it (as the Gloomhaven export places them)."""
-    from ghcli.campaign.exchange import ghs_map
+    from ghcli.campaign.exchange.ghs_export import placed_stickers
 
-    placed: dict[int, tuple[str, int]] = {}
-    taken: dict[tuple[str, int], set] = {}
-    for r in store.rows("SELECT * FROM enhancements ORDER BY slot IS NULL, id"):
-        used = taken.setdefault((r["class"], r["card"]), set())
-        place = None
-        if r["slot"]:
-            path, _, index = r["slot"].rpartition("/")
-            if index.isdigit() and ghs_map.slot_at(r["class"], r["card"], path, int(index)):
-                place = (path, int(index))
-        if place is None:
-            place = ghs_map.place(r["class"], r["card"], r["action"], r["sticker"], used)
-        if place is not None:
-            used.add(place)
-            placed[r["id"]] = place
-    return placed
+    return placed_stickers(store)
 
 
 def _export_character(store, ch: dict, players: list[str], notes: list[dict], placed: dict) -> dict:
