@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import parsed
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
@@ -29,7 +30,7 @@ def modules(folder: str) -> list[Path]:
 
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module name) for every import statement of a file, nested ones included."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -45,7 +46,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
 
 def calls(path: Path) -> list[tuple[int, str]]:
     """(line, called name) for every call of a bare name or an attribute."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
