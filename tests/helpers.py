@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 import shlex
@@ -67,6 +68,23 @@ def invoke(args: list[str], **kwargs):
         return typer.testing.CliRunner().invoke(app, args, **kwargs)
     finally:
         typer.testing._get_command = real
+
+
+def parsed(path):
+    """The syntax tree of a Python file (``ast.parse``), parsed once per test process while the file is
+    unchanged: several tests walk every module of ghcli (the layering, the command log, the shapes).
+    The tree is shared: read it, never change it."""
+    import os
+
+    st = os.stat(path)
+    return _parsed(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path: str, mtime_ns: int, size: int):
+    import ast
+
+    return ast.parse(Path(path).read_text(encoding="utf-8"), filename=path)
 
 
 def run_ok(cli, *args):

@@ -271,7 +271,8 @@ def test_a_terminal_that_goes_away_leaves_the_unsaved_board(tmp_path):
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)  # SIGHUP
     rescue = tmp_path / "tour.unsaved.txt"
-    assert _wait(rescue.exists, 45), list(tmp_path.iterdir())
+    # written once the terminal is gone (created, then written: wait for what it says)
+    assert _wait(lambda: rescue.exists() and rescue.read_text().strip() != "", 45), list(tmp_path.iterdir())
     assert [1, 0] in tb.load(rescue.read_text())["terrain"]["obstacle"]
     assert tb.load(board.read_text()) == tb.canonical(tb.load(TOUR))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import doc_sections, dump, run_ok
+from helpers import doc_sections, dump, parsed, run_ok
 
 from ghcli.campaign.kind import Store
 from ghcli.journal import replay
@@ -236,7 +236,7 @@ def test_every_store_change_call_site_is_a_registered_command():
     for path in sorted(root.rglob("*.py")):
         if path.parent.name == "journal":  # the machinery that runs the commands
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for fn in ast.walk(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 import threading
 
 from helpers import run_ok
@@ -14,12 +13,14 @@ from helpers import run_ok
 ROUNDS = 6
 
 
-def ghcli(db, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ghcli", "--db", str(db), *args],
-                          capture_output=True, text=True, timeout=120)
+def ghcli(warm, db, *args) -> subprocess.CompletedProcess:
+    """``ghcli`` as a process of its own: the warm ghcli's (tests/warm_ghcli.py; forked at once, so the two
+    shells' commands overlap the more)."""
+    return subprocess.run([str(warm / "ghcli"), "--db", str(db), *args], capture_output=True, text=True,
+                          timeout=120)
 
 
-def test_two_shells_adjusting_at_once(cli, db_file):
+def test_two_shells_adjusting_at_once(cli, db_file, warm):
     run_ok(cli, "init", "--seed", "3")
     run_ok(cli, "character", "new", "Hilda", "--class", "brute")
     run_ok(cli, "character", "new", "Quill", "--class", "spellweaver")
@@ -27,7 +28,7 @@ def test_two_shells_adjusting_at_once(cli, db_file):
 
     def shell(name: str) -> None:
         for _ in range(ROUNDS):
-            r = ghcli(db_file, "character", "adjust", name, "--gold", "+1", "--xp", "+2")
+            r = ghcli(warm, db_file, "character", "adjust", name, "--gold", "+1", "--xp", "+2")
             if r.returncode != 0:
                 failures.append(r.stderr)
 

@@ -218,7 +218,7 @@ def test_round_trip_through_ghs(cli, tmp_path, name, monkeypatch):
 def test_the_scenario_on_the_road_has_its_monsters_in_ghs(cli, tmp_path):
     db = tmp_path / "c.db"
     build(cli, db, RICH["forgotten-circles-on-the-road"])
-    out = tmp_path / "g.json"
+    out = tmp_path / "ghs-game.json"  # the round trip's name too: GHS's answer to the file is loaded once
     assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
     loaded = ghs_real.load(out, tmp_path / "ghs")
     assert loaded.view["scenarioInPlay"].startswith("fc 96 ")
@@ -235,9 +235,10 @@ def test_prosperity_shows_ghcli_s_total(cli, tmp_path):
         db = tmp_path / f"{case}.db"
         build(cli, db, RICH[case])
         assert campaign_facts(db)["campaign"]["prosperity_checkmarks"] == total
-        out = tmp_path / f"{case}.json"
+        out = tmp_path / case / "ghs-game.json"  # the round trip's name: GHS's answer is loaded once a session
+        out.parent.mkdir()
         assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
-        view = ghs_real.load(out, tmp_path / case).view
+        view = ghs_real.load(out, tmp_path / f"{case}-ghs").view
         assert view["party"]["prosperityTicksShown"] == total, case
         assert view["party"]["prosperityLevel"] == 1 + sum(1 for s in (3, 8, 14, 21, 29, 38, 49, 63) if total > s)
 
@@ -246,7 +247,7 @@ def test_prosperity_shows_ghcli_s_total(cli, tmp_path):
 def test_thirteens_choice_is_the_only_one_ghs_unlocks(cli, tmp_path):
     db = tmp_path / "c.db"
     build(cli, db, RICH["thirteens-choice"])
-    out = tmp_path / "g.json"
+    out = tmp_path / "ghs-game.json"  # the round trip's name too: GHS's answer to the file is loaded once
     assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
     v = ghs_real.load(out, tmp_path / "ghs").view
     # 15 is the choice; 7 (unlocked by 8) is there too: GHS lists it only once 14 is completed as well
@@ -287,7 +288,7 @@ def test_a_scenario_ghs_lists_only_after_another_is_manual(cli, tmp_path):
 def test_the_playerless_character_has_no_player_in_ghs(cli, tmp_path):
     db = tmp_path / "c.db"
     build(cli, db, RICH["cards-stickers-retirements"])
-    out = tmp_path / "g.json"
+    out = tmp_path / "ghs-game.json"  # the round trip's name too: GHS's answer to the file is loaded once
     assert cli("--db", str(db), "export", "--format", "ghs", "-o", str(out)).exit_code == 0
     v = ghs_real.load(out, tmp_path / "ghs").view
     players = {c["title"]: c["player"] for c in [*v["characters"], *v["retirements"]]}

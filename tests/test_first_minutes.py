@@ -3,6 +3,7 @@ in a real bash, what is due, questions before skipping or paying, and help that 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -376,6 +377,15 @@ def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: 
     elif answer is not None:
         os.write(master, answer)
     read(lambda: proc.poll() is not None)  # keep reading: a full terminal buffer would block the command
+    if proc.poll() is None:  # it did not end: say what it was doing (its signals), then end it
+        status = ""
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{proc.pid}/status") as f:
+                status = " ".join(ln.strip() for ln in f if ln.startswith(("State", "Sig", "Shd")))
+        proc.kill()
+        proc.wait()
+        os.close(master)
+        raise AssertionError(f"`ghcli {' '.join(args)}` did not end ({status}); it printed:\n{seen.decode()[-600:]}")
     code = proc.wait(timeout=60)
     read(lambda: not select.select([master], [], [], 0.2)[0])
     os.close(master)

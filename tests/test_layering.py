@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import parsed
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
@@ -85,7 +86,7 @@ def _is_module(name: str) -> bool:
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module name) for every import statement of a file, nested ones included;
     ``from ghcli.arkham import rules`` is the module ``ghcli.arkham.rules``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -104,7 +105,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
 
 def calls(path: Path) -> list[tuple[int, str]]:
     """(line, called name) for every call of a bare name or an attribute."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):

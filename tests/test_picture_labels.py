@@ -11,6 +11,7 @@ option numbers where no other label is.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -99,29 +100,35 @@ def _labels(drawn: list) -> list:
     return out
 
 
-def _on_its_badge(el, badge) -> bool:
-    """A badge's own text (drawn right after it)."""
-    return el.tag == NS + "text" and _classes(el) & {"initiative", "option-number"} and _meet(_box(el), _box(badge))
-
-
 def _covered(root) -> list:
     drawn = _drawn(root)
     labels = _labels(drawn)
+    # each element's classes and box, worked out once, and the shapes a label may be covered by (not
+    # labels, which are checked pairwise): the pairs below ask for them again and again
+    classes = {id(el): _classes(el) for el in drawn}
+    boxes = {id(el): _box(el) for el in drawn}
+    skip = {"coord", "terrain-mark", "figure-label"} | set(BADGES)
+    shapes = sorted(((n, el, boxes[id(el)]) for n, el in enumerate(drawn)
+                     if not classes[id(el)] & skip and boxes[id(el)] is not None), key=lambda s: s[2][0])
+    lefts = [s[2][0] for s in shapes]  # a shape meets a box only if it starts left of the box's right side
+
+    def on_its_badge(el, badge) -> bool:
+        """A badge's own text (drawn right after it)."""
+        return el.tag == NS + "text" and classes[id(el)] & {"initiative", "option-number"} \
+            and _meet(boxes[id(el)], boxes[id(badge)])
+
     bad = []
     for k, (i, box, el) in enumerate(labels):
         for j, other, oel in labels[k + 1:]:
             if _meet(box, other):
                 bad.append(("labels meet", el.get("class"), el.text, oel.get("class"), oel.text))
-        for later in drawn[i + 1:]:
-            if later is el or _classes(later) & {"coord", "terrain-mark", "figure-label"} | set(BADGES):
-                continue  # labels: checked pairwise above
-            if _on_its_badge(later, el):
+        near = shapes[:bisect.bisect_left(lefts, box[2] - SLACK)]
+        for n, later, lb in sorted(s for s in near if s[0] > i and _meet(box, s[2])):  # drawn after it, meeting it
+            if later is el or on_its_badge(later, el):
                 continue
-            lb = _box(later)
-            if lb is not None and _meet(box, lb) and not _on_its_badge(later, el):
-                if later.tag == NS + "text" and any(_on_its_badge(later, b) for _, _, b in labels if b is not el):
-                    continue  # the text of another badge: that badge is checked pairwise
-                bad.append(("covered by a later shape", el.get("class"), el.text, later.tag, later.get("class")))
+            if later.tag == NS + "text" and any(on_its_badge(later, b) for _, _, b in labels if b is not el):
+                continue  # the text of another badge: that badge is checked pairwise
+            bad.append(("covered by a later shape", el.get("class"), el.text, later.tag, later.get("class")))
     return bad
 
 

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import parsed
 
 RULES = Path(__file__).resolve().parent.parent / "ghcli" / "rules"
 FLAG = re.compile(r"(?<![\w-])--[a-z]")
@@ -26,7 +27,7 @@ def _raised_strings(tree: ast.AST):
 
 @pytest.mark.parametrize("path", sorted(RULES.rglob("*.py")), ids=lambda p: p.name)
 def test_rules_errors_name_no_flags(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     bad = [(line, text) for line, text in _raised_strings(tree) if FLAG.search(text)]
     assert bad == [], f"{path.name}: messages naming CLI flags: {bad}"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from helpers import parsed
+
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 RULES = PACKAGE / "rules"
 FOLDERS = (RULES, PACKAGE / "arkham")  # the packages held to this shape
@@ -21,7 +23,7 @@ def _modules() -> list[Path]:
 def test_no_function_longer_than_80_lines():
     long = []
     for path in _modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lines = node.end_lineno - node.lineno + 1
                 if lines > MAX_FUNCTION:

@@ -13,8 +13,10 @@ from helpers import run_ok
 import ghcli
 
 
-def ghcli_run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ghcli", *args], capture_output=True, text=True, timeout=120,
+def ghcli_run(*args: str, env: dict | None = None, warm=None) -> subprocess.CompletedProcess:
+    """ghcli as a process: ``python -m ghcli``, or the warm ghcli in the folder ``warm`` (tests/warm_ghcli.py)."""
+    command = [str(warm / "ghcli")] if warm else [sys.executable, "-m", "ghcli"]
+    return subprocess.run([*command, *args], capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, **(env or {})))
 
 
@@ -51,35 +53,36 @@ def test_install_completion(tmp_path, args):
     assert "source" in (home / ".bashrc").read_text()
 
 
-def complete(words: str, env: dict | None = None) -> list[str]:
-    """What bash completion offers for the command line ``words`` (completing its last word)."""
+def complete(warm, words: str, env: dict | None = None) -> list[str]:
+    """What bash completion offers for the command line ``words`` (completing its last word): the answer of
+    the warm ghcli's process (the protocol is the environment's, read as the command starts)."""
     parts = words.split(" ")
     r = ghcli_run(env={"_GHCLI_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1),
-                       **(env or {})})
+                       **(env or {})}, warm=warm)
     assert r.returncode == 0, r.stderr
     return r.stdout.split()
 
 
-def test_completes_commands_and_data(cli, db_file):
+def test_completes_commands_and_data(cli, db_file, warm):
     run_ok(cli, "init")
     run_ok(cli, "character", "new", "Hilda", "--class", "brute")
     run_ok(cli, "character", "new", "Horst", "--class", "tinkerer")
-    assert complete("ghcli st") == ["status"]
-    assert complete("ghcli le") == ["level-up"]
-    assert complete("ghcli character s") == ["show"]
-    assert complete("ghcli character show H") == ["Hilda", "Horst"]
+    assert complete(warm, "ghcli st") == ["status"]
+    assert complete(warm, "ghcli le") == ["level-up"]
+    assert complete(warm, "ghcli character s") == ["show"]
+    assert complete(warm, "ghcli character show H") == ["Hilda", "Horst"]
     # from the campaign (issue 24): the shop's stock, the unlocked classes, the scenarios open to travel
-    assert complete("ghcli buy Hilda boots-of-s") == ["boots-of-striding"]
-    assert complete("ghcli character new Ann --class s") == ["spellweaver", "scoundrel"]
-    assert complete("ghcli travel ") == ["1"] and complete("ghcli travel 11") == []
+    assert complete(warm, "ghcli buy Hilda boots-of-s") == ["boots-of-striding"]
+    assert complete(warm, "ghcli character new Ann --class s") == ["spellweaver", "scoundrel"]
+    assert complete(warm, "ghcli travel ") == ["1"] and complete(warm, "ghcli travel 11") == []
 
 
-def test_completion_uses_db_given_on_the_line(cli, db_file, tmp_path):
+def test_completion_uses_db_given_on_the_line(cli, db_file, tmp_path, warm):
     other = tmp_path / "other.db"
     run_ok(cli, "--db", str(other), "init")
     run_ok(cli, "--db", str(other), "character", "new", "Zed", "--class", "brute")
-    assert complete(f"ghcli --db {other} character show ") == ["Zed"]
-    assert complete("ghcli character show ") == []  # no campaign at $GHCLI_DB: nothing, no error
+    assert complete(warm, f"ghcli --db {other} character show ") == ["Zed"]
+    assert complete(warm, "ghcli character show ") == []  # no campaign at $GHCLI_DB: nothing, no error
 
 
 def _leaves(cmd, path):

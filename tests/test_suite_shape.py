@@ -10,11 +10,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from helpers import parsed
+
 HERE = Path(__file__).resolve().parent
 
 
 def _imported(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(path)
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
