@@ -70,6 +70,17 @@ def invoke(args: list[str], **kwargs):
         typer.testing._get_command = real
 
 
+def quick_pilot() -> None:
+    """Textual's test pilot waits after every key until the app is idle: it sleeps a slice
+    (``textual._wait.SLEEP_GRANULARITY``, 20 ms) until a slice passes in which the process used under
+    ``SLEEP_IDLE`` of CPU. The editor does all its work on the event loop (no threads, no timers), so a
+    5 ms slice with under 1 ms of CPU is idle as surely: the keys of a test then cost what the app
+    does with them, not 40 ms each of sleep (a hundred-key test: 4 s of a core doing nothing)."""
+    import textual._wait as wait
+
+    wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE = 0.005, 0.001
+
+
 def parsed(path):
     """The syntax tree of a Python file (``ast.parse``), parsed once per test process while the file is
     unchanged: several tests walk every module of ghcli (the layering, the command log, the shapes).

@@ -11,7 +11,7 @@ from ghcli.editor import model
 from ghcli.boards import textboard as tb
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
-from helpers import doc_section
+from helpers import doc_section, quick_pilot
 
 # The proximity example of the rules core section (docs/rules.md).
 PROXIMITY = re.search(r"#+ Example: a focus tie broken by proximity.*?```text\n(board:.*?)```",
@@ -29,6 +29,8 @@ def keys(text: str) -> list[str]:
 def run(app, *presses):
     """Start the app headless, press the keys (lists are typed in order; a function is called
     with the app at that point), return the app."""
+    quick_pilot()
+
     async def go():
         async with app.run_test(size=(160, 50)) as pilot:
             for p in presses:

@@ -31,7 +31,7 @@ from ghcli.boards import textboard as tb
 from ghcli.editor import model
 from ghcli.rules.board import Board
 from ghcli.rules.monster import decide
-from helpers import doc_section
+from helpers import doc_section, quick_pilot
 
 TOUR = re.search(r"```text\n(board:.*?)```", doc_section("tour"), re.S).group(1)
 NAMES = {" ": "space", "=": "equals_sign", ",": "comma", "-": "minus", ":": "colon", "#": "number_sign",
@@ -45,6 +45,8 @@ def keys(text: str) -> list[str]:
 def drive(app, *presses, size=(160, 50)):
     """Run the app headless at ``size``, press the keys (a function is called with the app and the
     pilot at that point), return the app."""
+    quick_pilot()
+
     async def go():
         async with app.run_test(size=size) as pilot:
             for p in presses:
