@@ -78,5 +78,5 @@ ARKHAM_BOUNDS = {
 #: the Arkham campaign as a journal kind (its own file, migrations and commands)
 ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
               command_modules=COMMAND_MODULES, bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
-              schema_digest="e9b9b49a170e88cd42a792fc572b6ec2")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
+              schema_digest="d32e5fb779e51fdb269de8bff95d0e3f")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
 command = ARKHAM.commands.command
