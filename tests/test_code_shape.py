@@ -13,6 +13,7 @@ offends fails too, so the lists end with the work.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -36,10 +37,10 @@ def _rel(path: Path) -> str:
     return path.relative_to(PACKAGE).as_posix()
 
 
-def long_functions(path: Path, text: str) -> list[str]:
-    """'module.py:name (N lines)' for each function of ``text`` longer than MAX_FUNCTION."""
+def long_functions(path: Path, tree: ast.AST) -> list[str]:
+    """'module.py:name (N lines)' for each function of the syntax tree ``tree`` longer than MAX_FUNCTION."""
     out = []
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             lines = node.end_lineno - node.lineno + 1
             if lines > MAX_FUNCTION:
@@ -58,11 +59,12 @@ def no_topic(path: Path) -> bool:
     return any(part in NO_TOPIC for part in parts)
 
 
+@functools.lru_cache(maxsize=1)  # once per test process: four tests read it
 def _offences() -> tuple[list[str], list[str], list[str]]:
     functions, modules, names = [], [], []
     for path in _modules():
         text = path.read_text(encoding="utf-8")
-        functions += long_functions(path, text)
+        functions += long_functions(path, parsed(path))
         if too_long(text):
             modules.append(_rel(path))
         if no_topic(path):
@@ -106,7 +108,7 @@ def test_every_allowed_entry_still_offends():
     ("class C:\n    def m(self):\n" + "        pass\n" * 80, ["x.py:m (81 lines)"]),
 ])
 def test_the_function_check_counts_lines(text, expected):
-    assert long_functions(PACKAGE / "x.py", text) == expected
+    assert long_functions(PACKAGE / "x.py", ast.parse(text)) == expected
 
 
 def test_the_module_and_name_checks_catch_what_they_should():
