@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Callable, get_args, get_origin
 
 import typer
 
 from ghcli.cli.failures import ErrorHandlingGroup
+from ghcli.records import record
 
 # typer minor versions whose internals install_fast_coercion was tested against (pyproject.toml requires them).
 TESTED_TYPER = ("0.29",)
@@ -296,7 +296,7 @@ def install_fast_coercion() -> bool:
     if original is None or getattr(original, "ghcli_fast", False) or not _internals_match(RuntimeParam):
         return False
 
-    @dataclass(frozen=True)
+    @record(frozen=True)
     class PlainParam(RuntimeParam):
         """A plain option's value converted without pydantic (a docstring spares inspect.signature)."""
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ghcli.errors import GhcliError
+from ghcli.records import record
 
 FORMAT = 2
 KEYS = ("args", "at", "command", "draws", "effect", "format", "nonce", "version")
@@ -84,7 +85,7 @@ def short(entry_id: str | None) -> str:
     return (entry_id or "")[:SHOWN]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     """One entry's content (what its id is the hash of)."""
 
