@@ -32,7 +32,7 @@ import sys
 import typing
 from _thread import get_ident
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, overload
 
 if TYPE_CHECKING:  # (typing has it from Python 3.11; the project runs on 3.10 too, and mypy checks as 3.10)
     from typing_extensions import dataclass_transform
@@ -79,18 +79,17 @@ def record(cls: type[_T] | None = None, /, *, frozen: bool = False,
     return wrap if cls is None else wrap(cls)
 
 
-class Spec(NamedTuple):
-    """One field as ``@record`` read it (``dataclasses.Field``'s attributes of the same names)."""
+class Spec:
+    """One field as ``@record`` read it (``dataclasses.Field``'s attributes of the same names;
+    a plain class: a NamedTuple would cost this module an ``exec`` of its own)."""
 
-    name: str
-    type: Any
-    default: Any
-    default_factory: Any
-    init: bool
-    repr: bool
-    hash: bool | None
-    compare: bool
-    kw_only: bool
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "kw_only")
+    ATTRIBUTES = __slots__
+
+    def __init__(self, name: str, type: Any, default: Any, default_factory: Any, init: bool, repr: bool,
+                 hash: bool | None, compare: bool, kw_only: bool):
+        self.name, self.type, self.default, self.default_factory = name, type, default, default_factory
+        self.init, self.repr, self.hash, self.compare, self.kw_only = init, repr, hash, compare, kw_only
 
 
 def specs(cls: type) -> tuple[Spec, ...]:

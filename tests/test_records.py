@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from ghcli.records import record, specs
+from ghcli.records import Spec, record, specs
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 NOTHING = object()
@@ -249,6 +249,5 @@ def test_every_record_in_ghcli_has_the_fields_dataclasses_reads():
                if isinstance(v, type) and "__record_fields__" in v.__dict__ and v.__module__ == m]
     assert len(classes) >= 20
     for cls in classes:
-        theirs = [(f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.hash, f.compare, f.kw_only)
-                  for f in dataclasses.fields(cls)]
-        assert [tuple(s) for s in specs(cls)] == theirs, cls
+        ours = [tuple(getattr(s, a) for a in Spec.ATTRIBUTES) for s in specs(cls)]
+        assert ours == [tuple(getattr(f, a) for a in Spec.ATTRIBUTES) for f in dataclasses.fields(cls)], cls
