@@ -11,11 +11,13 @@ What differs is the making. ``@dataclass`` compiles each generated method from i
 text (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, and a frozen class's
 ``__setattr__`` and ``__delattr__``: up to six ``exec`` calls, 0.4-1.2 ms a class at import
 time), and reads every annotation through ``dataclasses``' field machinery. ``@record`` reads
-the class once, compiles its ``__init__`` alone (the other methods are closures over the field
-names: ``operator.attrgetter`` reads them in C, so equality and hashing are no slower than the
-generated ones), and leaves ``__dataclass_fields__`` and ``__dataclass_params__`` to be made by
-``dataclasses`` itself on first use (from the class's own namespace as written: nothing an
-answer reads needs them, and ``tests/test_records.py`` checks that both readings agree).
+the class once and compiles the methods an answer runs often, ``__init__``, ``__eq__`` and
+``__hash__``, in one ``exec``, from the text dataclasses generates for them (so they run as
+fast, ``__init__`` a little faster); ``__repr__`` and the frozen ``__setattr__`` and
+``__delattr__`` are closures over the field names. It leaves ``__dataclass_fields__`` and
+``__dataclass_params__`` to be made by ``dataclasses`` itself on first use (from the class's
+namespace as written: nothing an answer reads needs them, and ``tests/test_records.py`` checks
+that both readings agree).
 
 A record may inherit from dataclasses (or records): their fields come first, as dataclasses
 orders them. Not supported (a ``TypeError`` says so): ``order``, ``slots``, ``unsafe_hash``,
@@ -31,7 +33,6 @@ import dataclasses
 import sys
 import typing
 from _thread import get_ident
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, TypeVar, overload
 
 if TYPE_CHECKING:  # (typing has it from Python 3.11; the project runs on 3.10 too, and mypy checks as 3.10)
@@ -102,15 +103,15 @@ def _make(cls: type[_T], frozen: bool, eq: bool) -> type[_T]:
     own = cls.__dict__
     fields, written = _read(cls, frozen)
     names = tuple(f.name for f in fields)
-    methods: dict[str, Any] = {"__repr__": _repr(tuple(f.name for f in fields if f.repr))}
-    if "__init__" not in own:
-        methods["__init__"] = _init(cls, fields, frozen)
-    if eq:
-        methods["__eq__"] = _eq(_getter(tuple(f.name for f in fields if f.compare)))
-        class_hash = own.get("__hash__", _MISSING)
-        if class_hash is _MISSING or (class_hash is None and "__eq__" in own):  # no __hash__ of its own
-            hashed = _getter(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
-            methods["__hash__"] = _hash(hashed) if frozen else None
+    compared = [f.name for f in fields if f.compare] if eq and "__eq__" not in own else None
+    class_hash = own.get("__hash__", _MISSING)
+    own_hash = not (class_hash is _MISSING or (class_hash is None and "__eq__" in own))  # (as dataclasses)
+    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)] if (
+        eq and frozen and not own_hash) else None
+    methods = _compiled(cls, fields, frozen, "__init__" not in own, compared, hashed)
+    methods["__repr__"] = _repr(tuple(f.name for f in fields if f.repr))
+    if eq and not frozen and not own_hash:
+        methods["__hash__"] = None  # (as dataclasses: equal by value and mutable, so not hashable)
     if frozen:
         for name in ("__setattr__", "__delattr__"):
             if name in own:
@@ -216,9 +217,39 @@ def _read(cls: type, frozen: bool) -> tuple[tuple[Spec, ...], dict[str, Any]]:
     return tuple(fields.values()), written
 
 
-def _init(cls: type, fields: tuple[Spec, ...], frozen: bool) -> Callable[..., None]:
-    """The one compiled method: ``__init__(self, a, b=<default>, *, c=<factory>)`` setting every field."""
+def _compiled(cls: type, fields: tuple[Spec, ...], frozen: bool, init: bool, compared: list[str] | None,
+              hashed: list[str] | None) -> dict[str, Any]:
+    """The methods compiled in one ``exec`` (the text dataclasses generates for each): ``__init__(self,
+    a, b=<default>, *, c=<factory>)`` setting every field (when ``init``), ``__eq__`` on the
+    ``compared`` fields' tuple, ``__hash__`` of the ``hashed`` fields' tuple (None: neither)."""
     env: dict[str, Any] = {"__setattr": object.__setattr__, "__FACTORY": _FACTORY}
+    lines: list[str] = []
+    made: list[str] = []
+    if init:
+        lines += _init_text(cls, fields, frozen, env)
+        made.append("__init__")
+    if compared is not None:
+        mine, theirs = (f"({''.join(f'{who}.{name},' for name in compared)})" for who in ("self", "other"))
+        lines += [" def __eq__(self, other):", "  if other.__class__ is self.__class__:",
+                  f"   return {mine} == {theirs}", "  return NotImplemented"]
+        made.append("__eq__")
+    if hashed is not None:
+        lines += [" def __hash__(self):", f"  return hash(({''.join(f'self.{name},' for name in hashed)}))"]
+        made.append("__hash__")
+    if not made:
+        return {}
+    text = f"def __make({', '.join(env)}):\n" + "\n".join(lines) + f"\n return ({', '.join(made)},)\n"
+    module = sys.modules.get(cls.__module__)
+    scope: dict[str, Any] = {}
+    exec(text, module.__dict__ if module else {}, scope)  # (its globals: the class's module, as dataclasses)
+    methods = dict(zip(made, scope["__make"](*env.values())))
+    if init:
+        methods["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    return methods
+
+
+def _init_text(cls: type, fields: tuple[Spec, ...], frozen: bool, env: dict[str, Any]) -> list[str]:
+    """``__init__``'s lines (its defaults and factories named in ``env``)."""
     me = "__dataclass_self__" if "self" in (f.name for f in fields) else "self"
     params: list[str] = []
     kw_params: list[str] = []
@@ -247,26 +278,7 @@ def _init(cls: type, fields: tuple[Spec, ...], frozen: bool) -> Callable[..., No
     if hasattr(cls, "__post_init__"):
         body.append(f"{me}.__post_init__()")
     signature = ", ".join([me, *params, *(["*", *kw_params] if kw_params else [])])
-    text = (f"def __make({', '.join(env)}):\n"
-            f" def __init__({signature}):\n  " + ("\n  ".join(body) or "pass") + "\n"
-            " return __init__\n")
-    module = sys.modules.get(cls.__module__)
-    scope: dict[str, Any] = {}
-    exec(text, module.__dict__ if module else {}, scope)  # (its globals: the class's module, as dataclasses)
-    init: Callable[..., None] = scope["__make"](*env.values())
-    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    return init
-
-
-def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """The tuple of these attributes of an object (``attrgetter`` gives a lone value for one name)."""
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda obj: (one(obj),)
-    if not names:
-        return lambda obj: ()
-    many: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
-    return many
+    return [f" def __init__({signature}):", *(f"  {line}" for line in body or ["pass"])]
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
@@ -284,22 +296,6 @@ def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
         return f"{self.__class__.__qualname__}({inner})"
 
     return __repr__
-
-
-def _eq(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
-    def __eq__(self: Any, other: Any) -> Any:
-        if other.__class__ is self.__class__:
-            return get(self) == get(other)
-        return NotImplemented
-
-    return __eq__
-
-
-def _hash(get: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
-    def __hash__(self: Any) -> int:
-        return hash(get(self))
-
-    return __hash__
 
 
 def _frozen(cls: type[Any], names: frozenset[str]) -> tuple[Callable[..., None], Callable[..., None]]:
