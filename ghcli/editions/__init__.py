@@ -20,7 +20,7 @@ edition does not have calls :meth:`Edition.require`, which refuses it with
 the edition's own sentence. With no campaign open the active edition is
 Gloomhaven.
 
-Standard library and ``ghcli.errors`` only (no campaign, no database).
+Standard library, ``ghcli.errors`` and ``ghcli.records`` only (no campaign, no database).
 """
 
 from __future__ import annotations
