@@ -81,6 +81,45 @@ def test_command_table_is_true():
     assert "ghcli.cli.rules.board" in {info.name for info in pkgutil.walk_packages(ghcli.cli.__path__, "ghcli.cli.")}
 
 
+def test_the_rules_parts_table_is_true():
+    """ghcli.cli.rules.PARTS names every part of the noun's package and each part's own commands,
+    in the noun's order; app_for builds the one part holding a command (the whole noun otherwise)."""
+    import importlib
+    import pkgutil
+
+    import ghcli.cli.rules as rules
+    from ghcli.cli import lazy
+
+    parts = [info.name for info in pkgutil.iter_modules(rules.__path__)]
+    assert sorted(part for part, _ in rules.PARTS) == sorted(parts)
+    every = []
+    for part, commands in rules.PARTS:
+        app = importlib.import_module(f"ghcli.cli.rules.{part}").app
+        own = [lazy._name(c) for c in app.registered_commands] + [lazy._name(g) for g in app.registered_groups]
+        assert own == list(commands), part
+        every += own
+        for command in commands:
+            assert [g.typer_instance for g in rules.app_for(command).registered_groups] == [app]
+    whole = rules.app
+    assert whole.info.name == rules.NAME and [g.typer_instance for g in whole.registered_groups] == [
+        importlib.import_module(f"ghcli.cli.rules.{part}").app for part, _ in rules.PARTS]
+    assert rules.app_for("no such command") is whole and rules.app is whole
+    assert list(lazy.module_group("rules").commands["rules"].commands) == every
+
+
+def test_a_rules_command_imports_its_part_alone(tmp_path):
+    board = tmp_path / "tour.txt"  # the README tour's board
+    board.write_text("board: gloomhaven flat\nactive: g\nmove: 2\nattack: range 2\nmap: 0,0\n"
+                     " g       .       .\n___  .       .\n b       .       s\n     .       .\n .       .       .\n"
+                     "figures:\ng = guard monster\nb = brute character 20\ns = spellweaver character 40\n")
+    probe = PROBE.replace('or m.startswith(("ghcli.rules"', 'or m.startswith(("ghcli.cli.rules.", "ghcli.rules"')
+    r = subprocess.run([sys.executable, "-c", probe, "rules", "focus", str(board)], capture_output=True, text=True,
+                       env=dict(os.environ), timeout=120)
+    mods = set(next(x for x in r.stderr.splitlines() if x.startswith("LOADED")).split()[1:])
+    assert r.returncode == 0 and r.stdout.startswith("guard: focus brute"), (r.stdout, r.stderr)
+    assert {m for m in mods if m.startswith("ghcli.cli.rules.")} == {"ghcli.cli.rules.board"}
+
+
 def test_root_help_lists_every_command(cli):
     from ghcli.cli import COMMANDS
 

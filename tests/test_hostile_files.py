@@ -126,6 +126,23 @@ def test_long_names_are_shown_cut(cli, campaign):
     assert data["campaign"]["name"] == long and long in [c["name"] for c in data["characters"]]
 
 
+def test_every_character_shown_escaped_is_unprintable():
+    # shown() and json_text() return an all-printable text as it is, without their patterns: that is
+    # safe only because every character the patterns escape is one str.isprintable refuses.
+    from ghcli.cli import shown as S
+
+    every = "".join(map(chr, range(0x110000)))
+    for kind in S._CLASSES:
+        unsafe = S._unsafe(kind).findall(every)
+        assert len(unsafe) > 2000 and not [c for c in unsafe if c.isprintable()], kind
+    # and the shortcut changes no answer: escaped, kept, and the allowed unprintable ones (a joiner, NBSP)
+    for text in ["Hilda", "a\nb", "a\u202eb", "tab\there", "z\u200dw\u00a0j", "\x1b[2J", "é…", "\ud800", ""]:
+        for lines in (True, False):
+            pattern = S._unsafe("lines" if lines else "one line")
+            assert S.shown(text, lines=lines) == pattern.sub(S._escape, text), (text, lines)
+    assert S.json_text({"a": "b\u202e\nc", "d": "\u00a0"}) == '{\n  "a": "b\\u202e\\nc",\n  "d": "\u00a0"\n}'
+
+
 def test_a_lone_surrogate_in_an_error_message(capsys):
     """The error printer itself raised UnicodeEncodeError on a '\\ud800' (from a JSON file)."""
     from ghcli.cli.failures import _Failure

@@ -11,7 +11,8 @@ not in it fails (a new package must be placed). Imports go one way::
            arkham -> journal, cli's plumbing      only the storage and the CLI plumbing
 
 - ``ghcli/rules`` and ``ghcli/arkham/rules.py`` are pure: the standard library
-  and ``ghcli.errors`` only; they never open files, print, read input or exit.
+  and ``ghcli.errors`` only (``ghcli/rules`` also ``ghcli.records``, whose ``@record`` is
+  ``@dataclass`` made faster); they never open files, print, read input or exit.
 - ``ghcli/boards`` does no I/O either: callers hand it text and get text back.
 - No Gloomhaven package imports ``ghcli.arkham``; only the CLI reaches the
   Arkham noun's module, ``ghcli.arkham.cli`` (the root's command table names
@@ -43,13 +44,15 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "__init__": (set(), set()),                                       # ghcli/__init__.py: the version
     "__main__": ({"ghcli.cli"}, set()),
     "errors": (set(), set()),                                          # the named errors every layer raises
+    "records": (set(), {"typing_extensions"}),    # @record (typing_extensions: for the type checker only)
     "data": (set(), set()),                                            # the shipped facts, read lazily
     # -- the Gloomhaven game, from the bottom
-    "rules": ({"ghcli.errors"}, set()),                                # pure (and no I/O: below)
-    "boards": ({"ghcli.errors", "ghcli.rules"}, set()),                # no I/O: text in, text out
-    "editions": ({"ghcli.errors", "ghcli.data"}, set()),
-    "journal": ({"ghcli.errors"}, {"sqlite_utils"}),                   # the file: handed a kind, imports none
-    "campaign": ({"ghcli.errors", "ghcli.data", "ghcli.rules", "ghcli.editions", "ghcli.journal"}, set()),
+    "rules": ({"ghcli.errors", "ghcli.records"}, set()),               # pure (and no I/O: below)
+    "boards": ({"ghcli.errors", "ghcli.records", "ghcli.rules"}, set()),  # no I/O: text in, text out
+    "editions": ({"ghcli.errors", "ghcli.records", "ghcli.data"}, set()),
+    "journal": ({"ghcli.errors", "ghcli.records"}, {"sqlite_utils"}),  # the file: handed a kind, imports none
+    "campaign": ({"ghcli.errors", "ghcli.records", "ghcli.data", "ghcli.rules", "ghcli.editions", "ghcli.journal"},
+                 set()),
     # the Gloomhaven file's journal through git: its store (campaign.kind picks the kind), never its commands
     "sync": ({"ghcli.errors", "ghcli.journal", "ghcli.campaign.kind"}, set()),
     "editor": ({"ghcli.errors", "ghcli.rules", "ghcli.boards"}, {"textual", "rich"}),
@@ -61,7 +64,7 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "arkham.cli": ({"ghcli.errors", "ghcli.arkham", "ghcli.journal.history", *CLI_PLUMBING}, {"typer"}),
     # -- the shell: every layer's commands (and the Arkham noun's module, never its domain)
     "cli": ({"ghcli.errors", "ghcli.rules", "ghcli.boards", "ghcli.editions", "ghcli.journal", "ghcli.campaign",
-             "ghcli.sync", "ghcli.editor", "ghcli.arkham.cli"}, {"typer", "click"}),
+             "ghcli.sync", "ghcli.editor", "ghcli.arkham.cli", "ghcli.records"}, {"typer", "click"}),
 }
 PURE = ("rules", "arkham.rules")   # standard library only, and no I/O
 NO_IO = (*PURE, "boards")

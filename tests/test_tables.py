@@ -136,3 +136,14 @@ def test_the_cli_tables_measure_display_width(cli):
     rule = _starts(lines[1])
     for line in lines[2:]:
         assert _starts(line)[1] == rule[1], out  # the class column starts in one place on every row
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="+-0123456789,.\n x", max_size=12)
+       | st.sampled_from(["1,000", "1,000\n", "", "-1,234.5", ".5", "1,2345", "12,345,678", "abc", "-", ","]))
+def test_the_thousands_check_is_tabulates_pattern(text):
+    # the character check before the pattern (start-up: the pattern compiled only when it may match) changes
+    # no answer
+    import re
+
+    assert tables._thousands(text) == (re.match(tables._THOUSANDS, text) is not None)

@@ -22,17 +22,17 @@ board editor uses to show its cursor; ``picture()`` is its text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from ghcli.boards import textboard as tb
+from ghcli.records import record
 
 #: A picture larger than this many characters is not drawn (a map spread over +-1000 would be 48 million).
 MAX_CELLS = 1_000_000
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Drawing:
     """A picture's lines and where each hex's text is: {hex: (line, start, end)} (columns, end excluded)."""
 

@@ -12,18 +12,19 @@ examples; :mod:`.layout` is the same grid for writing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Optional
 
 from ghcli.boards.grammar import wall
 from ghcli.boards.layout import FLAT_LEFT_MARKS, FLAT_RIGHT_MARKS
 from ghcli.errors import BadInput
+from ghcli.records import record
 from ghcli.rules.board import MAX_COORD, MAX_HEXES
 
 Coords = Callable[[int, int], tuple[int, int]]
 
 
-@dataclass
+@record
 class Grid:
     """Every non-blank character of the map, classified by position: hexes' text, separators, '___' slots.
     ``L`` is the map's line (0 first), ``c`` the cell of the line."""

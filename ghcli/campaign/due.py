@@ -30,13 +30,13 @@ The steps, by the rules (docs/between-sessions.md, "Readings"):
 
 from __future__ import annotations
 
-import shlex
-
 from ghcli.campaign import catalog, lookup, tracks
 from ghcli.campaign.kind import Store
 
 
 def _q(name: str) -> str:
+    import shlex  # (only when something is due: its import compiles a pattern, start-up of status)
+
     return shlex.quote(name)
 
 

@@ -29,8 +29,6 @@ Readings (docs/between-sessions.md, "Readings"):
 
 from __future__ import annotations
 
-import shlex
-
 from ghcli.campaign import catalog, lookup, scenarios, tracks
 from ghcli.campaign.kind import Store, command
 from ghcli.journal.store import Done
@@ -120,6 +118,8 @@ def _check_travel(store: Store, party: dict, number: int, replay: bool, casual: 
                               f"(`ghcli retire {ch['name']}`)")
         due = must_level_up(lookup.party_characters(store, party["id"]))
         if due:
+            import shlex  # (a refusal's words only)
+
             who = shlex.quote(due[0]) if len(due) == 1 else "NAME"
             raise Refused(f"{', '.join(due)} {'has' if len(due) == 1 else 'have'} the XP for the next level "
                           f"and must level up in town first (`ghcli level-up {who} --card CARD --perk N`)")

@@ -19,15 +19,16 @@ completed scenario still needs its requirements met and it not blocked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ghcli.campaign import catalog, lookup
 from ghcli.campaign.kind import Store
+from ghcli.records import record
 
 STATES = ("available", "completed", "locked", "blocked")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Availability:
     """Whether a party may play a scenario; false with reasons when not. Truthy when available."""
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Callable, get_args, get_origin
 
 import typer
 
 from ghcli.cli.failures import ErrorHandlingGroup
+from ghcli.records import record
 
 # typer minor versions whose internals install_fast_coercion was tested against (pyproject.toml requires them).
 TESTED_TYPER = ("0.29",)
@@ -103,7 +103,9 @@ def module_group(module: str, wanted: str | None = None):
     for attr in ("rich_markup_mode", "pretty_exceptions_short", "suggest_commands"):
         if hasattr(app, attr):
             setattr(holder, attr, getattr(app, attr))
-    target = importlib.import_module(module_name(module)).app
+    noun = importlib.import_module(module_name(module))
+    # a noun whose parts are built on demand (ghcli/cli/rules: app_for) builds only the part with `wanted`
+    target = noun.app_for(wanted) if wanted and hasattr(noun, "app_for") else noun.app
     holder.add_typer(only(target, wanted) if wanted else target)
     group = typer.main.get_group(holder)
     from ghcli.cli import helptext
@@ -119,7 +121,9 @@ def load(name: str, sub: str | None = None):
     entry = commands().get(name)
     if not entry:
         return None
-    import_name = importlib.import_module(module_name(entry[0])).app.info.name
+    noun = importlib.import_module(module_name(entry[0]))
+    # (a noun that builds its parts on demand, with app_for, names itself: its app is not built for that)
+    import_name = noun.NAME if hasattr(noun, "app_for") else noun.app.info.name
     wanted = (sub if import_name == name else name) if sub or import_name != name else None
     return module_group(entry[0], wanted).commands.get(name)
 
@@ -296,7 +300,7 @@ def install_fast_coercion() -> bool:
     if original is None or getattr(original, "ghcli_fast", False) or not _internals_match(RuntimeParam):
         return False
 
-    @dataclass(frozen=True)
+    @record(frozen=True)
     class PlainParam(RuntimeParam):
         """A plain option's value converted without pydantic (a docstring spares inspect.signature)."""
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import errno
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from ghcli.cli.shown import shown
+from ghcli.records import record
 
 
-@dataclass
+@record
 class Settings:
     """The root's options (a dataclass without a docstring costs inspect.signature at start-up)."""
 

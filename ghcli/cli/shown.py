@@ -33,7 +33,8 @@ from typing import Any
 
 # The characters shown escaped (see the module's docstring), as a regular expression's character class;
 # \n is one of them, kept where a text has lines. Compiled on first use: the three compiles cost ~2.5 ms
-# (3% of `import typer`), and `ghcli --help` needs none, a command one or two.
+# (3% of `import typer`), and `ghcli --help` needs none; a command needs one only for a text that is not
+# all printable (``_printable``), which is rare.
 _UNSAFE_CLASS = ("\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064"
                  "\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff")
 _CLASSES = {
@@ -63,9 +64,19 @@ def _escape(m: re.Match) -> str:
     return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
 
+def _printable(text: str, newlines: bool) -> bool:
+    """Whether ``text`` holds only printable characters (``str.isprintable``; newlines too when
+    ``newlines``): then it holds none of :data:`_CLASSES`' characters, which are all unprintable
+    (``tests/test_hostile_files.py`` checks every one), and no pattern need be compiled (the
+    usual answer, at the cost of a scan in C)."""
+    return text.isprintable() or (newlines and "\n" in text and text.replace("\n", " ").isprintable())
+
+
 def shown(text: Any, *, lines: bool = True) -> str:
     """``text`` as it may be printed: unsafe characters escaped; newlines kept when ``lines``."""
     text = text if isinstance(text, str) else str(text)
+    if _printable(text, lines):
+        return text
     pattern = _unsafe("lines" if lines else "one line")
     if pattern.search(text) is None:
         return text
@@ -96,6 +107,8 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     import json
 
     out = json.dumps(data, indent=indent, ensure_ascii=False, default=_blob)
+    if _printable(out, True):  # (json.dumps escapes the C0 controls in strings: its own newlines only)
+        return out
     pattern = _unsafe("json")
     if pattern.search(out) is None:
         return out

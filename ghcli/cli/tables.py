@@ -131,7 +131,19 @@ def _cut(word: str, limit: int) -> tuple[str, str]:
 
 # -- what tabulate would call each value -------------------------------------
 
-_THOUSANDS = re.compile(r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$")
+_THOUSANDS = r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$"
+_THOUSANDS_CHARS = frozenset("+-0123456789,.\n")  # all a text that _THOUSANDS matches can hold ($: a last \n)
+_PATTERN: list[re.Pattern] = []
+
+
+def _thousands(text: str) -> bool:
+    """tabulate's number with thousands separators (``1,234``, ``-1,234.5``, ``.5``; and ""): its
+    pattern compiled only for a text of those characters (start-up: most cells are words)."""
+    if not _THOUSANDS_CHARS.issuperset(text):
+        return False
+    if not _PATTERN:
+        _PATTERN.append(re.compile(_THOUSANDS))
+    return _PATTERN[0].match(text) is not None
 
 
 def _convertible(conv, value) -> bool:
@@ -162,9 +174,9 @@ def _value_type(value, numparse: bool) -> type:
     if type(value) is bool or (isinstance(value, str) and value in ("True", "False")):
         return bool
     if numparse and (type(value) is int or (isinstance(value, str) and _convertible(int, value))
-                     or (isinstance(value, str) and _THOUSANDS.match(value) and "." not in value)):
+                     or (isinstance(value, str) and _thousands(value) and "." not in value)):
         return int
-    if numparse and (_is_number(value) or (isinstance(value, str) and _THOUSANDS.match(value))):
+    if numparse and (_is_number(value) or (isinstance(value, str) and _thousands(value))):
         return float
     return str
 
@@ -198,7 +210,7 @@ def _format(value, kind: type) -> str:
 
 def _after_point(text: str) -> int:
     """Digits after the decimal point (or the exponent), -1 for none: tabulate's ``_afterpoint``."""
-    if _is_number(text) or _THOUSANDS.match(text):
+    if _is_number(text) or _thousands(text):
         if _convertible(int, text):
             return -1
         pos = text.rfind(".")

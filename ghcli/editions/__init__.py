@@ -20,7 +20,7 @@ edition does not have calls :meth:`Edition.require`, which refuses it with
 the edition's own sentence. With no campaign open the active edition is
 Gloomhaven.
 
-Standard library and ``ghcli.errors`` only (no campaign, no database).
+Standard library, ``ghcli.errors`` and ``ghcli.records`` only (no campaign, no database).
 """
 
 from __future__ import annotations
@@ -29,12 +29,13 @@ import contextlib
 import contextvars
 import functools
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from ghcli.errors import BadInput, Refused
+from ghcli.records import record
 
 #: the campaign features an edition may lack, in the order docs/campaign.md's edition table lists them
 FEATURES = (
@@ -49,7 +50,7 @@ _EMPTY: Mapping[str, object] = MappingProxyType({"monsters": {"monsters": [], "s
                                                  "monster_decks": {"monster_decks": {}, "decks": {}}})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Edition:
     """One edition's campaign rules as named switches, and where its facts are."""
 

@@ -22,11 +22,12 @@ import inspect
 import types
 import typing
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ghcli.errors import Refused
 from ghcli.journal.entries import CONTROL_RE, BadEntry, canonical
+from ghcli.records import record
 
 if TYPE_CHECKING:  # (a command that draws nothing, such as status, does not load random)
     import random
@@ -40,7 +41,7 @@ class DrawMismatch(Refused):
     """A recorded random draw (or an outcome seen) that does not fit the campaign any more."""
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Command:
     """A registered command of one kind."""
 

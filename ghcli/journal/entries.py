@@ -13,22 +13,40 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ghcli.errors import GhcliError
+from ghcli.records import record
 
 FORMAT = 2
 KEYS = ("args", "at", "command", "draws", "effect", "format", "nonce", "version")
 MAX_ENTRY_BYTES = 64 * 1024
 MAX_SNAPSHOT_BYTES = 8 * 1024 * 1024  # an import or snapshot entry carries the campaign's tables
 SNAPSHOT_COMMANDS = ("import", "snapshot")
-ID_RE = re.compile(r"^[0-9a-f]{64}$")
-HEX16_RE = re.compile(r"^[0-9a-f]{16}$")
-AT_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)$")
-VERSION_RE = re.compile(r"^[0-9A-Za-z.+\-]{1,40}$")
-COMMAND_RE = re.compile(r"^[a-z][a-z0-9 \-]{0,59}$")
-CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+class _Pattern:
+    """A regular expression compiled on first use (start-up: a command that reads no entry, such as
+    ``status``, compiles none); then its ``match``, ``search``, ``fullmatch`` and ``sub`` are the
+    compiled pattern's own."""
+
+    def __init__(self, pattern: str):
+        self.pattern = pattern
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(self.pattern)
+        self.match, self.search, self.fullmatch, self.sub = (compiled.match, compiled.search, compiled.fullmatch,
+                                                             compiled.sub)
+        return getattr(compiled, name)
+
+
+ID_RE = _Pattern(r"^[0-9a-f]{64}$")
+HEX16_RE = _Pattern(r"^[0-9a-f]{16}$")
+AT_RE = _Pattern(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\+00:00|Z)$")
+VERSION_RE = _Pattern(r"^[0-9A-Za-z.+\-]{1,40}$")
+COMMAND_RE = _Pattern(r"^[a-z][a-z0-9 \-]{0,59}$")
+CONTROL_RE = _Pattern(r"[\x00-\x1f\x7f-\x9f]")
 SHOWN = 10  # an id is shown as its first 10 hex digits
 
 
@@ -84,7 +102,7 @@ def short(entry_id: str | None) -> str:
     return (entry_id or "")[:SHOWN]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     """One entry's content (what its id is the hash of)."""
 

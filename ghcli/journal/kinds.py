@@ -12,8 +12,10 @@ campaign document) imports the module :data:`MODULES` names for it.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Sequence
+
+from ghcli.records import record
 
 Migration = tuple[str, Callable[[Any], None]]
 
@@ -25,7 +27,7 @@ WORDS = {"ghcli": "Gloomhaven campaign", "arkham": "Arkham campaign"}
 MODULES = {"ghcli": "ghcli.campaign.kind", "arkham": "ghcli.arkham.kind"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bound:
     """What a column's values may be: whole numbers from ``low`` to ``high``, or text of at most
     ``length`` characters (``name``: a name people type, cut to it on import with a report)."""
@@ -36,7 +38,7 @@ class Bound:
     name: bool = False
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Kind:
     """One kind of campaign file (see the module's docstring)."""
 

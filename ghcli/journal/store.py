@@ -33,13 +33,13 @@ import datetime
 import errno
 import os
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from ghcli.errors import BadInput, GhcliError, Refused
 from ghcli.journal import schema
 from ghcli.journal.kinds import Kind, words_for
+from ghcli.records import record
 
 BUSY_TIMEOUT_S = 10.0
 # A temporary file of an init older than this was left by one that died (an init takes well under a second).
@@ -48,7 +48,7 @@ LEFTOVER_AGE_S = 600.0
 MAX_SQLITE_INT = 2**63 - 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Done:
     """What a command did: the history summary and the values it returns (``values`` may be a
     :class:`Later`: computed only when someone reads them)."""

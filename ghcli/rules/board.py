@@ -9,12 +9,12 @@ that are not adjacent, an unknown ``active`` ...). Keys beyond format 1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from ghcli.errors import BadInput, did_you_mean
+from ghcli.records import record
 from ghcli.rules.hexes import Grid, Hex, HexNo, are_adjacent
 from ghcli.rules.rulesets import READINGS, RULE_SET_NAMES
 
@@ -29,7 +29,7 @@ TERRAINS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 SIDES = ("character", "summon", "monster")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Figure:
     """A figure on the board: its id, side and hex, and what the rules ask of it."""
 
@@ -50,7 +50,7 @@ class Figure:
         return self.side != "monster"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Attack:
     """The monster's attack: range (0 melee), targets (a number or "all"), area hexes."""
 
@@ -59,7 +59,7 @@ class Attack:
     area: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Action:
     """The monster's action: movement, its attack, and how it moves."""
 
@@ -71,7 +71,7 @@ class Action:
     muddled: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Board:
     """A board of format 1 as values: rule set, map, figures, the active monster and its action."""
 

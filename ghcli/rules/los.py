@@ -653,12 +653,12 @@ def _programs_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     under 2)."""
     if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= PROGRAM_DISTANCE:
         return None
-    import base64
+    from binascii import a2b_base64  # (base64.b64decode's own decoder, without base64's import: start-up)
 
     from ghcli.rules._corner_programs import PROGRAMS
 
     o, perm = canonical(dq, dr)
-    return base64.b64decode(PROGRAMS[o]), perm
+    return a2b_base64(PROGRAMS[o]), perm
 
 
 @lru_cache(maxsize=4096)
@@ -668,12 +668,12 @@ def _tree_for(dq: int, dr: int) -> Optional[tuple[bytes, tuple[int, ...]]]:
     shipped trees' distance (or under 2)."""
     if not 2 <= (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= TREE_DISTANCE:
         return None
-    import base64
+    from binascii import a2b_base64
 
     from ghcli.rules._sight_trees import TREES
 
     o, perm = canonical(dq, dr)
-    return base64.b64decode(TREES[o]), perm
+    return a2b_base64(TREES[o]), perm
 
 
 @lru_cache(maxsize=4096)

@@ -29,12 +29,13 @@ the first value of each is the default, the one the shared rules cases
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Union
 
+from ghcli.records import record
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class RuleSet:
     """The named switches where the rule sets differ."""
 

@@ -71,9 +71,9 @@ The differences between rule sets are the switches of ``RuleSet``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional
 
+from ghcli.records import record
 from ghcli.rules.board import Board
 from ghcli.rules.hexes import Hex
 
@@ -87,7 +87,7 @@ from ghcli.rules.monster.turn import RULE_SETS, RuleSet, Turn
 __all__ = ["decide", "Decision", "Option", "RuleSet", "RULE_SETS", "NEG", "Turn", "other_reading_hint"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     """One outcome the players may choose: where the monster ends its move, whom it attacks."""
 
@@ -105,7 +105,7 @@ class Option:
         }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decision:
     """The answer: the focuses, every outcome the players may choose, and why."""
 

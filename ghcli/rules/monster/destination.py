@@ -32,9 +32,9 @@ targets, so such hexes never need weeding out first.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, cast
 
+from ghcli.records import record
 from ghcli.rules.board import Figure
 from ghcli.rules.hexes import HexNo
 from ghcli.rules.monster.values import MOVE, NEGATIVES, Cost, EnemySet
@@ -50,7 +50,7 @@ Preference = tuple[int, Cost]
 Scored = tuple[Any, HexNo, EnemySet]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Plan:
     """One focus's outcome: ``choices`` (hex, target group) if it attacks this turn, else
     the ``destinations`` it heads for and the hexes it ``ends`` on (hex numbers)."""

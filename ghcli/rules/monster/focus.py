@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
+from ghcli.records import record
 from ghcli.rules.board import Figure
 from ghcli.rules.monster.explain import Rank, focus_reason
 from ghcli.rules.monster.values import Cost
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ghcli.rules.monster.turn import Turn
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FocusChoice:
     """The focuses (more than one: the players choose) and each attackable enemy's rank."""
 

@@ -28,10 +28,10 @@ without ice, where entering a hex costs the same from every side.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, Union, cast
 
+from ghcli.records import record
 from ghcli.rules.hexes import NO_HEX, Grid, HexNo, distance, padded
 from ghcli.rules.monster.values import MOVE, NEG, NEGATIVES, Cost
 
@@ -44,7 +44,7 @@ __all__ = ["NEG", "MOVE", "Terrain", "Movement", "Costs", "Moves", "cheapest_fir
 Move = tuple[HexNo, Cost]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Terrain:
     """Per-hex tables of one turn (lists by hex number, built once and never changed): what
     entering a hex costs and what stops a move."""
@@ -224,7 +224,7 @@ class Moves(NamedTuple):
     slides: dict[HexNo, tuple[tuple[HexNo, ...], dict[HexNo, Cost]]]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Movement:
     """Movement costs from the monster's hex for one way of moving (walk, jump, fly, teleport)."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Union
 
+from ghcli.records import record
 from ghcli.rules.board import Board, Figure
 from ghcli.rules.hexes import Grid
 from ghcli.rules.monster.movement import Movement, Terrain
@@ -19,7 +19,7 @@ __all__ = ["Turn", "RULE_SETS", "RuleSet", "UNREACHED"]
 UNREACHED = 10**6
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Turn:
     """One monster's turn on one board: the inputs of every stage (tables are built on first use)."""
 
