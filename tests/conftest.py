@@ -26,7 +26,10 @@ What keeps the suite fast (issue 24: the whole suite within 90 s on a 2-core mac
   tests: the default run includes them; ``pytest -m "not slow"`` for a quick
   look), set here by module so the test files stay as they are.
 - The run is spread over the machine's cores by pytest-xdist (``-n auto`` in
-  pyproject.toml; ``-n 0`` runs in one process).
+  pyproject.toml; ``-n 0`` runs in one process), the longest modules first
+  (``LONG_FIRST``): the cores share out the short tests at the end.
+- **No waiting for nothing.** The editor's pilot tests wait 5 ms idle slices,
+  not 20 ms (``helpers.quick_pilot``); the tmux tests poll every 50 ms.
 """
 
 from __future__ import annotations
