@@ -295,6 +295,27 @@ def test_without_any_terminal_it_says_so(cli, tmp_path, monkeypatch):
     assert r.exit_code == 2 and "needs a terminal (there is no /dev/tty)" in r.stderr
 
 
+def test_a_key_that_reaches_the_screen_before_the_prompt_had_the_focus_is_the_prompts():
+    # the burst's race, made certain: keys forwarded to the screen while it had no focus come back to the
+    # editor after the prompt took the focus; they are the prompt's, in order (once lost: "s 3", not "s 30")
+    from textual import events
+
+    def through_the_screen(*keys):  # as the screen hands an unfocused key on to the editor
+        def post(app):
+            for k in keys:
+                key = events.Key(k, {"space": " ", "enter": "\r"}.get(k, k))
+                key._set_forwarded()
+                app.post_message(key)
+        return post
+
+    app = _editor()
+    drive(app, "space", "c", "s", through_the_screen("space", "3", "0"), "backspace",
+          through_the_screen("0", "enter"))
+    (s,) = app.doc["figures"]
+    assert (s["id"], s["initiative"]) == ("s", 30)
+    assert app.pending is None  # one enter, one submit
+
+
 def test_keys_typed_at_once_after_c_or_m_are_the_prompts(tmp_path):
     # a burst (a fast typist, a paste): the keys after m or c arrive before the prompt has the focus
     session = _tmux()

@@ -18,6 +18,7 @@ cannot be asked: the unsaved board is written beside the file (``run``).
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -56,6 +57,23 @@ SIDE_WIDTH = 48
 class MapView(ScrollableContainer, can_focus=False):
     """The map's picture, scrolled by the editor to keep the cursor in sight (never focused: the
     arrow keys move the cursor, not the view)."""
+
+
+class Prompt(Input):
+    """The one-line prompt. It remembers the last key events it was given, so that the editor can tell
+    a key typed into it from one typed before it had the focus: a burst (a fast typist, a paste, tmux)
+    after ``c`` or ``m`` reaches the screen first, and comes back to the editor after the focus has
+    moved to the prompt. Those are the prompt's too, in the order typed, never lost."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.given: deque = deque(maxlen=64)
+
+    def _on_key(self, event) -> None:  # Textual calls Input's own handler after this one
+        self.given.append(event)
+
+    def was_given(self, event) -> bool:
+        return any(e is event for e in self.given)
 
 
 class SideView(ScrollableContainer, can_focus=False):
@@ -109,7 +127,7 @@ class BoardEditor(App):
         yield Static(id="summary")
         yield Static(id="status")
         yield Static(KEYS, id="help")
-        yield Input(id="prompt", disabled=True)  # enabled (and focused) only while it asks
+        yield Prompt(id="prompt", disabled=True)  # enabled (and focused) only while it asks
 
     def on_mount(self) -> None:
         self.set_focus(None)
@@ -286,11 +304,13 @@ class BoardEditor(App):
                 self.message = "cancelled"
                 self.refresh_view()
                 return
-            prompt = self.query_one("#prompt", Input)
-            if self.focused is not prompt:
-                # keys typed right after the one that opened the prompt, before the prompt has the
-                # focus (a fast typist, a paste, tmux): they are the prompt's, not lost
+            prompt = self.query_one("#prompt", Prompt)
+            if not prompt.was_given(event):
+                # keys typed right after the one that opened the prompt, before the prompt had the
+                # focus (a fast typist, a paste, tmux): they are the prompt's, not lost (Prompt); worked
+                # here alone (no binding of the focused prompt works it again: a second backspace)
                 event.stop()
+                event.prevent_default()
                 if event.key == "enter":
                     self.submit(prompt.value)
                 elif event.key == "backspace":
