@@ -268,18 +268,6 @@ def _init_templates(tmp_path_factory) -> InitTemplates:
     return InitTemplates(tmp_path_factory.mktemp("init-templates"))
 
 
-_BUILT: dict = {}
-
-
-def _command(app):
-    """ghcli's click command, built once per test process (see the module docstring)."""
-    import typer.main
-
-    if id(app) not in _BUILT:
-        _BUILT[id(app)] = (app, typer.main.get_command(app))
-    return _BUILT[id(app)][1]
-
-
 @pytest.fixture
 def cli(_init_templates):
     """Run ghcli in-process: cli("status", "--json") -> click Result (an ``init`` may be a template's copy)."""
@@ -295,14 +283,9 @@ def cli(_init_templates):
         copied = _init_templates.run(runner, app, args, used, patched=_patched())
         if copied is not None:
             return copied
-        import typer.testing
+        from helpers import invoke  # ghcli's click command built once per test process
 
-        built, real = _command(app), typer.testing._get_command
-        typer.testing._get_command = lambda a: built if a is app else real(a)
-        try:
-            return runner.invoke(app, args, input=input, catch_exceptions=False)
-        finally:
-            typer.testing._get_command = real
+        return invoke(args, input=input, catch_exceptions=False)
 
     return run
 

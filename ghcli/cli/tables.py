@@ -133,17 +133,13 @@ def _cut(word: str, limit: int) -> tuple[str, str]:
 
 _THOUSANDS = r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$"
 _THOUSANDS_CHARS = frozenset("+-0123456789,.\n")  # all a text that _THOUSANDS matches can hold ($: a last \n)
-_PATTERN: list[re.Pattern] = []
 
 
 def _thousands(text: str) -> bool:
     """tabulate's number with thousands separators (``1,234``, ``-1,234.5``, ``.5``; and ""): its
-    pattern compiled only for a text of those characters (start-up: most cells are words)."""
-    if not _THOUSANDS_CHARS.issuperset(text):
-        return False
-    if not _PATTERN:
-        _PATTERN.append(re.compile(_THOUSANDS))
-    return _PATTERN[0].match(text) is not None
+    pattern compiled (by ``re``'s own cache) only for a text of those characters (start-up: most
+    cells are words)."""
+    return _THOUSANDS_CHARS.issuperset(text) and re.match(_THOUSANDS, text) is not None
 
 
 def _convertible(conv, value) -> bool:
