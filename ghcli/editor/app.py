@@ -18,16 +18,17 @@ cannot be asked: the unsaved board is written beside the file (``run``).
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Callable, Optional
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer
 from textual.geometry import Region, Spacing
 from textual.widgets import Input, Static
+from textual.widgets.input import Selection
 
 from ghcli.editor import model
 from ghcli.errors import BadInput
@@ -60,20 +61,41 @@ class MapView(ScrollableContainer, can_focus=False):
 
 
 class Prompt(Input):
-    """The one-line prompt. It remembers the last key events it was given, so that the editor can tell
-    a key typed into it from one typed before it had the focus: a burst (a fast typist, a paste, tmux)
-    after ``c`` or ``m`` reaches the screen first, and comes back to the editor after the focus has
-    moved to the prompt. Those are the prompt's too, in the order typed, never lost."""
+    """The one-line prompt. It holds the focus while it asks (its cursor and a selected default show),
+    but it is never handed a key: the editor works every key, in the one queue they arrive in
+    (``BoardEditor.on_event``), and edits the prompt's line here. A burst (a fast typist, a paste,
+    tmux) after ``c`` or ``m`` is thus the prompt's in the order typed: there is no second queue (the
+    focused widget's) for a key to overtake or be lost in."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.given: deque = deque(maxlen=64)
+    #: The prompt's keys (Input's bindings) to their actions, for ``work``.
+    ACTIONS = {key.strip(): binding.action for binding in Input.BINDINGS
+               for key in binding.key.split(",")}
+    #: Actions never worked here: enter is the editor's (``submit``), and the clipboard's are Textual's
+    #: own (an async round trip through the terminal).
+    NOT_WORKED = frozenset(("submit", "copy", "cut", "paste"))
 
-    def _on_key(self, event) -> None:  # Textual calls Input's own handler after this one
-        self.given.append(event)
+    def work(self, key: str, character: Optional[str]) -> None:
+        """One key typed into the line: a printable character replaces the selection or goes in at
+        the cursor; an editing key (backspace, delete, arrows, home, end, ctrl+u ...) does what
+        Input's binding for it does; any other key is nothing."""
+        if character is not None and character.isprintable() and len(character) == 1 and key != "enter":
+            self.type_text(character)
+            return
+        action = self.ACTIONS.get(key)
+        if action is None:
+            return
+        name, _, args = action.partition("(")
+        if name in self.NOT_WORKED:
+            return
+        method = getattr(self, f"action_{name}", None)
+        if method is not None:
+            method(*([args.rstrip(")") == "True"] if args.rstrip(")") else []))
 
-    def was_given(self, event) -> bool:
-        return any(e is event for e in self.given)
+    def type_text(self, text: str) -> None:
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *self.selection)
 
 
 class SideView(ScrollableContainer, can_focus=False):
@@ -229,16 +251,14 @@ class BoardEditor(App):
             hint: str = "") -> None:
         """A one-line prompt; ``value`` prefilled, the cursor after it (``select``: selected, so that
         typing replaces it: a default)."""
-        prompt = self.query_one("#prompt", Input)
+        prompt = self.query_one("#prompt", Prompt)
         prompt.placeholder = hint or question
-        prompt.select_on_focus = select
+        prompt.select_on_focus = False  # selected here, now: the focus event comes later, after keys
         prompt.value = value
-        prompt._typed = False
         prompt.display = True
         prompt.disabled = False
         prompt.focus()
-        if not select:
-            prompt.cursor_position = len(value)
+        prompt.selection = Selection(0, len(value)) if select else Selection.cursor(len(value))
         self.pending = then
         self.message = f"{question} (enter to confirm, esc to cancel)"
 
@@ -248,9 +268,6 @@ class BoardEditor(App):
         prompt.disabled = True
         self.pending = None
         self.set_focus(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.submit(event.value)
 
     def submit(self, value: str) -> None:
         """The prompt's line: closed, then its answer worked (which may open the next prompt at once)."""
@@ -297,32 +314,33 @@ class BoardEditor(App):
             self.exit(return_code=0)
 
     # -- keys ------------------------------------------------------------------
-    def on_key(self, event) -> None:
+    async def on_event(self, event: events.Event) -> None:
+        """Every key is worked here, as it comes from the terminal, in the order typed: a key is never
+        handed on to a focused widget's own queue, where a later key could overtake it (``Prompt``).
+        The app's priority bindings (ctrl+q, ctrl+c) still come first; a paste goes into an open
+        prompt's line."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.app_focus = True
+            if not await self._check_bindings(event.key, priority=True):
+                self.work_key(event)
+            return
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            if self.pending is not None and event.text:
+                self.query_one("#prompt", Prompt).type_text(event.text.splitlines()[0])
+            return
+        await super().on_event(event)
+
+    def work_key(self, event: events.Key) -> None:
         if self.pending is not None:
             if event.key == "escape":
                 self.close_prompt()
                 self.message = "cancelled"
                 self.refresh_view()
-                return
-            prompt = self.query_one("#prompt", Prompt)
-            if not prompt.was_given(event):
-                # keys typed right after the one that opened the prompt, before the prompt had the
-                # focus (a fast typist, a paste, tmux): they are the prompt's, not lost (Prompt); worked
-                # here alone (no binding of the focused prompt works it again: a second backspace)
-                event.stop()
-                event.prevent_default()
-                if event.key == "enter":
-                    self.submit(prompt.value)
-                elif event.key == "backspace":
-                    prompt.value = prompt.value[:-1]
-                elif event.character and event.character.isprintable():
-                    if prompt.select_on_focus and prompt.value and not getattr(prompt, "_typed", False):
-                        prompt.value = ""  # a default is replaced by what is typed
-                    prompt._typed = True
-                    prompt.value += event.character
-                    prompt.cursor_position = len(prompt.value)
+            elif event.key == "enter":
+                self.submit(self.query_one("#prompt", Prompt).value)
+            else:
+                self.query_one("#prompt", Prompt).work(event.key, event.character)
             return
-        event.stop()
         key, ch = event.key, event.character
         mode, self.mode = self.mode, None
         if mode == "quit":
