@@ -166,7 +166,8 @@ def test_an_older_database_gives_solo_characters_their_seats(solo, db_file):
             .fetchall():
         con.execute(f'DROP TRIGGER "{name}"')
     con.execute("ALTER TABLE characters DROP COLUMN seat")
-    con.execute("DELETE FROM _sqlite_migrations WHERE name IN ('0006_perk_seats', '0007_edition')")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name IN ('0006_perk_seats', '0007_edition', "
+                "'0008_journal_triggers')")
     con.execute("ALTER TABLE campaign DROP COLUMN edition")
     con.commit()
     con.close()

@@ -102,7 +102,7 @@ def test_a_campaign_made_before_editions_opens_as_gloomhaven(cli, db_file):
                                "AND name LIKE 'journal_campaign%'"):
         con.execute(f'DROP TRIGGER "{name}"')
     con.execute("ALTER TABLE campaign DROP COLUMN edition")
-    con.execute("DELETE FROM _sqlite_migrations WHERE name = '0007_edition'")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name IN ('0007_edition', '0008_journal_triggers')")
     con.commit()
     con.close()
     st = json.loads(run_ok(cli, "status", "--json").stdout)

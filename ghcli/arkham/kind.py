@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ghcli.campaign import names
-from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration
+from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration, retrigger
 
 KIND = "Arkham campaign"
 INIT_HINT = "ghcli arkham init"
@@ -50,6 +50,7 @@ ARKHAM_MIGRATIONS: list[Migration] = [
     ("0002_standalone", _standalone),
     ("0003_journal", journal_migration("arkham")),
     ("0004_pool_listed", _pool_listed),
+    ("0005_journal_triggers", retrigger),  # three triggers a table, not four (ghcli.journal.schema)
 ]
 
 _NAME = Bound(length=names.MAX_NAME, name=True)
@@ -78,5 +79,5 @@ ARKHAM_BOUNDS = {
 #: the Arkham campaign as a journal kind (its own file, migrations and commands)
 ARKHAM = Kind(name="arkham", words=KIND, migrations=ARKHAM_MIGRATIONS, init_hint=INIT_HINT,
               command_modules=COMMAND_MODULES, bounds=ARKHAM_BOUNDS, functions={"name_key": names.key},
-              schema_digest="d32e5fb779e51fdb269de8bff95d0e3f")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
+              schema_digest="fea4587f8fc136d9a2f30c2ace06070a")  # see ghcli/campaign/kind.py's SCHEMA_DIGEST
 command = ARKHAM.commands.command

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 
 from ghcli.campaign import names, tracks
 from ghcli.journal import store as _store
-from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration
+from ghcli.journal.kinds import Bound, Kind, Migration, journal_migration, retrigger
 
 
 def _schema_migration(db) -> None:
@@ -88,6 +88,7 @@ GHCLI_MIGRATIONS: list[Migration] = [
     ("0005_enhancement_slots", _enhancement_slot_migration),
     ("0006_perk_seats", _seat_migration),
     ("0007_edition", _edition_migration),
+    ("0008_journal_triggers", retrigger),  # three triggers a table, not four (ghcli.journal.schema)
 ]
 
 COMMAND_MODULES = tuple(f"ghcli.campaign.{m}" for m in (
@@ -167,7 +168,7 @@ def _seed(reader):
 
 # The digest of the schema GHCLI_MIGRATIONS make: a shortcut for opening a current file (a migration added
 # means a new digest: tests/test_journal.py prints it; until then files open a little slower, never wrongly).
-SCHEMA_DIGEST = "0047aafcb33ab8f31382889575b074ba"
+SCHEMA_DIGEST = "579a85d65db5a08f3c2d4800f2b570ad"
 
 def _activate_edition(store) -> None:
     """Make the campaign's edition the active one (``ghcli.editions``: the facts every lookup reads)."""

@@ -96,6 +96,12 @@ def journal_migration(set_name: str) -> Callable[[Any], None]:
     return migrate
 
 
+def retrigger(db) -> None:
+    """A migration that remakes the journal's triggers (``ghcli.journal.schema.trigger_sql``) and
+    changes nothing itself: ``run_migrations`` drops every trigger before a migration and makes them
+    again after the last."""
+
+
 def load(set_name: str) -> Kind:
     """The kind ``set_name`` ('ghcli', 'arkham'), importing the module that defines it (KeyError: none)."""
     if set_name not in KINDS:

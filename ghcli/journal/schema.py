@@ -114,7 +114,14 @@ def columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def trigger_sql(table: str, cols: list[str]) -> list[tuple[str, str]]:
-    """The four triggers that record a table's row changes: [(name, CREATE TRIGGER ...)]."""
+    """The three triggers that record a table's row changes: [(name, CREATE TRIGGER ...)].
+
+    An update is recorded at the row's new rowid with every column before and after, the id among
+    them: undone, the row is set back whole, its id too, so an update that changed a row's id (ghcli
+    makes none) needs no trigger of its own. (Until migration ``*_journal_triggers`` a fourth trigger
+    recorded such an update as a deletion and an insertion; every file opened keeps the changes it
+    recorded that way, and undo reads both.) Three short triggers, not four: SQLite reads every
+    trigger's text on each connection's first statement, and the fourth was a third of it."""
     q = qi(table)
     lit = "'" + table.replace("'", "''") + "'"
     old = "json_array(" + ", ".join(f"old.{qi(c)}" for c in cols) + ")"
@@ -124,15 +131,13 @@ def trigger_sql(table: str, cols: list[str]) -> list[tuple[str, str]]:
         return (f"INSERT INTO changes (seq, tbl, op, row, old, new) SELECT c.seq, {lit}, '{op}', "
                 f"{row}, {before}, {after} FROM current c WHERE c.seq IS NOT NULL;")
 
-    names = [TRIGGER_PREFIX + table + suffix for suffix in ("_i", "_u", "_r", "_d")]
+    names = [TRIGGER_PREFIX + table + suffix for suffix in ("_i", "_u", "_d")]
     return [
         (names[0], f"CREATE TRIGGER {qi(names[0])} AFTER INSERT ON {q} BEGIN "
                    + record("i", "new.rowid", "NULL", new) + " END"),
-        (names[1], f"CREATE TRIGGER {qi(names[1])} AFTER UPDATE ON {q} WHEN old.rowid = new.rowid BEGIN "
+        (names[1], f"CREATE TRIGGER {qi(names[1])} AFTER UPDATE ON {q} BEGIN "
                    + record("u", "new.rowid", old, new) + " END"),
-        (names[2], f"CREATE TRIGGER {qi(names[2])} AFTER UPDATE ON {q} WHEN old.rowid != new.rowid BEGIN "
-                   + record("d", "old.rowid", old, "NULL") + " " + record("i", "new.rowid", "NULL", new) + " END"),
-        (names[3], f"CREATE TRIGGER {qi(names[3])} AFTER DELETE ON {q} BEGIN "
+        (names[2], f"CREATE TRIGGER {qi(names[2])} AFTER DELETE ON {q} BEGIN "
                    + record("d", "old.rowid", old, "NULL") + " END"),
     ]
 
