@@ -162,9 +162,13 @@ def _turn(pointy: bool, x: float, y: float) -> tuple[float, float]:
     return (x, y)
 
 
+#: The six corners of a flat hex of radius 1 about its centre (corner k at 60 * k degrees).
+_UNIT_CORNERS = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
+
+
 def _flat_corner(h, k: int) -> tuple[float, float]:
-    a = math.radians(60 * k)
-    return (1.5 * h[0] + math.cos(a), SQRT3 * (h[1] + h[0] / 2.0) + math.sin(a))
+    dx, dy = _UNIT_CORNERS[k]
+    return (1.5 * h[0] + dx, SQRT3 * (h[1] + h[0] / 2.0) + dy)
 
 
 def svg(doc: dict, answer: Optional[dict] = None, los: Optional[dict] = None) -> str:
