@@ -104,8 +104,11 @@ def lattice_centre(h: tuple[int, int]) -> tuple[int, int]:
 
 
 def lattice_corners(h: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    X, Y = lattice_centre(h)
-    return tuple((X + dx, Y + dy) for dx, dy in CORNER_OFFSETS)
+    """The six corners in lattice units, in CORNER_OFFSETS' order (written out: the sight code and its
+    references ask for them a million times a board)."""
+    q, r = h
+    X, Y = 3 * q, 2 * r + q
+    return ((X + 2, Y), (X + 1, Y + 1), (X - 1, Y + 1), (X - 2, Y), (X - 1, Y - 1), (X + 1, Y - 1))
 
 
 def lattice_to_real(p: tuple[float, float]) -> tuple[float, float]:
