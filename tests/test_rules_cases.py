@@ -83,6 +83,7 @@ def test_line_of_sight(path):
 
 INNER = 1000  # the inner points sit 1/INNER of the way from the outline to the centre
 CLEARANCE = 1e-9  # a witness line must pass at least this far (lattice units) from every wall
+FAR = 1e-6  # far beyond CLEARANCE and any rounding: a wall this far from a line's box is clear of it
 
 
 def _touch(p1, p2, q1, q2) -> bool:
@@ -113,7 +114,32 @@ def _walls(hexes, thin) -> list:
     out = {shared_edge(h, (h[0] + dq, h[1] + dr)) for h in on_map for dq, dr in DIRECTIONS
            if (h[0] + dq, h[1] + dr) not in on_map}
     out |= {shared_edge(tuple(a), tuple(b)) for a, b in thin}
-    return sorted(out)
+    return _WallSet(sorted(out))
+
+
+class _WallSet(list):
+    """The walls (a sorted list), with a grid for ``_walls_near``: each wall listed in every cell of
+    CELL x CELL lattice units its bounding box meets, so a pair's walls are looked for in the cells
+    their box meets, not among all of the map's."""
+
+    CELL = 8
+
+    def __init__(self, walls):
+        super().__init__(walls)
+        self.cells: dict = {}
+        c = self.CELL
+        for i, ((x0, y0), (x1, y1)) in enumerate(self):
+            for cx in range(min(x0, x1) // c, max(x0, x1) // c + 1):
+                for cy in range(min(y0, y1) // c, max(y0, y1) // c + 1):
+                    self.cells.setdefault((cx, cy), []).append(i)
+
+    def meeting(self, x0, y0, x1, y1) -> list:
+        """The walls whose cells meet the box's, in the list's order (a superset of those meeting it)."""
+        c, found = self.CELL, set()
+        for cx in range(x0 // c, x1 // c + 1):
+            for cy in range(y0 // c, y1 // c + 1):
+                found.update(self.cells.get((cx, cy), ()))
+        return [self[i] for i in sorted(found)]
 
 
 def _walls_near(walls, a, b, margin: int = 0) -> list:
@@ -123,6 +149,8 @@ def _walls_near(walls, a, b, margin: int = 0) -> list:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     x0, y0, x1, y1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+    if isinstance(walls, _WallSet):
+        walls = walls.meeting(x0, y0, x1, y1)
     return [w for w in walls if not (max(w[0][0], w[1][0]) < x0 or min(w[0][0], w[1][0]) > x1
                                      or max(w[0][1], w[1][1]) < y0 or min(w[0][1], w[1][1]) > y1)]
 
@@ -186,6 +214,10 @@ def _witness_is_clear(sight: Sight, walls, a, b) -> bool:
         return False
     u, v = ((x * 2.0, y * 2.0 / SQRT3) for x, y in line)  # real -> lattice
     near = _walls_near(walls, a, b, margin=1)
+    # a wall whose box lies FAR from the line's box is farther than that from the line: no _gap needed
+    lx0, lx1, ly0, ly1 = min(u[0], v[0]) - FAR, max(u[0], v[0]) + FAR, min(u[1], v[1]) - FAR, max(u[1], v[1]) + FAR
+    near = [(p, q) for p, q in near if not (max(p[0], q[0]) < lx0 or min(p[0], q[0]) > lx1
+                                             or max(p[1], q[1]) < ly0 or min(p[1], q[1]) > ly1)]
     return _in_hex(u, a) and _in_hex(v, b) and all(_gap(u, v, p, q) > CLEARANCE for p, q in near)
 
 
