@@ -12,8 +12,11 @@ text (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, and a frozen class's
 ``__setattr__`` and ``__delattr__``: up to six ``exec`` calls, 0.4-1.2 ms a class at import
 time), and reads every annotation through ``dataclasses``' field machinery. ``@record`` reads
 the class once and compiles the methods an answer runs often, ``__init__``, ``__eq__`` and
-``__hash__``, in one ``exec``, from the text dataclasses generates for them (so they run as
-fast, ``__init__`` a little faster); ``__repr__`` and the frozen ``__setattr__`` and
+``__hash__``, from the text dataclasses generates for them (so they run as fast, ``__init__`` a
+little faster): ghcli's own records find that text compiled ahead in ``ghcli/_records_code.py``
+(``tools/gen_tables.py`` writes it, ``--check`` keeps it current: its bytecode is cached like any
+module's, where an ``exec`` compiles anew in every process, some 0.3 ms a class), any other
+record compiles it in one ``exec``; ``__repr__`` and the frozen ``__setattr__`` and
 ``__delattr__`` are closures over the field names. It leaves ``__dataclass_fields__`` and
 ``__dataclass_params__`` to be made by ``dataclasses`` itself on first use (from the class's
 namespace as written: nothing an answer reads needs them, and ``tests/test_records.py`` checks
@@ -31,6 +34,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import sys
+import types
 import typing
 from _thread import get_ident
 from typing import TYPE_CHECKING, Any, Callable, TypeVar, overload
@@ -58,6 +62,23 @@ class _Factory:
 
 
 _FACTORY = _Factory()
+
+#: Every ``__make`` text compiled in this process, each with the first class it was made for
+#: (``tools/gen_tables.py`` reads it to write ``ghcli/_records_code.py``).
+SEEN: dict[str, str] = {}
+_AHEAD: dict[str, Any] | None = None  # ghcli/_records_code.py's functions by their text, once loaded
+
+
+def _ahead(text: str) -> Any:
+    """The ``__make`` function compiled ahead for ``text`` (None: none is; an ``exec`` makes it)."""
+    global _AHEAD
+    if _AHEAD is None:
+        try:
+            from ghcli._records_code import MADE
+        except ImportError:  # pragma: no cover - a copy of this module without its companion
+            MADE = {}
+        _AHEAD = MADE
+    return _AHEAD.get(text)
 
 
 @overload
@@ -240,9 +261,16 @@ def _compiled(cls: type, fields: tuple[Spec, ...], frozen: bool, init: bool, com
         return {}
     text = f"def __make({', '.join(env)}):\n" + "\n".join(lines) + f"\n return ({', '.join(made)},)\n"
     module = sys.modules.get(cls.__module__)
-    scope: dict[str, Any] = {}
-    exec(text, module.__dict__ if module else {}, scope)  # (its globals: the class's module, as dataclasses)
-    methods = dict(zip(made, scope["__make"](*env.values())))
+    scope: dict[str, Any] = module.__dict__ if module else {}  # its globals: the class's module, as dataclasses
+    SEEN.setdefault(text, f"{cls.__module__}.{cls.__qualname__}")
+    ahead = _ahead(text)
+    if ahead is not None:
+        make = types.FunctionType(ahead.__code__, scope, "__make")
+    else:
+        made_here: dict[str, Any] = {}
+        exec(text, scope, made_here)
+        make = made_here["__make"]
+    methods = dict(zip(made, make(*env.values())))
     if init:
         methods["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
     return methods

@@ -1,7 +1,8 @@
-"""Write, or check, the generated sight tables of the rules core.
+"""Write, or check, the generated sight tables of the rules core, and the record methods compiled ahead.
 
-    python tools/gen_tables.py           # rewrite ghcli/rules/_corner_programs.py and _sight_trees.py
-    python tools/gen_tables.py --check   # exit 1, naming the file, if either differs from a fresh build
+    python tools/gen_tables.py           # rewrite ghcli/rules/_corner_programs.py, _sight_trees.py and
+                                         # ghcli/_records_code.py
+    python tools/gen_tables.py --check   # exit 1, naming the file, if one differs from a fresh build
 
 The tables are geometry alone (no board's data): for every canonical offset
 between two hexes at distance 2 to 12 (``los_tables.tree_offsets``), the step
@@ -12,6 +13,11 @@ string constants because that loads fastest (the bytecode is cached; a data file
 would be read and parsed on every first sight question); ``ghcli.rules.los``
 imports them on the first sight question that needs them, never at start-up.
 tests/test_generated_tables.py runs ``--check``. See docs/rules.md.
+
+``ghcli/_records_code.py`` holds the ``__init__``, ``__eq__`` and ``__hash__`` of every
+``@record`` class of ghcli as ``ghcli.records`` writes them (``records.SEEN``, once every module
+that defines one is imported), compiled with the package like any module: a command's start-up
+then compiles none of them (``ghcli.records``).
 """
 
 from __future__ import annotations
@@ -70,7 +76,50 @@ def sight_trees_module(limit: int = TREE_DISTANCE) -> str:
     return _module(doc, limit, "TREES", "canonical offset -> its tree, base64", blobs)
 
 
+def _record_modules() -> list[str]:
+    """The ghcli modules that decorate a class with ``@record``."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "ghcli").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(node, ast.ClassDef) and any(
+                getattr(d.func if isinstance(d, ast.Call) else d, "id", None) == "record" for d in node.decorator_list)
+               for node in ast.walk(tree)):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+def records_code_module() -> str:
+    """The source of ``ghcli/_records_code.py``: one function a ``__make`` text, in the order of the
+    classes that made them, and ``MADE``, each text to its function."""
+    import importlib
+
+    from ghcli import records
+
+    for name in _record_modules():
+        importlib.import_module(name)
+    # (a record made inside a function is left out: ghcli.cli.lazy's PlainParam, whose fields are typer's)
+    made = sorted(((text, first) for text, first in records.SEEN.items() if "<locals>" not in first),
+                  key=lambda item: (item[1], item[0]))
+    out = ['"""The methods of ghcli\'s ``@record`` classes, compiled ahead (``ghcli.records``): each function',
+           "is the text ``@record`` writes for a class's ``__init__``, ``__eq__`` and ``__hash__``, in a",
+           "module whose bytecode Python caches; ``MADE`` maps that text to its function.", "", MARK, '"""']
+    for i, (text, first) in enumerate(made):
+        lines = text.rstrip("\n").split("\n")
+        lines[0] = lines[0].replace("def __make(", f"def _m{i}(", 1)
+        out += ["", "", f"# {first}"]
+        out += ["    " * (len(line) - len(line.lstrip(" "))) + line.lstrip(" ") for line in lines]
+    out += ["", "", "MADE = {"]
+    out += [f"    {text!r}: _m{i}," for i, (text, _) in enumerate(made)]
+    out += ["}", ""]
+    return "\n".join(out)
+
+
 TABLES = {"_corner_programs.py": corner_programs_module, "_sight_trees.py": sight_trees_module}
+#: The generated modules beside the rules core's tables: ghcli/NAME.
+PACKAGE_TABLES = {"_records_code.py": records_code_module}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,18 +127,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if a shipped table is not today's")
     args = ap.parse_args(argv)
     stale = []
-    for name, build in TABLES.items():
-        path = RULES / name
-        text = build()
-        if args.check:
-            if not path.exists() or path.read_text() != text:
-                stale.append(name)
-        elif not path.exists() or path.read_text() != text:
-            path.write_text(text)
-            print(f"wrote ghcli/rules/{name}")
+    for folder, tables in ((RULES, TABLES), (ROOT / "ghcli", PACKAGE_TABLES)):
+        for name, build in tables.items():
+            path = folder / name
+            shown = path.relative_to(ROOT).as_posix()
+            text = build()
+            if args.check:
+                if not path.exists() or path.read_text() != text:
+                    stale.append(shown)
+            elif not path.exists() or path.read_text() != text:
+                path.write_text(text)
+                print(f"wrote {shown}")
     if stale:
-        print(f"error: stale generated tables: {', '.join('ghcli/rules/' + n for n in stale)}"
-              " (run python tools/gen_tables.py)", file=sys.stderr)
+        print(f"error: stale generated tables: {', '.join(stale)} (run python tools/gen_tables.py)", file=sys.stderr)
         return 1
     return 0
 
