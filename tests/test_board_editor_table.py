@@ -75,6 +75,19 @@ def _prompt(app):
 
 # -- the figure keys ---------------------------------------------------------------------------------
 
+def test_a_key_that_only_moves_the_cursor_over_the_map_draws_nothing_new():
+    pictures = []
+
+    def seen(app):
+        pictures.append(app.picture())
+
+    app = drive(_editor(), "space", "right", "space", seen, "left", seen, "right", seen, "down", seen, "space", seen)
+    on_map, left, back, off, added = pictures
+    assert left is on_map and back is on_map  # the same drawing: the board and its answer are the same
+    assert off is not on_map and "+" in "\n".join(off.lines)  # off the map the cursor is drawn as +
+    assert added is not off and "+" not in "\n".join(added.lines) and len(app.doc["hexes"]) == 3
+
+
 def test_c_asks_the_label_then_the_initiative_with_its_default():
     seen = []
     app = _editor()

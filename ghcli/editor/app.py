@@ -138,6 +138,7 @@ class BoardEditor(App):
         self.message = "Press the keys below; s saves, q quits."
         self.side_first = False  # narrow terminals: the answer panel in the map's place
         self.all_keys = False  # short terminals: every key shown (``?``)
+        self._picture: Optional[tuple] = None  # (doc, answer, its hexes, the cursor off the map, drawing)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -166,10 +167,25 @@ class BoardEditor(App):
     def narrow(self) -> bool:
         return self.size.width < NARROW
 
-    def refresh_view(self) -> None:
+    def picture(self):
+        """The map's drawing (``ghcli.boards.ascii``), drawn again only when the board or its answer
+        changed, or the cursor is off the map (drawn as ``+``): a key that only moves the cursor
+        over a big board costs no new drawing (30 by 30: some 15 ms a key)."""
         from ghcli.boards.ascii import drawing
 
-        pic = drawing(self.doc, self.answer.answer, cursor=self.cursor)
+        doc, answer = self.doc, self.answer.answer
+        kept = self._picture
+        if kept is None or kept[0] is not doc or kept[1] is not answer:
+            kept = (doc, answer, {tuple(h) for h in doc["hexes"]}, None, None)
+        here = tuple(self.cursor)
+        off = here if here not in kept[2] else None
+        if kept[4] is None or kept[3] != off:
+            kept = (doc, answer, kept[2], off, drawing(doc, answer, cursor=self.cursor))
+        self._picture = kept
+        return kept[4]
+
+    def refresh_view(self) -> None:
+        pic = self.picture()
         text = Text("\n".join(pic.lines))
         span = pic.spans.get(tuple(self.cursor))
         if span is not None:
