@@ -84,12 +84,11 @@ class Prompt(Input):
         action = self.ACTIONS.get(key)
         if action is None:
             return
-        name, _, args = action.partition("(")
-        if name in self.NOT_WORKED:
-            return
-        method = getattr(self, f"action_{name}", None)
+        name, _, arg = action.partition("(")  # "home", or "home(True)" (shift: select as it moves)
+        arg = arg.rstrip(")")
+        method = getattr(self, f"action_{name}", None) if name not in self.NOT_WORKED else None
         if method is not None:
-            method(*([args.rstrip(")") == "True"] if args.rstrip(")") else []))
+            method(*([arg == "True"] if arg else []))
 
     def type_text(self, text: str) -> None:
         if self.selection.is_empty:
