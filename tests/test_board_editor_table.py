@@ -88,6 +88,18 @@ def test_a_key_that_only_moves_the_cursor_over_the_map_draws_nothing_new():
     assert added is not off and "+" not in "\n".join(added.lines) and len(app.doc["hexes"]) == 3
 
 
+def test_a_paste_goes_into_the_prompt_s_line_its_first_line_only():
+    from textual import events
+
+    def paste(app):
+        app.post_message(events.Paste("b = brute 15\nx = ignored"))
+
+    app = drive(_editor(), "space", "c", paste, "enter", paste)  # the second: no prompt asks, nothing happens
+    (b,) = app.doc["figures"]
+    assert (b["id"], b.get("label"), b["initiative"], b["at"]) == ("brute", "b", 15, [0, 0])
+    assert app.pending is None
+
+
 def test_c_asks_the_label_then_the_initiative_with_its_default():
     seen = []
     app = _editor()
