@@ -76,7 +76,7 @@ def sight_trees_module(limit: int = TREE_DISTANCE) -> str:
     return _module(doc, limit, "TREES", "canonical offset -> its tree, base64", blobs)
 
 
-def _record_modules() -> list[str]:
+def record_modules() -> list[str]:
     """The ghcli modules that decorate a class with ``@record``."""
     import ast
 
@@ -98,7 +98,7 @@ def records_code_module() -> str:
 
     from ghcli import records
 
-    for name in _record_modules():
+    for name in record_modules():
         importlib.import_module(name)
     # (a record made inside a function is left out: ghcli.cli.lazy's PlainParam, whose fields are typer's)
     made = sorted(((text, first) for text, first in records.SEEN.items() if "<locals>" not in first),

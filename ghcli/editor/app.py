@@ -74,14 +74,14 @@ class Prompt(Input):
     #: own (an async round trip through the terminal).
     NOT_WORKED = frozenset(("submit", "copy", "cut", "paste"))
 
-    def work(self, key: str, character: Optional[str]) -> None:
+    def work(self, event: events.Key) -> None:
         """One key typed into the line: a printable character replaces the selection or goes in at
         the cursor; an editing key (backspace, delete, arrows, home, end, ctrl+u ...) does what
         Input's binding for it does; any other key is nothing."""
-        if character is not None and character.isprintable() and len(character) == 1 and key != "enter":
-            self.type_text(character)
+        if event.is_printable:
+            self.type_text(event.character or "")
             return
-        action = self.ACTIONS.get(key)
+        action = self.ACTIONS.get(event.key)
         if action is None:
             return
         name, _, arg = action.partition("(")  # "home", or "home(True)" (shift: select as it moves)
@@ -137,7 +137,7 @@ class BoardEditor(App):
         self.message = "Press the keys below; s saves, q quits."
         self.side_first = False  # narrow terminals: the answer panel in the map's place
         self.all_keys = False  # short terminals: every key shown (``?``)
-        self._picture: Optional[tuple] = None  # (doc, answer, its hexes, the cursor off the map, drawing)
+        self._picture: Optional[tuple] = None  # (doc, answer, the cursor off the map, its drawing)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -173,15 +173,11 @@ class BoardEditor(App):
         from ghcli.boards.ascii import drawing
 
         doc, answer = self.doc, self.answer.answer
+        off = not model.has_hex(doc, self.cursor)
         kept = self._picture
-        if kept is None or kept[0] is not doc or kept[1] is not answer:
-            kept = (doc, answer, {tuple(h) for h in doc["hexes"]}, None, None)
-        here = tuple(self.cursor)
-        off = here if here not in kept[2] else None
-        if kept[4] is None or kept[3] != off:
-            kept = (doc, answer, kept[2], off, drawing(doc, answer, cursor=self.cursor))
-        self._picture = kept
-        return kept[4]
+        if kept is None or kept[0] is not doc or kept[1] is not answer or off or kept[2]:
+            kept = self._picture = (doc, answer, off, drawing(doc, answer, cursor=self.cursor))
+        return kept[3]
 
     def refresh_view(self) -> None:
         pic = self.picture()
@@ -354,7 +350,7 @@ class BoardEditor(App):
             elif event.key == "enter":
                 self.submit(self.query_one("#prompt", Prompt).value)
             else:
-                self.query_one("#prompt", Prompt).work(event.key, event.character)
+                self.query_one("#prompt", Prompt).work(event)
             return
         key, ch = event.key, event.character
         mode, self.mode = self.mode, None
