@@ -82,7 +82,10 @@ def record_modules() -> list[str]:
 
     found = []
     for path in sorted((ROOT / "ghcli").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if "@record" not in text:  # no decorator of that name: nothing to parse
+            continue
+        tree = ast.parse(text)
         if any(isinstance(node, ast.ClassDef) and any(
                 getattr(d.func if isinstance(d, ast.Call) else d, "id", None) == "record" for d in node.decorator_list)
                for node in ast.walk(tree)):

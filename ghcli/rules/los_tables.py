@@ -43,6 +43,10 @@ def _edge(h: tuple[int, int], k: int) -> tuple[Point, Point]:
     return ends[0], ends[1]
 
 
+#: each direction's edge of the hex at the origin (an edge of hex h is this one moved by h's centre)
+_EDGE_ENDS = tuple(_edge((0, 0), k) for k in range(6))
+
+
 def segment_program(p: Point, q: Point) -> bytes:
     """The step program (see the module docstring) of the closed segment from lattice
     point p, a corner of the hex A at the origin, to q: two bytes a step, the slot
@@ -53,9 +57,18 @@ def segment_program(p: Point, q: Point) -> bytes:
     # hexes near the segment: centres within 2 (lattice) of its bounding box, in q and r
     lo_q, hi_q = (min(xs) - 2) // 3 - 1, (max(xs) + 2) // 3 + 1
     touched_hexes = set()
+    # a hex whose six corners lie strictly on one side of the segment's line misses it: the side of
+    # corner c + o is the sign of cross(q - p, c + o - p) = cross(q - p, c - p) + cross(q - p, o)
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    turns = [dx * y - dy * x for x, y in CORNER_OFFSETS]
+    low, high = min(turns), max(turns)
     for hq in range(lo_q, hi_q + 1):
         for hr in range((min(ys) - hq - 2) // 2 - 1, (max(ys) - hq + 2) // 2 + 2):
-            corners = [(3 * hq + x, 2 * hr + hq + y) for x, y in CORNER_OFFSETS]
+            cx, cy = 3 * hq, 2 * hr + hq
+            side = dx * (cy - p[1]) - dy * (cx - p[0])
+            if side + high < 0 or side + low > 0:
+                continue
+            corners = [(cx + x, cy + y) for x, y in CORNER_OFFSETS]
             if any(segments_touch(p, q, corners[i - 1], corners[i]) for i in range(6)):
                 touched_hexes.add((hq, hr))
     slots = {(0, 0): 0}
@@ -64,10 +77,12 @@ def segment_program(p: Point, q: Point) -> bytes:
     queue = [(0, 0)]
     while queue:
         h = queue.pop(0)
+        cx, cy = _centre(h)
         for k, (dq, dr) in enumerate(DIRECTIONS):
             n = (h[0] + dq, h[1] + dr)
             e = frozenset((h, n))
-            if e in done or not segments_touch(p, q, *_edge(h, k)):
+            (ax, ay), (bx, by) = _EDGE_ENDS[k]
+            if e in done or not segments_touch(p, q, (cx + ax, cy + ay), (cx + bx, cy + by)):
                 continue
             done.add(e)
             if n in slots:
