@@ -490,3 +490,41 @@ def test_a_file_with_four_triggers_a_table_opens_with_three_and_undoes_what_the_
     assert _characters(db_file) == [(1, "Ann")]
     run_ok(cli, "redo")
     assert _characters(db_file) == [(1, "Ann"), (99, "Bob")]  # the entry again, as it was recorded
+
+
+# -- a new file is a copy of the schema the migrations made once ---------------------------------------
+
+
+def _contents(conn: sqlite3.Connection) -> dict:
+    from ghcli.journal.schema import master
+
+    tables = [n for (t, n), _ in master(conn).items() if t == "table"]
+    rows = {t: conn.execute(f'SELECT * FROM "{t}" ORDER BY rowid').fetchall() for t in tables}
+    rows["_sqlite_migrations"] = [r[:3] for r in rows["_sqlite_migrations"]]  # (id, set, name): not the time
+    pragmas = {p: conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("user_version", "application_id", "page_size")}
+    return {"master": master(conn), "rows": rows, "pragmas": pragmas}
+
+
+@pytest.mark.parametrize("set_name", ["ghcli", "arkham"])
+def test_a_new_file_holds_what_its_migrations_make_run_one_by_one(tmp_path, set_name):
+    from ghcli.journal import kinds, schema
+    from ghcli.journal.store import Store as AnyStore, configure
+
+    kind = kinds.load(set_name)
+    by_hand = configure(sqlite3.connect(tmp_path / "by-hand.db", isolation_level=None), kind)
+    by_hand.execute("PRAGMA journal_mode = WAL")
+    schema.run_migrations(by_hand, kind.name, kind.migrations, now="")
+    first = AnyStore.create(tmp_path / "first.db", kind, fill=lambda s: s.conn.execute(
+        "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES ('x', 'y', 'z')"))
+    first.close()
+    second = AnyStore.create(tmp_path / "second.db", kind)  # after the first's own row: a copy of nothing of it
+    try:
+        assert _contents(second.conn) == _contents(by_hand)
+        assert second.value("PRAGMA journal_mode") == "wal"
+        assert [r[0] for r in second.conn.execute("SELECT name FROM _sqlite_migrations")] == kind.migration_names
+        scratch = AnyStore.scratch(kind)
+        assert _contents(scratch.conn) == _contents(by_hand)
+        scratch.close()
+    finally:
+        second.close()
+        by_hand.close()
