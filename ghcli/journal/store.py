@@ -91,9 +91,6 @@ _PLAIN_COLUMNS: dict[tuple, bool] = {}
 #: process that opens files many times (a sync, a replay, the tests) compares the next one's schema
 #: with it (microseconds) before it digests it (a few tenths of a millisecond).
 _CURRENT_SCHEMA: dict[tuple, dict] = {}
-#: Per kind and migration list, an in-memory database those migrations made in this process: a new
-#: file or work copy of the kind is a copy of it (see :func:`new_schema`).
-_NEW_SCHEMA: dict[tuple, sqlite3.Connection] = {}
 
 
 def row_dict(row: sqlite3.Row) -> dict:
@@ -196,23 +193,6 @@ def too_large(params: Any = ()) -> BadInput:
 
 def now_iso() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-def new_schema(conn: sqlite3.Connection, kind: Kind) -> None:
-    """Give the new, empty database ``conn`` the kind's whole schema, as its migrations make it.
-
-    The migrations run once a process, on an in-memory database; each new file (``Store.create``)
-    and work copy (``Store.scratch``) is a copy of that one, page for page (SQLite's backup), so it is
-    the same schema and rows: some 1 ms a file instead of the 15-20 ms of running the migrations
-    again (a process that makes many files: an import into a new file, a sync's joins, the tests).
-    The migrations' record says when this process applied them."""
-    key = (kind.name, tuple(kind.migrations))
-    made = _NEW_SCHEMA.get(key)
-    if made is None:
-        made = configure(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False), kind)
-        schema.run_migrations(made, kind.name, kind.migrations, now="")
-        _NEW_SCHEMA[key] = made
-    made.backup(conn)
 
 
 def configure(conn: sqlite3.Connection, kind: Kind | None = None) -> sqlite3.Connection:
@@ -428,8 +408,8 @@ class Store:
         try:
             store = cls(cls._connect(tmp, kind, create=True), tmp, kind)
             try:
-                if migrations is None:  # the kind's own: a copy of this process's (new_schema)
-                    new_schema(store.conn, kind)
+                if migrations is None:  # the kind's own: a copy of this process's (schema.new_schema)
+                    schema.new_schema(store.conn, kind)
                 store.conn.execute("PRAGMA journal_mode = WAL")
                 if migrations is not None:
                     store.migrate(migrations)
@@ -452,7 +432,7 @@ class Store:
         conn = configure(sqlite3.connect(":memory:", isolation_level=None), kind)
         store = cls(conn, Path(":memory:"), kind, scratch=True)
         if migrations is None:
-            new_schema(conn, kind)
+            schema.new_schema(conn, kind)
         else:
             store.migrate(migrations)
         store._sound = True
