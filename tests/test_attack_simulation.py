@@ -47,31 +47,42 @@ def _damage(base: int, shield: int, applied: list) -> int:
 
 def simulate(base, specs, targets, mode, discard, shield=0, samples=SAMPLES, seed=1):
     rng = random.Random(seed)
+    rand = rng.random
+
+    def shuffled(cards: list) -> list:  # a uniform shuffle (Python's own calls a Python function per card)
+        return sorted(cards, key=lambda _: rand())
+
+    deck = [_card(s) for s in specs]
+    for s in discard:
+        deck.remove(_card(s))
+    gone = [_card(s) for s in discard]
+    damage: dict = {}  # the cards applied (a tuple) -> the damage they deal
+
+    def dealt(applied: tuple) -> int:
+        dmg = damage.get(applied)
+        if dmg is None:
+            dmg = damage[applied] = _damage(base, shield, list(applied))
+        return dmg
+
     counts = [Counter() for _ in range(targets)]
     for _ in range(samples):
-        pile = [_card(s) for s in specs]
-        used = []
-        for s in discard:
-            pile.remove(_card(s))
-            used.append(_card(s))
-        rng.shuffle(pile)
+        pile, used, drawn = shuffled(deck), list(gone), []
+
+        def draw():
+            nonlocal pile, used
+            if not pile:
+                pile, used = shuffled(used), []
+            card = pile.pop()
+            drawn.append(card)
+            return card
+
         for t in range(targets):
-            drawn = []
-
-            def draw():
-                nonlocal pile, used
-                if not pile:
-                    pile, used = used, []
-                    rng.shuffle(pile)
-                card = pile.pop()
-                drawn.append(card)
-                return card
-
+            drawn.clear()
             if mode == "normal":
                 applied = [draw()]
                 while applied[-1][2]:
                     applied.append(draw())
-                dmg = _damage(base, shield, applied)
+                dmg = dealt(tuple(applied))
             else:
                 a, b = draw(), draw()
                 if a[2] and b[2]:
@@ -79,12 +90,12 @@ def simulate(base, specs, targets, mode, discard, shield=0, samples=SAMPLES, see
                     while rest[-1][2]:
                         rest.append(draw())
                     # advantage: every card applies; disadvantage: the first card that is not rolling alone
-                    dmg = _damage(base, shield, [a, b, *rest] if mode == "advantage" else rest[-1:])
+                    dmg = dealt((a, b, *rest) if mode == "advantage" else (rest[-1],))
                 elif a[2] or b[2]:
                     other = b if a[2] else a
-                    dmg = _damage(base, shield, [a, b] if mode == "advantage" else [other])
+                    dmg = dealt((a, b) if mode == "advantage" else (other,))
                 else:
-                    one, two = _damage(base, shield, [a]), _damage(base, shield, [b])
+                    one, two = dealt((a,)), dealt((b,))
                     dmg = max(one, two) if mode == "advantage" else min(one, two)
             counts[t][dmg] += 1
             used.extend(c for c in drawn if not c[3])
