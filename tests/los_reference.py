@@ -45,21 +45,23 @@ def _walls(hexes: set, thin: list) -> list:
 
 def _touch(p1, p2, q1, q2) -> bool:
     """Closed segments share a point (exact for ints and Fractions)."""
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = p1, p2, q1, q2
+    d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)  # q1 against the line p1-p2
+    d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+        return False  # q1-q2 wholly on one side
+    d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)  # p1 against the line q1-q2
+    d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+        return False
+    if d1 and d2 and d3 and d4:
+        return True  # a proper crossing
 
-    def o(a, b, c):
-        v = _cross(b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1])
-        return (v > 0) - (v < 0)
-
-    def box(a, b, c):
+    def box(a, b, c):  # c, on the line a-b, within its bounding box
         return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
-    o1, o2, o3, o4 = o(p1, p2, q1), o(p1, p2, q2), o(q1, q2, p1), o(q1, q2, p2)
-    if o1 * o2 < 0 and o3 * o4 < 0:
-        return True
-    return any(
-        oo == 0 and box(a, b, c)
-        for oo, a, b, c in ((o1, p1, p2, q1), (o2, p1, p2, q2), (o3, q1, q2, p1), (o4, q1, q2, p2))
-    )
+    return (not d1 and box(p1, p2, q1)) or (not d2 and box(p1, p2, q2)) or (
+        not d3 and box(q1, q2, p1)) or (not d4 and box(q1, q2, p2))
 
 
 def _strictly_inside(p, corners, closed: bool = False) -> bool:
@@ -94,7 +96,12 @@ def _near(walls, a, b):
         sides = [_cross(q[0] - p[0], q[1] - p[1], c[0] - p[0], c[1] - p[1]) for c in hull]
         return all(x > 0 for x in sides) or all(x < 0 for x in sides)
 
-    return [w for w in walls if not apart(*w)]
+    # a wall whose box lies wholly beside the hull's is apart from it (a line of the box separates them):
+    # apart() itself is asked only of the walls whose boxes meet the hull's
+    x0, x1 = min(p[0] for p in hull), max(p[0] for p in hull)
+    y0, y1 = min(p[1] for p in hull), max(p[1] for p in hull)
+    return [(p, q) for p, q in walls if not (max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0
+                                              or min(p[1], q[1]) > y1) and not apart(p, q)]
 
 
 def _lt(t, u) -> bool:
