@@ -118,10 +118,16 @@ def _covered(root) -> list:
             and _meet(boxes[id(el)], boxes[id(badge)])
 
     bad = []
-    for k, (i, box, el) in enumerate(labels):
-        for j, other, oel in labels[k + 1:]:
+    # two labels meet only if the one further left reaches past the other's left side: by their left sides,
+    # each label is held against the next ones until one starts beyond its right side
+    by_left = sorted(labels, key=lambda lab: lab[1][0])
+    for k, (_, box, el) in enumerate(by_left):
+        for _, other, oel in by_left[k + 1:]:
+            if other[0] >= box[2] - SLACK:
+                break
             if _meet(box, other):
                 bad.append(("labels meet", el.get("class"), el.text, oel.get("class"), oel.text))
+    for i, box, el in labels:
         near = shapes[:bisect.bisect_left(lefts, box[2] - SLACK)]
         for n, later, lb in sorted(s for s in near if s[0] > i and _meet(box, s[2])):  # drawn after it, meeting it
             if later is el or on_its_badge(later, el):
