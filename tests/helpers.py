@@ -98,6 +98,23 @@ def _parsed(path: str, mtime_ns: int, size: int):
     return ast.parse(Path(path).read_text(encoding="utf-8"), filename=path)
 
 
+def walked(path) -> tuple:
+    """Every node of the file's tree (:func:`parsed`), in ``ast.walk``'s order, listed once per test
+    process while the file is unchanged: a dozen tests walk every module, and the walk, not the
+    reading of its list, is what costs (some 5 s of CPU a run)."""
+    import os
+
+    st = os.stat(path)
+    return _walked(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=None)
+def _walked(path: str, mtime_ns: int, size: int) -> tuple:
+    import ast
+
+    return tuple(ast.walk(_parsed(path, mtime_ns, size)))
+
+
 def run_ok(cli, *args):
     """Run ghcli in-process and insist on success."""
     r = cli(*args)

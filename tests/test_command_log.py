@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import doc_sections, dump, parsed, run_ok
+from helpers import doc_sections, dump, run_ok, walked
 
 from ghcli.campaign.kind import Store
 from ghcli.journal import replay
@@ -236,8 +236,7 @@ def test_every_store_change_call_site_is_a_registered_command():
     for path in sorted(root.rglob("*.py")):
         if path.parent.name == "journal":  # the machinery that runs the commands
             continue
-        tree = parsed(path)
-        for fn in ast.walk(tree):
+        for fn in walked(path):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)

@@ -18,7 +18,7 @@ import pytest
 
 from ghcli import data, editions
 from ghcli.rules import enhance, rulesets
-from helpers import parsed
+from helpers import walked
 
 HERE = Path(__file__).resolve().parent
 JOTL = HERE.parent / "ghcli" / "editions" / "jotl"
@@ -212,7 +212,7 @@ def test_the_editions_package_imports_no_campaign_and_no_cli():
     package = HERE.parent / "ghcli" / "editions"
     found = []
     for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(parsed(path)):
+        for node in walked(path):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
             found += [(path.name, n) for n in names]

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import parsed
+from helpers import walked
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
@@ -91,9 +91,8 @@ def _is_module(name: str) -> bool:
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module name) for every import statement of a file, nested ones included;
     ``from ghcli.arkham import rules`` is the module ``ghcli.arkham.rules``."""
-    tree = parsed(path)
     found = []
-    for node in ast.walk(tree):
+    for node in walked(path):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -110,9 +109,8 @@ def imports(path: Path) -> list[tuple[int, str]]:
 
 def calls(path: Path) -> list[tuple[int, str]]:
     """(line, called name) for every call of a bare name or an attribute."""
-    tree = parsed(path)
     found = []
-    for node in ast.walk(tree):
+    for node in walked(path):
         if isinstance(node, ast.Call):
             f = node.func
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from helpers import parsed
+from helpers import walked
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ghcli"
 RULES = PACKAGE / "rules"
@@ -23,7 +23,7 @@ def _modules() -> list[Path]:
 def test_no_function_longer_than_80_lines():
     long = []
     for path in _modules():
-        for node in ast.walk(parsed(path)):
+        for node in walked(path):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lines = node.end_lineno - node.lineno + 1
                 if lines > MAX_FUNCTION:

@@ -10,15 +10,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from helpers import parsed
+from helpers import walked
 
 HERE = Path(__file__).resolve().parent
 
 
 def _imported(path: Path) -> set[str]:
-    tree = parsed(path)
     out = set()
-    for node in ast.walk(tree):
+    for node in walked(path):
         if isinstance(node, ast.Import):
             out |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

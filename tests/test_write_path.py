@@ -13,7 +13,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from helpers import parsed
+from helpers import walked
 
 CAMPAIGN = Path(__file__).resolve().parent.parent / "ghcli" / "campaign"
 TABLE_WRITES = {"insert", "insert_all", "upsert", "upsert_all", "update", "delete", "delete_where", "add_column",
@@ -79,7 +79,7 @@ def test_no_campaign_module_sets_a_summary_aside():
     """The summary travels in the result (``Done``), never as an attribute set on the store."""
     found = []
     for path in sorted(CAMPAIGN.rglob("*.py")):
-        for node in ast.walk(parsed(path)):
+        for node in walked(path):
             if (isinstance(node, ast.Attribute) and node.attr == "summary" and isinstance(node.ctx, ast.Store)
                     and isinstance(node.value, ast.Name) and node.value.id in ("store", "self")):
                 found.append(f"{path.relative_to(CAMPAIGN)}:{node.lineno}")
