@@ -69,8 +69,11 @@ def _agree(doc: dict, map_edge: str) -> list:
 @pytest.mark.parametrize("map_edge", ["wall", "open"])
 @pytest.mark.parametrize("path", BOARDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_focus_and_los_agree_on_every_pair(path, map_edge):
-    doc = json.loads(path.read_text())
-    assert not _agree(doc, map_edge)
+    text = path.read_bytes()
+    kept = HERE / "rules_cases" / path.name
+    if path.parent != kept.parent and kept.is_file() and kept.read_bytes() == text:
+        return  # a shared board byte for byte the one kept here: its test above answered this very board
+    assert not _agree(json.loads(text), map_edge)
 
 
 def test_the_shared_cases_folder_is_the_copy_we_test():
