@@ -247,7 +247,11 @@ def _exit_quickly(status: list) -> None:
         return
     try:
         for fd in os.listdir("/proc/self/fd"):
-            if int(fd) > 2 and stat.S_ISREG(os.stat(f"/proc/self/fd/{fd}").st_mode):
+            try:
+                mode = os.stat(f"/proc/self/fd/{fd}").st_mode
+            except FileNotFoundError:  # the listing's own descriptor, closed once it was read
+                continue
+            if int(fd) > 2 and stat.S_ISREG(mode):
                 return  # a file still open (an SQLite database closes at the teardown)
         sys.stdout.flush()
         sys.stderr.flush()
