@@ -19,7 +19,7 @@ cannot be asked: the unsaved board is written beside the file (``run``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from rich.text import Text
 from textual import events
@@ -108,10 +108,11 @@ class BoardEditor(App):
     CSS = f"""
     #main {{ height: 1fr; }}
     #mapbox {{ width: 1fr; height: 1fr; }}
-    #map {{ width: auto; height: auto; padding: 0 1 0 1; }}
+    #map {{ width: auto; height: auto; padding: 0 1 0 1; text-wrap: nowrap; }}
     #sidebox {{ width: {SIDE_WIDTH}; height: 1fr; }}
     #sidebox.full {{ width: 1fr; }}
-    #side {{ width: 1fr; height: auto; padding: 0 1; }}
+    #where {{ width: 1fr; height: auto; padding: 0 1; }}
+    #side {{ width: 1fr; height: auto; padding: 1 1 0 1; }}
     #summary {{ height: auto; padding: 0 1; text-style: bold; }}
     #status {{ height: auto; padding: 0 1; }}
     #help {{ height: auto; padding: 0 1; }}
@@ -138,13 +139,15 @@ class BoardEditor(App):
         self.side_first = False  # narrow terminals: the answer panel in the map's place
         self.all_keys = False  # short terminals: every key shown (``?``)
         self._picture: Optional[tuple] = None  # (doc, answer, the cursor off the map, its drawing)
+        self._shown: dict = {}  # each text pane's selector -> what it shows (see show)
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             with MapView(id="mapbox"):
                 yield Static(id="map")
-            with SideView(id="sidebox"):
+            with SideView(id="sidebox"):  # what the cursor is on (every key), then the answer (a change)
+                yield Static(id="where")
                 yield Static(id="side")
         yield Static(id="summary")
         yield Static(id="status")
@@ -179,27 +182,39 @@ class BoardEditor(App):
             kept = self._picture = (doc, answer, off, drawing(doc, answer, cursor=self.cursor))
         return kept[3]
 
+    def show(self, selector: str, shown: str, styled: Any = None) -> None:
+        """Put ``shown`` (as plain text, or ``styled``: that text styled, or markup) in the pane ``selector``,
+        unless the pane shows it already: Textual lays out and wraps a pane's text again on every
+        update, and most keys change one pane or none (an arrow key moved the map's highlight only)."""
+        key = (shown, str(styled.spans) if isinstance(styled, Text) else None)
+        if self._shown.get(selector) != key:
+            self._shown[selector] = key
+            self.query_one(selector, Static).update(Text(shown) if styled is None else styled)
+
     def refresh_view(self) -> None:
         pic = self.picture()
-        text = Text("\n".join(pic.lines))
+        lines = "\n".join(pic.lines)
+        text = Text(lines)
         span = pic.spans.get(tuple(self.cursor))
         if span is not None:
             L, s, e = span
             start = sum(len(line) + 1 for line in pic.lines[:L])
             width = len(pic.lines[L])
             text.stylize("reverse bold", start + max(0, s - 1), start + min(width, e + 1))
-        self.query_one("#map", Static).update(text)
-        self.query_one("#side", Static).update(Text("\n".join(self.side_lines())))
+        self.show("#map", lines, text)
+        self.show("#where", "\n".join(self.where_lines()))
+        self.show("#side", "\n".join(model.answer_lines(self.answer)))
         side = self.query_one("#sidebox", SideView)
         box = self.query_one("#mapbox", MapView)
         # narrow: one of the two, tab swaps them; else both, the panel at its width
         box.display = not (self.narrow and self.side_first)
         side.display = not self.narrow or self.side_first
         side.set_class(self.narrow, "full")
-        self.query_one("#summary", Static).update(Text(self.summary()))
+        self.show("#summary", self.summary())
         state = "unsaved changes" if self.dirty else "saved"
-        self.query_one("#status", Static).update(Text(f"[{state}] {self.message}"))
-        self.query_one("#help", Static).update(KEYS if self.all_keys or self.size.height >= SHORT else SHORT_KEYS)
+        self.show("#status", f"[{state}] {self.message}")
+        keys = KEYS if self.all_keys or self.size.height >= SHORT else SHORT_KEYS
+        self.show("#help", keys, keys)
         if span is not None and box.display:
             L, s, e = span
             # the map's padding is one column on the left; room round the cursor: a line, 4 columns
@@ -221,7 +236,8 @@ class BoardEditor(App):
         more = f" (+{len(opts) - 1} more options: players' choice)" if len(opts) > 1 else ""
         return f"answer: {a['active']} focuses {', '.join(a['focus'])}, moves to {dest}, attacks {targets}{more}"
 
-    def side_lines(self) -> list[str]:
+    def where_lines(self) -> list[str]:
+        """The panel's head: the board, its rules, the active figure and what the cursor is on."""
         d = self.doc
         q, r = self.cursor
         here = "not on the map"
@@ -231,16 +247,14 @@ class BoardEditor(App):
             here = ", ".join(kinds + ([model.figure_words(f)] if f else [])) or "plain"
         from ghcli.boards.svg import action_text
 
-        lines = [
+        return [
             f"board: {self.path or '(new, not saved)'}",
             f"rules: {d['rules']}, {d['orientation']}",
             f"active: {d.get('active', '-')}: " + (
                 f"card {d['card'].get('number')} ({d['card'].get('monster')}, level {d['card'].get('level')})"
                 if isinstance(d.get("card"), dict) else action_text(d) or "no action"),
             f"cursor: {q},{r} ({here})",
-            "",
         ]
-        return lines + model.answer_lines(self.answer)
 
     # -- changes ---------------------------------------------------------------
     def change(self, edit: Callable[[dict], dict], said: str) -> bool:
