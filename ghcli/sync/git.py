@@ -38,6 +38,7 @@ HARDENING = (
     "-c", "commit.gpgsign=false",
     "-c", "core.quotepath=false",
     "-c", "gc.auto=0",                     # no background gc while a sync holds the clone
+    "-c", "maintenance.auto=false",        # nor the `git maintenance run --auto` each fetch starts
     "-c", "fetch.fsckObjects=false",
 )
 
