@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
+from los_reference import _touch  # closed segments share a point (exact on integers)
 
 from ghcli.rules.board import Board
 from ghcli.rules.hexes import DIRECTIONS, SQRT3, Hex, lattice_centre, lattice_corners, shared_edge
@@ -84,27 +85,6 @@ def test_line_of_sight(path):
 INNER = 1000  # the inner points sit 1/INNER of the way from the outline to the centre
 CLEARANCE = 1e-9  # a witness line must pass at least this far (lattice units) from every wall
 FAR = 1e-6  # far beyond CLEARANCE and any rounding: a wall this far from a line's box is clear of it
-
-
-def _touch(p1, p2, q1, q2) -> bool:
-    """Closed segments p1-p2 and q1-q2 share a point (exact on integers)."""
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = p1, p2, q1, q2
-    d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)  # q1 against the line p1-p2
-    d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
-    if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
-        return False
-    d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)  # p1 against the line q1-q2
-    d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
-    if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
-        return False
-    if d1 and d2 and d3 and d4:
-        return True  # a proper crossing
-
-    def on(a, b, c):  # c, collinear with a-b, within its bounding box
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-    return (not d1 and on(p1, p2, q1)) or (not d2 and on(p1, p2, q2)) or (
-        not d3 and on(q1, q2, p1)) or (not d4 and on(q1, q2, p2))
 
 
 def _walls(hexes, thin) -> list:
