@@ -163,26 +163,8 @@ def _no_line_clear(walls, a, b) -> bool:
 
 
 def _first_touched(u, v, walls) -> int | None:
-    """The index of the first wall segment u-v touches (``_touch``), or None; the walls wholly on one
-    side of the line u-v are passed over here, before ``_touch`` is asked."""
-    (ux, uy), (vx, vy) = u, v
-    dx, dy = vx - ux, vy - uy
-    for i, (p, q) in enumerate(walls):
-        d1 = dx * (p[1] - uy) - dy * (p[0] - ux)
-        d2 = dx * (q[1] - uy) - dy * (q[0] - ux)
-        if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
-            continue
-        ex, ey = q[0] - p[0], q[1] - p[1]
-        d3 = ex * (uy - p[1]) - ey * (ux - p[0])
-        d4 = ex * (vy - p[1]) - ey * (vx - p[0])
-        if (d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0):
-            if d1 and d2:
-                return i  # a proper crossing (_touch's first answer)
-        elif (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
-            continue
-        if _touch(u, v, p, q):  # an end on the other's line
-            return i
-    return None
+    """The index of the first wall segment u-v touches, or None."""
+    return next((i for i, (p, q) in enumerate(walls) if _touch(u, v, p, q)), None)
 
 
 def _in_hex(point, h) -> bool:

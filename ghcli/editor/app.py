@@ -182,39 +182,37 @@ class BoardEditor(App):
             kept = self._picture = (doc, answer, off, drawing(doc, answer, cursor=self.cursor))
         return kept[3]
 
-    def show(self, selector: str, shown: str, styled: Any = None) -> None:
-        """Put ``shown`` (as plain text, or ``styled``: that text styled, or markup) in the pane ``selector``,
-        unless the pane shows it already: Textual lays out and wraps a pane's text again on every
-        update, and most keys change one pane or none (an arrow key moved the map's highlight only)."""
-        key = (shown, str(styled.spans) if isinstance(styled, Text) else None)
+    def show(self, selector: str, content: Any) -> None:
+        """Put ``content`` (a ``Text``, or markup) in the pane ``selector``, unless the pane shows it
+        already: Textual lays out and wraps a pane's text again on every update, and most keys change
+        one pane or none (an arrow key moved the map's highlight only)."""
+        key = (content.plain, str(content.spans)) if isinstance(content, Text) else content
         if self._shown.get(selector) != key:
             self._shown[selector] = key
-            self.query_one(selector, Static).update(Text(shown) if styled is None else styled)
+            self.query_one(selector, Static).update(content)
 
     def refresh_view(self) -> None:
         pic = self.picture()
-        lines = "\n".join(pic.lines)
-        text = Text(lines)
+        text = Text("\n".join(pic.lines))
         span = pic.spans.get(tuple(self.cursor))
         if span is not None:
             L, s, e = span
             start = sum(len(line) + 1 for line in pic.lines[:L])
             width = len(pic.lines[L])
             text.stylize("reverse bold", start + max(0, s - 1), start + min(width, e + 1))
-        self.show("#map", lines, text)
-        self.show("#where", "\n".join(self.where_lines()))
-        self.show("#side", "\n".join(model.answer_lines(self.answer)))
+        self.show("#map", text)
+        self.show("#where", Text("\n".join(self.where_lines())))
+        self.show("#side", Text("\n".join(model.answer_lines(self.answer))))
         side = self.query_one("#sidebox", SideView)
         box = self.query_one("#mapbox", MapView)
         # narrow: one of the two, tab swaps them; else both, the panel at its width
         box.display = not (self.narrow and self.side_first)
         side.display = not self.narrow or self.side_first
         side.set_class(self.narrow, "full")
-        self.show("#summary", self.summary())
+        self.show("#summary", Text(self.summary()))
         state = "unsaved changes" if self.dirty else "saved"
-        self.show("#status", f"[{state}] {self.message}")
-        keys = KEYS if self.all_keys or self.size.height >= SHORT else SHORT_KEYS
-        self.show("#help", keys, keys)
+        self.show("#status", Text(f"[{state}] {self.message}"))
+        self.show("#help", KEYS if self.all_keys or self.size.height >= SHORT else SHORT_KEYS)
         if span is not None and box.display:
             L, s, e = span
             # the map's padding is one column on the left; room round the cursor: a line, 4 columns

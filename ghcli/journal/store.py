@@ -410,9 +410,9 @@ class Store:
             try:
                 if migrations is None:  # the kind's own: a copy of this process's (schema.new_schema)
                     schema.new_schema(store.conn, kind)
-                store.conn.execute("PRAGMA journal_mode = WAL")
-                if migrations is not None:
+                else:
                     store.migrate(migrations)
+                store.conn.execute("PRAGMA journal_mode = WAL")
                 if fill is not None:
                     fill(store)
             finally:
