@@ -445,18 +445,39 @@ VERSIONS = ["99.0", "0", "0.1.0", "1" * 40, "9" * 41, "0.1.0\x1b[2J", "", "a-b+c
 NONCES = ["0" * 16, "f" * 16, "ABCDEF0123456789", "0" * 15, "g" * 16, "", "0" * 17]
 
 
-def _paths(doc: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every path to a value in the document (keys and indexes), bounded for big documents."""
+def _path_tree(doc: Any) -> tuple[list, list[int]]:
+    """Every path to a value in the document (keys and indexes, depth first, bounded for big documents)
+    as a tree: path ``i`` is path ``parents[i]`` and then ``keys[i]`` (the document itself is path 0).
+    Only the path chosen is then spelled out."""
+    keys: list = [None]
+    parents = [-1]
+    stack: list = []
+    node, at = doc, 0
+    while True:
+        if type(node) is dict:
+            stack.extend((v, at, k) for k, v in node.items())
+        elif type(node) is list:
+            stack.extend((v, at, i) for i, v in enumerate(node[:400]))
+        if not stack or len(keys) >= 20_000:
+            return keys, parents
+        node, parent, key = stack.pop()
+        at = len(keys)
+        keys.append(key)
+        parents.append(parent)
+
+
+def _path_at(keys: list, parents: list[int], i: int) -> tuple:
     out = []
-    stack = [(doc, prefix)]
-    while stack and len(out) < 20_000:
-        node, p = stack.pop()
-        out.append(p)
-        if isinstance(node, dict):
-            stack.extend((v, p + (k,)) for k, v in node.items())
-        elif isinstance(node, list):
-            stack.extend((v, p + (i,)) for i, v in enumerate(node[:400]))
-    return out
+    while i > 0:
+        out.append(keys[i])
+        i = parents[i]
+    return tuple(reversed(out))
+
+
+def _random_path(doc: Any, rng: random.Random) -> tuple:
+    """``rng.choice(paths[1:] or paths)`` over the document's paths (the same draw, the same path)."""
+    keys, parents = _path_tree(doc)
+    return _path_at(keys, parents, rng.randrange(1, len(keys)) if len(keys) > 1 else rng.randrange(1))
 
 
 def _get(doc: Any, path: tuple) -> Any:
@@ -552,8 +573,7 @@ def _blind_steps(doc: Any, rng: random.Random, steps: list[str]) -> Any:
     if rows and rng.random() < 0.7:  # a value in a table's rows: the file still has the export's shape
         path = rng.choice(rows)
     else:
-        paths = _paths(doc)
-        path = rng.choice(paths[1:] or paths)
+        path = _random_path(doc, rng)
     kind = rng.random()
     parent = _get(doc, path[:-1]) if path else None
     if kind < 0.6 or not path:
@@ -629,15 +649,13 @@ def mutate_document(text: str, rng: random.Random, nonces: list[str] = ()) -> tu
     elif roll < 0.66:
         key, value = rng.choice(["extra", "player", "author", "seq"]), rng.choice(NAMES + NUMBERS[:6])
     elif roll < 0.84 and isinstance(doc.get("args"), dict) and doc["args"]:
-        paths = _paths(doc["args"])
-        path = rng.choice(paths[1:] or paths)
+        path = _random_path(doc["args"], rng)
         old = _get(doc["args"], path) if path else doc["args"]
         value = _plausible(rng, old) if rng.random() < 0.5 else _hostile_value(rng, old)
         doc["args"] = _set(doc["args"], path, value)
         return _finish(doc, rng), f"args.{_dotted(path)} = {_short(value)}"
     elif isinstance(doc.get("draws"), list) and doc["draws"]:
-        paths = _paths(doc["draws"])
-        path = rng.choice(paths[1:] or paths)
+        path = _random_path(doc["draws"], rng)
         old = _get(doc["draws"], path)
         value = _plausible(rng, old) if rng.random() < 0.5 else _hostile_value(rng, old)
         doc["draws"] = _set(doc["draws"], path, value)

@@ -155,16 +155,14 @@ def _no_line_clear(walls, a, b) -> bool:
         scaled = [((p[0] * k, p[1] * k), (q[0] * k, q[1] * k)) for p, q in near]
         for u in us:
             for v in vs:
-                at = _first_touched(u, v, scaled)
-                if at is None:
+                for at, (p, q) in enumerate(scaled):  # the first wall the line u-v touches
+                    if _touch(u, v, p, q):
+                        break
+                else:
                     return False
-                scaled.insert(0, scaled.pop(at))  # the wall that blocked this line is tried first on the next
+                if at:
+                    scaled.insert(0, scaled.pop(at))  # the wall that blocked this line is tried first on the next
     return True
-
-
-def _first_touched(u, v, walls) -> int | None:
-    """The index of the first wall segment u-v touches, or None."""
-    return next((i for i, (p, q) in enumerate(walls) if _touch(u, v, p, q)), None)
 
 
 def _in_hex(point, h) -> bool:

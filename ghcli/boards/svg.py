@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Optional
 from xml.sax.saxutils import escape, quoteattr
 
@@ -133,6 +133,7 @@ class Frame:
     miny: float
     width: float  # pixels
     map_height: float  # pixels
+    _corners: dict = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def of(d: dict) -> "Frame":
@@ -153,7 +154,14 @@ class Frame:
         return self.px(1.5 * h[0], SQRT3 * (h[1] + h[0] / 2.0))
 
     def corner(self, h, k: int) -> tuple[float, float]:
-        return self.px(*_flat_corner(h, k))
+        return self.corners(h)[k]
+
+    def corners(self, h) -> tuple[tuple[float, float], ...]:
+        """The six corners of hex h in pixels (kept: the grid and the walls draw the same corners)."""
+        got = self._corners.get(h)
+        if got is None:
+            got = self._corners[h] = tuple(self.px(*_flat_corner(h, k)) for k in range(6))
+        return got
 
 
 def _turn(pointy: bool, x: float, y: float) -> tuple[float, float]:
@@ -245,7 +253,7 @@ def grid_layer(d: dict, frame: Frame, los: Optional[dict] = None) -> list[str]:
         kinds += ["visible"] if h in seen else []
         kinds += ["los-from"] if h == origin else []
         cls = " ".join(["hex"] + kinds)
-        points = " ".join(f"{x},{y}" for x, y in (frame.corner(h, k) for k in range(6)))
+        points = " ".join(f"{x},{y}" for x, y in frame.corners(h))
         tip = f"{h[0]},{h[1]}" + (" " + " ".join(terrain_of.get(h, [])) if terrain_of.get(h) else "")
         out.append(
             f'<polygon class="{escape(cls)}" id="hex_{h[0]}_{h[1]}" data-q="{h[0]}" data-r="{h[1]}" '
