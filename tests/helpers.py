@@ -16,13 +16,49 @@ README = ROOT / "README.md"
 DOC_FILES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def snapshot(path) -> tuple[bytes, list[str]]:
-    """The database file's bytes (after folding the WAL into the file) and its SQL dump."""
+class Snapshot:
+    """A database file as it lay: its bytes, after folding the WAL into the file (``snapshot[0]``), and
+    its SQL dump (``snapshot[1]``). Two snapshots are equal when their bytes are (the same bytes are the
+    same dump), so the dump is read (from the bytes kept) only when asked for: by ``[1]``, or by a failed
+    comparison's message, which shows the dumps."""
+
+    __slots__ = ("data", "_dump")
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self._dump: list[str] | None = None
+
+    @property
+    def dump(self) -> list[str]:
+        if self._dump is None:
+            data = bytearray(self.data)
+            data[18:20] = b"\x01\x01"  # an in-memory copy has no WAL: read it as a rollback-journal file
+            conn = sqlite3.connect(":memory:")
+            try:
+                conn.deserialize(bytes(data))
+                self._dump = list(conn.iterdump())
+            finally:
+                conn.close()
+        return self._dump
+
+    def __getitem__(self, i: int):
+        return (self.data, self.dump)[i]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Snapshot) and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "\n".join(["Snapshot:", *self.dump])
+
+
+def snapshot(path) -> Snapshot:
+    """The database file's bytes (after folding the WAL into the file) and its SQL dump: a :class:`Snapshot`."""
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    dump = list(conn.iterdump())
     conn.close()
-    return Path(path).read_bytes(), dump
+    return Snapshot(Path(path).read_bytes())
 
 
 # The journal's own tables and this machine's bookkeeping: what ``state_dump`` leaves out.
