@@ -42,7 +42,9 @@ class Snapshot:
         return self._dump
 
     def __getitem__(self, i: int):
-        return (self.data, self.dump)[i]
+        if i not in (0, 1, -1, -2):
+            raise IndexError(i)
+        return self.dump if i % 2 else self.data  # the bytes without reading the dump
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Snapshot) and self.data == other.data

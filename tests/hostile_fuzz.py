@@ -466,18 +466,15 @@ def _path_tree(doc: Any) -> tuple[list, list[int]]:
         parents.append(parent)
 
 
-def _path_at(keys: list, parents: list[int], i: int) -> tuple:
+def _random_path(doc: Any, rng: random.Random) -> tuple:
+    """``rng.choice(paths[1:] or paths)`` over the document's paths (the same draw, the same path)."""
+    keys, parents = _path_tree(doc)
+    i = rng.choice(range(1, len(keys)) or range(1))
     out = []
     while i > 0:
         out.append(keys[i])
         i = parents[i]
     return tuple(reversed(out))
-
-
-def _random_path(doc: Any, rng: random.Random) -> tuple:
-    """``rng.choice(paths[1:] or paths)`` over the document's paths (the same draw, the same path)."""
-    keys, parents = _path_tree(doc)
-    return _path_at(keys, parents, rng.randrange(1, len(keys)) if len(keys) > 1 else rng.randrange(1))
 
 
 def _get(doc: Any, path: tuple) -> Any:
