@@ -349,7 +349,10 @@ def _in_a_terminal(args: list[str], env: dict, answer: bytes | None, interrupt: 
     import select
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "ghcli", *args], stdin=slave, stdout=slave, stderr=slave, env=env)
+    # Ctrl-C reaches the command as at a person's prompt even where the suite itself was started with SIGINT
+    # ignored (a shell's background job: `pytest &`), which the command would inherit
+    proc = subprocess.Popen([sys.executable, "-m", "ghcli", *args], stdin=slave, stdout=slave, stderr=slave, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     seen = b""
 
