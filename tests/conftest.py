@@ -30,6 +30,11 @@ What keeps the suite fast (issue 24: the whole suite within 90 s on a 2-core mac
   (``LONG_FIRST``): the cores share out the short tests at the end.
 - **No waiting for nothing.** The editor's pilot tests wait 5 ms idle slices,
   not 20 ms (``helpers.quick_pilot``); the tmux tests poll every 50 ms.
+
+How long the suite takes here, and where the time goes: ``python
+benchmarks/suite_bench.py [--subprocesses]`` (wall and CPU against the
+target, a calibration loop to compare hosts by, node's and git's runs, the
+longest test files).
 """
 
 from __future__ import annotations
