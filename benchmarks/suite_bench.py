@@ -36,6 +36,9 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ghcli.cli.tables import simple as table  # noqa: E402  ghcli's own tables (display width, whole words)
 TARGET_S = 90.0
 DURATION = re.compile(r"^(\d+(?:\.\d+)?)s (setup|call|teardown)\s+(\S+?)::")
 SHIMMED = ("node", "git")
@@ -84,23 +87,10 @@ def shim_totals(log: Path) -> tuple[int, float]:
     if not log.exists():
         return 0, 0.0
     lines = [ln.split() for ln in log.read_text().splitlines() if ln.strip()]
-    runs, cpu = 0, 0.0
-    for shell, children in zip(lines[0::2], lines[1::2]):
-        del shell
-        runs += 1
-        for field in children:
-            m = re.fullmatch(r"(\d+)m(\d+(?:\.\d+)?)s", field)
-            if m:
-                cpu += int(m[1]) * 60 + float(m[2])
-    return runs, cpu
-
-
-def table(rows: list[list], headers: list[str]) -> str:
-    try:
-        from tabulate import tabulate
-    except ImportError:  # the benchmark runs without the test extras too
-        return "\n".join("  ".join(str(c) for c in row) for row in [headers, *rows])
-    return tabulate(rows, headers=headers, floatfmt=".1f")
+    children = lines[1::2]
+    cpu = sum(int(m[1]) * 60 + float(m[2]) for fields in children for field in fields
+              if (m := re.fullmatch(r"(\d+)m(\d+(?:\.\d+)?)s", field)))
+    return len(children), cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,13 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     ], ["suite", "measured", ""]))
     if spawned:
         print()
-        print(table([[name, runs, cpu_s, f"{100 * cpu_s / cpu:.0f}%" if cpu else "-"]
+        print(table([[name, runs, f"{cpu_s:.1f}", f"{100 * cpu_s / cpu:.0f}%" if cpu else "-"]
                      for name, (runs, cpu_s) in spawned.items()],
                     ["program", "runs", "CPU s", "of the suite's CPU"]))
     files = sorted(by_file(done.stdout).items(), key=lambda kv: -kv[1][0])
     total = sum(s for s, _ in dict(files).values())
     print()
-    print(table([[f, n, s, f"{100 * s / total:.0f}%"] for f, (s, n) in files[:args.top]],
+    print(table([[f, n, f"{s:.1f}", f"{100 * s / total:.0f}%"] for f, (s, n) in files[:args.top]],
                 ["test file", "tests", "seconds", "of all"]))
     return 0 if done.returncode == 0 and wall <= args.target else 1
 
