@@ -57,7 +57,7 @@ def calibration() -> float:
 def by_file(output: str) -> dict[str, tuple[float, int]]:
     """{test file: (seconds summed over its set-ups, calls and tear-downs, tests)} from --durations=0."""
     seconds: dict[str, float] = defaultdict(float)
-    tests: dict[str, set] = defaultdict(set)
+    tests: dict[str, set[str]] = defaultdict(set)
     for line in output.splitlines():
         m = DURATION.match(line.strip())
         if m:
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                      for name, (runs, cpu_s) in spawned.items()],
                     ["program", "runs", "CPU s", "of the suite's CPU"]))
     files = sorted(by_file(done.stdout).items(), key=lambda kv: -kv[1][0])
-    total = sum(s for s, _ in dict(files).values())
+    total = sum(s for _, (s, _) in files)
     print()
     print(table([[f, n, f"{s:.1f}", f"{100 * s / total:.0f}%"] for f, (s, n) in files[:args.top]],
                 ["test file", "tests", "seconds", "of all"]))
