@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     files = sorted(by_file(done.stdout).items(), key=lambda kv: -kv[1][0])
     total = sum(s for _, (s, _) in files)
     print()
-    print(table([[f, n, f"{s:.1f}", f"{100 * s / total:.0f}%"] for f, (s, n) in files[:args.top]],
+    print(table([[f, n, f"{s:.1f}", f"{100 * s / total:.0f}%" if total else "-"] for f, (s, n) in files[:args.top]],
                 ["test file", "tests", "seconds", "of all"]))
     return 0 if done.returncode == 0 and wall <= args.target else 1
 
