@@ -172,6 +172,22 @@ def test_solo_random_dungeon_and_every_fc_item_from_ghs(cli, db_file):
     assert sorted(facts["campaign"]["unlocked"]) == [1, 96]
 
 
+def test_forgotten_circles_event_cards_from_ghs(cli, db_file):
+    """A file GHS wrote whose decks hold Forgotten Circles' event cards (city 82 and 86-90, road 82: past
+    Gloomhaven's city 81 and road 69): imported as GHS saved them, and drawn and added again by ghcli."""
+    saved = json.loads((WRITTEN / "fc-event-cards-game.json").read_text())
+    do_import(cli, WRITTEN / "fc-event-cards-game.json")
+    decks = campaign_facts(db_file)["campaign"]["event_decks_top_first"]
+    assert decks == {deck: [int(c) for c in saved["party"]["eventDecks"][deck]] for deck in ("city", "road")}
+    assert {82, 86, 87, 88, 89, 90} <= set(decks["city"]) and 82 in decks["road"]
+    # the cards are the edition's: the sheet's order may name them (the Diviner's road 83 too)
+    assert cli("event", "deck", "set", "road", ",".join(map(str, [83, *decks["road"]]))).exit_code == 0
+    assert campaign_facts(db_file)["campaign"]["event_decks_top_first"]["road"] == [83, *decks["road"]]
+    r = cli("event", "deck", "set", "road", "75")
+    assert r.exit_code == 2 and r.stderr.strip() == \
+        "error: there is no road event 75: road events are numbered 1-69 and 82-83"
+
+
 @pytest.mark.parametrize("written", sorted(json.loads((WRITTEN / "made.json").read_text())))
 def test_the_written_files_are_what_ghs_writes(tmp_path, written):
     """Each file of tests/ghs_written is GHS's output for its source, byte for byte (run where GHS is)."""

@@ -78,6 +78,19 @@ RICH = {
         ["character", "give", "Bram", "153", "--not-from-supply"],
         ["travel", "96"],
     ],
+    # Forgotten Circles' event cards beyond Gloomhaven's 81 city and 69 road cards: scenario 96's city and
+    # road 82, 97's city 88-90, 103's city 87, and city 86 (FC's section 82) added by hand to an event's outcome
+    "forgotten-circles-event-cards": [
+        ["init", "--name", "Lore", "--seed", "6"],
+        ["character", "new", "Vera", "--class", "diviner", "--player", "Zoe"],
+        ["campaign", "achievement", "add", "End of Gloom"],
+        ["campaign", "unlock-scenario", "96"],
+        *[["scenario", "complete", str(n)] for n in (96, 97)],
+        ["campaign", "unlock-scenario", "103"],
+        ["scenario", "complete", "103"],
+        ["event", "draw", "city"],
+        ["event", "resolve", "city", "--option", "A", "--return", "--add-event", "city:86"],
+    ],
     "two-parties": [
         ["init", "--name", "Two Tables", "--party", "Early", "--seed", "3"],
         ["character", "new", "Ana", "--class", "brute", "--player", "Zoe"],
@@ -313,3 +326,18 @@ def test_shipped_ghs_facts_equal_ghs_s_data():
     shipped.pop("about")
     assert shipped == ghs_real.build_ghs_facts()
 
+
+
+def test_the_event_cards_are_ghs_s():
+    """Gloomhaven's city and road cards (``catalog.event_cards``, Forgotten Circles' included) are those of
+    GHS's data for the two boxes (``gh.json``, ``fc.json``: their ``events`` of each type)."""
+    if not ghs_real.ASSETS.exists():
+        pytest.skip(f"GHS's game data is not here ({ghs_real.ASSETS}: a fresh clone)")
+    from ghcli import editions
+    from ghcli.campaign import catalog
+
+    books = [json.loads((ghs_real.ASSETS / f"{b}.json").read_text()) for b in ("gh", "fc")]
+    with editions.using("gh"):
+        for deck in ("city", "road"):
+            ghs = {int(e["cardId"]) for book in books for e in book["events"] if e["type"] == deck}
+            assert catalog.event_cards(deck) == ghs, deck

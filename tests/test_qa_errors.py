@@ -179,9 +179,9 @@ CASES = [
      "'x' is not a valid int"),
     # event cards that do not exist
     ("drawn", ["event", "resolve", "road", "--option", "A", "--return", "--add-event", "city:999"], 2,
-     "there is no city event 999: city events are numbered 1-81"),
+     "there is no city event 999: city events are numbered 1-90"),
     ("drawn", ["event", "resolve", "road", "--option", "A", "--return", "--add-event", "road:0"], 2,
-     "road events are numbered 1-69"),
+     "road events are numbered 1-69 and 82-83"),
     # rule refusals still exit 1 and change nothing
     ("road", ["event", "draw", "city"], 1, "only in town"),
     ("drawn", ["scenario", "finish", "1", "--won"], 1, "a road event is due"),

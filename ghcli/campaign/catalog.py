@@ -211,6 +211,29 @@ def facts() -> dict:
     return _load("campaign")
 
 
+def event_cards(deck: str) -> frozenset[int]:
+    """The numbers of the edition's city or road event cards: 1 to ``max_{deck}_event`` (the base game's)
+    and its expansion's beyond them (``expansion_{deck}_events``: Forgotten Circles' city 82-90 and road
+    82-83, which its scenarios, conclusions and Diviner add; road 70-81 do not exist)."""
+    f = facts()
+    last = f.get(f"max_{deck}_event") or 0
+    return frozenset(range(1, last + 1)) | frozenset(f.get(f"expansion_{deck}_events") or ())
+
+
+def event_numbering(deck: str) -> str:
+    """How the deck's cards are numbered, for a refusal: 'city events are numbered 1-90',
+    'road events are numbered 1-69 and 82-83'."""
+    runs: list[list[int]] = []
+    for n in sorted(event_cards(deck)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    parts = [f"{a}-{b}" if a != b else str(a) for a, b in runs]
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts) or "none"
+    return f"{deck} events are numbered {listed}"
+
+
 #: Classes unlocked when a campaign starts beside the six starting classes: the Diviner
 #: (Forgotten Circles), usable as soon as the expansion is added (its class note in
 #: classes.json; docs/campaign.md, "Editions", lists it among the starting classes). Like the six, it is

@@ -72,13 +72,13 @@ def _deck(deck: str) -> str:
 
 
 def event_card(deck: str, card: int) -> int:
-    """A city or road event card's number, checked against the game's decks (city 1-81, road 1-69)."""
+    """A city or road event card's number, checked against the edition's decks (``catalog.event_cards``:
+    Gloomhaven's city 1-90, road 1-69 and 82-83, Forgotten Circles' cards included)."""
     deck = _deck(deck)
-    last = catalog.facts()[f"max_{deck}_event"]
-    if not 1 <= card <= last:
+    if card not in catalog.event_cards(deck):
         ed = catalog.edition()
         raise BadInput(f"there is no {deck} event {card}: {ed.name + ' ' if ed.key != 'gh' else ''}"
-                       f"{deck} events are numbered 1-{last}")
+                       f"{catalog.event_numbering(deck)}")
     return card
 
 

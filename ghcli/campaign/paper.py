@@ -221,9 +221,10 @@ def set_event_deck(store: Store, deck: str, text: str) -> Done:
         raise BadInput(f"unknown event deck {deck!r}; choose city or road")
     catalog.edition().require(f"{deck} events")
     cards = parse_cards(text)
-    last = catalog.facts()[f"max_{deck}_event"]
-    if catalog.edition().key != "gh" and any(c > last for c in cards):  # gh: Forgotten Circles' cards too
-        raise BadInput(f"there is no {deck} event {max(cards)}: {deck} events are numbered 1-{last}")
+    known = catalog.event_cards(deck)
+    unknown = [c for c in cards if c not in known]
+    if unknown:
+        raise BadInput(f"there is no {deck} event {unknown[0]}: {catalog.event_numbering(deck)}")
     with store.change("event deck set", f"{deck} deck set"):
         lookup.campaign_row(store)
         pending = store.value("SELECT card FROM pending_events WHERE deck = ?", [deck])

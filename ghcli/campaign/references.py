@@ -58,7 +58,6 @@ def _check(tables: dict, ed) -> None:
     scenarios = {s["number"] for s in catalog.scenarios()}
     quests = {q["number"] for q in catalog.personal_quests()}
     achievements = {a["key"]: a["kind"] for a in catalog.achievements()}
-    facts = catalog.facts()
     simple = [
         ("characters", "class", classes, f"a class {of}"),
         ("unlocked_classes", "class", classes, f"a class {of}"),
@@ -83,8 +82,8 @@ def _check(tables: dict, ed) -> None:
             if achievements.get(row.get("key")) != kind:
                 _refuse(table, i, "key", row.get("key"), f"a {kind} achievement {of}")
     events = {}
-    for deck in ("city", "road"):  # the deck's numbered cards, and those a class's unlock or retirement adds
-        events[deck] = set(range(1, (facts.get(f"max_{deck}_event") or 0) + 1)) | {
+    for deck in ("city", "road"):  # the edition's cards (Forgotten Circles' too), and those a class adds
+        events[deck] = set(catalog.event_cards(deck)) | {
             c.get(f"{deck}_event_on_{when}") for c in classes.values() for when in ("unlock", "retire")} - {None}
     for table in ("event_decks", "pending_events"):
         for i, row in _rows(tables, table):
