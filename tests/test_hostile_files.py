@@ -364,6 +364,52 @@ def test_import_refuses_what_is_not_a_regular_file_without_hanging(cli, tmp_path
     assert not (tmp_path / "c.db").exists()
 
 
+def test_export_to_a_fifo_nobody_reads_is_refused_at_once(cli, campaign, tmp_path):
+    """Opening a FIFO for writing waits for a reader: ghcli refuses one with none (the fuzzer's hang)."""
+    import threading
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def unblock() -> None:  # should ghcli wait after all, a reader comes after 10 s: the test fails, not hangs
+        if not done.wait(10):
+            os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # left open: what ghcli writes fits the pipe's buffer
+
+    threading.Thread(target=unblock, daemon=True).start()
+    t = time.perf_counter()
+    for extra in ((), ("--force",)):
+        err = one_line_error(cli("export", "-o", fifo, *extra))
+        assert err == f"error: cannot write {fifo}: it is a FIFO that no process is reading (start its reader " \
+                      "first, or write to standard output with -o -)"
+    done.set()
+    assert time.perf_counter() - t < 5
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_export_to_a_pipe_with_its_reader_writes_the_document(cli, campaign, tmp_path):
+    """A FIFO being read, and a pipe named /dev/fd/N (what the shell's ``>(gzip > x)`` gives), get the
+    document without --force: neither is a file to overwrite, and neither is replaced."""
+    want = run_ok(cli, "export").stdout.encode()
+    assert len(want) < 65536  # a pipe's buffer holds it all: read once ghcli has written and closed it
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # open before ghcli opens it
+    try:
+        run_ok(cli, "export", "-o", fifo)
+        assert os.read(reader, 1 << 17) == want
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    r, w = os.pipe()
+    try:
+        run_ok(cli, "export", "-o", f"/dev/fd/{w}")
+        os.close(w)
+        assert os.read(r, 1 << 17) == want
+    finally:
+        os.close(r)
+
+
 def test_import_reads_at_most_the_limit(cli, tmp_path, monkeypatch):
     from ghcli.campaign.exchange import files
 

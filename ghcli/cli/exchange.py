@@ -67,7 +67,7 @@ def export_cmd(
 
     if fmt not in ("ghcli", "ghs"):
         raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
-    if output_file != "-" and not force and (os.path.lexists(output_file)):
+    if output_file != "-" and not force and os.path.isfile(output_file):  # a pipe or /dev/stdout is not replaced
         from ghcli.errors import Refused
 
         raise Refused(f"{output_file} exists already; refusing to overwrite it (--force replaces it)")

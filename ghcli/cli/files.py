@@ -31,7 +31,8 @@ def write_text(path: str, text: str) -> None:
 
     A file is written whole beside its place and renamed over it (``ghcli.campaign.beside``): a
     full disk or a kill part-way leaves what was there. Something that is not a regular file
-    (``/dev/stdout``, a FIFO) is written to as it is, never replaced.
+    (``/dev/stdout``, a FIFO, ``>(gzip > x)``) is written to as it is, never replaced; a FIFO that no
+    process has open for reading is refused at once (opening it would wait for a reader for ever).
     """
     import stat
 
@@ -42,15 +43,21 @@ def write_text(path: str, text: str) -> None:
         return
     target = Path(path)
     try:
-        if target.is_symlink():
-            target = target.resolve()
-        mode = target.stat().st_mode if target.exists() else None
+        try:
+            mode: int | None = os.stat(target).st_mode  # through a link: /dev/fd/63 is a pipe, not a name
+        except FileNotFoundError:
+            mode = None
         if mode is not None and not stat.S_ISREG(mode):
             if stat.S_ISDIR(mode):
                 raise BadInput(f"cannot write {path}: it is a directory")
+            if stat.S_ISFIFO(mode):
+                _write_fifo(path, target, text)
+                return
             with open(target, "w", encoding="utf-8") as f:
                 f.write(text)
             return
+        if target.is_symlink():  # a link to a file (or to none yet): the file it names is replaced
+            target = target.resolve()
         from ghcli.campaign import beside
 
         def write(tmp: Path) -> None:
@@ -67,3 +74,21 @@ def write_text(path: str, text: str) -> None:
 
             raise StorageError(f"the disk is full: {path} could not be written (it is as it was)") from None
         raise BadInput(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _write_fifo(path: str, target: Path, text: str) -> None:
+    """Write to a FIFO (a pipe) that a reader has open; one with none is bad input, not a wait."""
+    import errno
+
+    from ghcli.errors import BadInput
+
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        if e.errno == errno.ENXIO:
+            raise BadInput(f"cannot write {path}: it is a FIFO that no process is reading (start its reader "
+                           "first, or write to standard output with -o -)") from None
+        raise
+    os.set_blocking(fd, True)  # a reader is there: the rest is written as to any pipe
+    with open(fd, "w", encoding="utf-8") as f:
+        f.write(text)
