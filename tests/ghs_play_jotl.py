@@ -8,19 +8,20 @@ fails the run on exit 2 or a traceback and checks that a refusal (exit 1)
 is a one-line ``error: ...`` that leaves the database as it was.
 
 What the campaigns cover: characters of the four classes, with and without
-players, one started above level 1 (at most the party's highest); the
+players, some started above level 1 (at most the party's highest); the
 scenarios in the box's order, won and lost, with XP, coins, checkmarks and
 found items, the tutorial's rules as ghcli has them (1 and 2 without bonus
 XP, 2's gold, 3's extra perk each and the city deck, 4's item, 5's XP),
-7 and 8 blocking each other; paper completions; level-ups with a card
+7 and 8, 11 and 12 blocking each other; paper completions, some with
+--no-unlocks, and a start deeper in the book by them; level-ups with a card
 (never a tutorial card) and a perk, checkmark and extra perks; buying and
 selling in the shop the completed scenarios fill; enhancements from the
 start (stickers read from GHS's slots of the card, as ghs_play's ``enhance``
-does); city events once scenario 3 brought the deck, with rewards and the
-scenarios 20-25 they unlock; scenarios unlocked by hand; items given;
-values adjusted by hand; a second party; undo; a start deeper in the book by paper completions; and what the box lacks
-(prosperity, reputation, road events, retirement ...), which must be refused
-with exit 1.
+does); city events once scenario 3 brought the deck, with rewards, the
+scenarios 20-25 they unlock and removed cards put back; the deck's order
+set by hand; scenarios unlocked by hand; items given; values adjusted by
+hand; a second party; undo; and what the box lacks (prosperity, reputation,
+road events, retirement ...), which must be refused with exit 1.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class JotlPlay(Play):
 
     TOWN = [("new_character", 2), ("level_up", 8), ("perk", 4), ("buy", 6), ("sell", 2), ("enhance", 7),
             ("city_event", 5), ("travel", 14), ("paper_scenario", 2), ("adjust", 5), ("give", 2),
-            ("second_party", 1), ("unlock_scenario", 1), ("lacking", 1), ("undo", 1)]
+            ("second_party", 1), ("unlock_scenario", 1), ("lacking", 1), ("undo", 1), ("city_deck", 1)]
     ROAD = [("finish", 10), ("finish_casual", 1)]
     SITE = [("go_home", 6), ("travel", 2)]
 
@@ -205,6 +206,11 @@ class JotlPlay(Play):
             args += ["--item-design", rng.randint(14, 36)]
         if rng.random() < 0.2:
             args += ["--unlock", rng.randint(20, 25)]
+        held = {r["card"] for r in self.q("SELECT card FROM event_decks WHERE deck = 'city' UNION "
+                                          "SELECT card FROM pending_events")}
+        gone = sorted(set(range(1, 23)) - held)
+        if gone and rng.random() < 0.15:  # a removed card back into the deck
+            args += ["--add-event", f"city:{rng.choice(gone)}"]
         if rng.random() < 0.05:
             args += ["--reputation", 1]  # the box has none: refused
         if self.run(*args) == 1:
@@ -250,6 +256,22 @@ class JotlPlay(Play):
 
     def finish_casual(self):
         self.finish(casual=self.party()["casual"] == 1)
+
+    def city_deck(self):
+        """The city deck's order as a sheet lists it (``event deck set``): the deck reordered, a card left out."""
+        cards = [r["card"] for r in self.q("SELECT card FROM event_decks WHERE deck = 'city' ORDER BY position")]
+        if not cards and self.rng.random() < 0.7:
+            return
+        self.rng.shuffle(cards)
+        if len(cards) > 1 and self.rng.random() < 0.3:
+            cards.pop()
+        self.run("event", "deck", "set", "city", ",".join(map(str, cards or [1, 2, 3])))
+
+    def paper_scenario(self):
+        avail = self.available()
+        if avail:
+            self.run("scenario", "complete", self.rng.choice(avail), *(["--no-unlocks"] if self.rng.random() < 0.15
+                                                                       else []))
 
     def unlock_scenario(self):
         self.run("campaign", "unlock-scenario", self.rng.randint(2, 25))
