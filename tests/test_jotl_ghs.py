@@ -353,3 +353,100 @@ def test_bad_values_are_refused_naming_the_field(cli, tmp_path, edit, words):
     r = cli("--db", str(tmp_path / "x.db"), "import", str(path))
     assert r.exit_code == 2 and words in r.stderr and r.stderr.count("\n") == 1, r.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+# -- what random campaigns found (tests/test_jotl_ghs_property.py), each alone and without node -------------
+
+
+def _jotl(cli, db: Path, *commands: list) -> None:
+    run_ok(cli, "--db", db, "init", "--edition", "jotl", "--party", "Gulls", "--seed", "1")
+    for args in commands:
+        run_ok(cli, "--db", db, *args)
+
+
+def _through_ghcli_s_ghs_file(cli, tmp_path: Path, db: Path) -> tuple[dict, Path]:
+    """The campaign's GHS export (and its report), and a campaign imported from that file."""
+    out, back = tmp_path / "ghs.json", tmp_path / "back.db"
+    report = json.loads(run_ok(cli, "--db", db, "export", "--format", "ghs", "-o", out, "--json").stdout)
+    run_ok(cli, "--db", back, "import", out)
+    return {"game": json.loads(out.read_text()), "not_carried": report["not_carried"]}, back
+
+
+def _shop(cli, db: Path) -> dict[int, int]:
+    return {i["number"]: i["copies"] for i in json.loads(run_ok(cli, "--db", db, "shop", "--json").stdout)["items"]}
+
+
+def test_an_item_sold_back_before_its_scenario_reaches_ghs_s_shop_and_comes_back(cli, tmp_path):
+    """Boots of Striding (23, one copy) given and sold: in ghcli's shop, though no scenario or design puts it
+    there; GHS's unlocked items carry it with its copies (reported), and it comes back with them."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"],
+          ["character", "give", "Boom", "23", "--not-from-supply"], ["sell", "Boom", "23"])
+    assert _shop(cli, db) == {23: 1}
+    doc, back = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    assert doc["game"]["party"]["unlockedItems"] == [{"name": "23", "edition": "jotl", "count": -1}]
+    assert [n["what"] for n in doc["not_carried"] if n["what"].startswith("item")] == \
+        ["item 23 Boots of Striding in the shop (1 of 1)"]
+    assert _shop(cli, back) == {23: 1}
+
+
+def test_a_design_s_count_is_kept_both_ways(cli, tmp_path):
+    """An item of two copies (Iron Helmet, 2) in the shop once: GHS's ``count`` 1 goes out and comes back."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"],
+          ["character", "give", "Boom", "2", "--not-from-supply"], ["sell", "Boom", "2"])
+    doc, back = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    assert doc["game"]["party"]["unlockedItems"] == [{"name": "2", "edition": "jotl", "count": 1}]
+    assert _shop(cli, back) == {2: 1}
+
+
+def test_an_item_sold_before_its_scenario_then_has_all_its_copies(cli, tmp_path):
+    """Scenario 2 puts items 1-13 in the shop with all their copies: an Iron Helmet sold back before then
+    does not leave the shop with the sale's one copy."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"],
+          ["character", "give", "Boom", "2", "--not-from-supply"], ["sell", "Boom", "2"],
+          ["scenario", "complete", "1"], ["scenario", "complete", "2"])
+    from ghcli import editions
+    from ghcli.campaign import catalog
+
+    with editions.using("jotl"):
+        printed = {n: catalog.item(n)["count"] for n in range(1, 14)}
+    assert _shop(cli, db) == printed and printed[2] == 2
+
+
+def test_the_order_cards_were_chosen_in_comes_back(cli, tmp_path):
+    """Two level-2 cards, 166 taken at level 2 and 165 at level 3: back from the GHS file, the same."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Void", "--class", "voidwarden"],
+          ["character", "adjust", "Void", "--xp", "+95"], ["level-up", "Void", "--card", "166", "--perk", "1"],
+          ["level-up", "Void", "--card", "165", "--perk", "2"])
+    _, back = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    cards = json.loads(run_ok(cli, "--db", back, "character", "show", "Void", "--json").stdout)["cards"]
+    assert [(c["card"], c["at_level"]) for c in cards] == [(166, 2), (165, 3)]
+
+
+def test_what_ghs_derives_from_a_completion_without_unlocks_is_reported(cli, tmp_path):
+    """Scenario 2 completed with --no-unlocks: GHS unlocks 3 and stocks items 1-13 from its data; so is 8
+    (which blocks 7): GHS blocks 7. The export says each."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"], ["scenario", "complete", "1"],
+          ["scenario", "complete", "2", "--no-unlocks"])
+    doc, _ = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    notes = {n["what"]: n["why"] for n in doc["not_carried"]}
+    assert notes["scenario 3 The Black Ship"] == "GHS unlocks it (from its data), ghcli has it locked"
+    assert [w for w in notes if w.startswith("item ")] == [f"item {n} {name}" for n, name in [
+        (1, "Eagle-Eye Goggles"), (2, "Iron Helmet"), (3, "Chain Armor"), (4, "Studded Leather"),
+        (5, "Weathered Boots"), (6, "Winged Shoes"), (7, "Heater Shield"), (8, "Throwing Hammer"),
+        (9, "Poison Dagger"), (10, "Iron Spear"), (11, "Healing Potion"), (12, "Stamina Potion"),
+        (13, "Power Potion")]]
+    assert all(notes[w] == "GHS's shop has it (scenario 2 is completed), ghcli's does not"
+               for w in notes if w.startswith("item "))
+    db = tmp_path / "b.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"],
+          *[["scenario", "complete", str(n)] for n in range(1, 7)], ["scenario", "complete", "8", "--no-unlocks"])
+    (tmp_path / "b").mkdir()
+    doc, _ = _through_ghcli_s_ghs_file(cli, tmp_path / "b", db)
+    notes = {n["what"]: n["why"] for n in doc["not_carried"]}
+    assert notes["scenario 7 Sunken Tumor"] == "GHS blocks it (from its data), ghcli has it open"
+    assert notes["scenario 9 Explosive Evolution"] == "GHS unlocks it (from its data), ghcli has it locked"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import os
 import sys
 from pathlib import Path
@@ -137,14 +138,34 @@ def ghs_side(view: dict, saved: dict) -> dict:
     }
 
 
+GHS_UNLOCKS = re.compile(r"scenario (\d+) .+")
+GHS_STOCKS = re.compile(r"item (\d+) .+")
+
+
 def expected_in_ghs(mine: dict, notes: list[dict]) -> dict:
-    """ghcli's values less what the export reported GHS has no place for."""
+    """ghcli's values less what the export reported GHS has no place for, with what it reported GHS derives
+    by itself from the completed scenarios (a paper completion with --no-unlocks): a scenario unlocked (then
+    available), a scenario's items in the shop (every printed copy less those the party's characters hold)."""
+    from ghcli import editions
+    from ghcli.campaign import catalog
+
     out = copy.deepcopy(mine)
     for n in notes:
         if m := STICKER.fullmatch(n["what"]):
             out["characters"][m[1]]["stickers"].remove((int(m[3]), m[4], m[2]))
         elif m := CARD.fullmatch(n["what"]):
             out["characters"][m[1]]["cards"].remove(int(m[2]))
+        elif (m := GHS_UNLOCKS.fullmatch(n["what"])) and "GHS unlocks it" in n["why"]:
+            out["available"] = sorted({*out["available"], int(m[1])} - set(out["blocked"]))
+        elif (m := GHS_UNLOCKS.fullmatch(n["what"])) and "GHS blocks it" in n["why"]:
+            out["blocked"] = sorted({*out["blocked"], int(m[1])})
+            out["available"] = [x for x in out["available"] if x != int(m[1])]
+        elif (m := GHS_STOCKS.fullmatch(n["what"])) and n["why"].startswith("GHS's shop has it"):
+            with editions.using("jotl"):
+                printed = catalog.item(int(m[1]))["count"]
+            held = sum(c["items"].count(m[1]) for c in out["characters"].values())
+            if printed > held:
+                out["shop"][m[1]] = printed - held
     return out
 
 
@@ -190,6 +211,24 @@ def _known(play: JotlPlay, *sides: dict) -> None:
                 ch["cards"] = sorted(c for c, _ in ch["cards"])
 
 
+def _stocked_back(mine: dict, notes: list[dict]) -> dict[int, int]:
+    """The shop's copies, back from GHS, of the items the export reported GHS's shop has from a completed
+    scenario (ghcli's has not): every printed copy less those the party's characters hold."""
+    from ghcli import editions
+    from ghcli.campaign import catalog
+
+    out = {}
+    for n in notes:
+        m = GHS_STOCKS.fullmatch(n["what"])
+        if m and n["why"].startswith("GHS's shop has it"):
+            with editions.using("jotl"):
+                printed = catalog.item(int(m[1]))["count"]
+            held = sum(c["items"].count(m[1]) for c in mine["characters"].values())
+            if printed > held:
+                out[int(m[1])] = printed - held
+    return out
+
+
 def check(cli, tmp: Path, play: JotlPlay, skip_known: bool = False) -> JotlPlay:
     """Round-trip the played campaign (on ``play.db``) through GHS and assert; returns the play.
     ``skip_known``: leave out what the bugs already reported touch (:func:`_known`)."""
@@ -229,6 +268,19 @@ def check(cli, tmp: Path, play: JotlPlay, skip_known: bool = False) -> JotlPlay:
                                   + "\nreported: " + json.dumps(dropped))
     a, b = summary(first), summary(second)
     want = expected_back(a, notes, first)
+    if want["campaign"]["unlocked"] != a["campaign"]["unlocked"]:  # a scenario GHS unlocks may be available
+        want["campaign"]["available"] = sorted({*want["campaign"]["available"], *(
+            set(b["campaign"]["available"]) & (set(want["campaign"]["unlocked"]) - set(a["campaign"]["unlocked"])))})
+    stocked = _stocked_back(mine, notes)
+    if want.get("shop") is not None:
+        want["shop"].update(stocked)
+    camp = want["campaign"]
+    camp["item_designs"] = sorted({*camp["item_designs"], *(int(m[1]) for n in notes if (
+        m := GHS_STOCKS.fullmatch(n["what"])) and n["why"].startswith("GHS's shop has it"))})
+    for n in notes:  # a scenario GHS blocks, back from GHS, is blocked
+        if (m := GHS_UNLOCKS.fullmatch(n["what"])) and "GHS blocks it" in n["why"]:
+            camp["blocked"] = sorted({*camp["blocked"], int(m[1])})
+            camp["available"] = [x for x in camp["available"] if x != int(m[1])]
     if skip_known:
         _known(play, want, b)
     diff = [d for key in ("campaign", "characters", "town_visit", "place", "shop")

@@ -49,10 +49,16 @@ def add_prosperity(store: Store, n: int) -> str:
 
 
 def add_to_supply(store: Store, number: int) -> None:
-    """Put an item into the supply with all its copies, unless it is there already."""
-    store.db.execute(
-        "INSERT OR IGNORE INTO supply (item, copies) VALUES (?, ?)", [number, catalog.item(number)["count"]]
-    )
+    """Put an item into the supply with all its copies. One there already keeps its copies (those bought
+    are held), but never has fewer than the copies no character holds: an item that was there only because
+    a copy was sold back (found, or given, before its design or scenario) gets the others too."""
+    printed = catalog.item(number)["count"]
+    if store.db.execute("INSERT OR IGNORE INTO supply (item, copies) VALUES (?, ?)", [number, printed]).rowcount:
+        return
+    held = store.value("SELECT count(*) FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+                       "WHERE c.retired = 0 AND ci.item = ?", [number])
+    free = max(0, printed - held)
+    store.db.execute("UPDATE supply SET copies = ? WHERE item = ? AND copies < ?", [free, number, free])
 
 
 def add_item_design(store: Store, number: int) -> str:

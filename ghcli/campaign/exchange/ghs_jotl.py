@@ -120,6 +120,7 @@ class Plan:
     completed: list[int] = field(default_factory=list)
     unlocked: list[int] = field(default_factory=list)
     designs: list[int] = field(default_factory=list)
+    counts: dict[int, int] = field(default_factory=dict)  # a design's copies, where GHS's ``count`` gives them
     city: list[int] | None = None
     pending: int | None = None
     players: list[str] = field(default_factory=list)
@@ -272,8 +273,14 @@ def _shop(plan: Plan, p: dict, pre: str) -> None:
     for i, entry in enumerate(list_at(p.get("unlockedItems"), f"{pre}.unlockedItems")):
         n = _item(entry, f"{pre}.unlockedItems[{i}]")
         count = dict_at(entry, pre).get("count")
-        if count is not None and _int(count, f"{pre}.unlockedItems[{i}].count") >= 0:
-            plan.drop(f"{pre}.unlockedItems[{i}].count {count}", "ghcli's shop holds every printed copy")
+        # GHS counts ``count`` copies only when above 0 (ItemManager.countAvailable), else all the printed ones
+        if count is not None and (copies := _int(count, f"{pre}.unlockedItems[{i}].count")) > 0:
+            from ghcli.campaign import catalog
+
+            printed = catalog.item(n)["count"]
+            if copies > printed:
+                plan.drop(f"{pre}.unlockedItems[{i}].count {count}", f"more than the {printed} printed: all of them")
+            plan.counts[n] = min(copies, printed)
         if n not in plan.designs:
             plan.designs.append(n)
 
@@ -334,8 +341,12 @@ def _cards(plan: Plan, cls: dict, deck: list, path: str, name: str, level: int) 
             continue
         if card not in chosen:
             chosen.append(card)
+    # GHS keeps the deck in the order the cards were chosen (ghcli's export writes it so): that order is
+    # the levels they were taken at, where it can be (no card above its level), else lowest level first
+    if any(int(c["level"]) > at for at, c in enumerate(chosen, start=2)):
+        chosen.sort(key=lambda c: int(c["level"]))
     out: list[tuple[int, int]] = []
-    for at, card in enumerate(sorted(chosen, key=lambda c: (c["level"], c["number"])), start=2):
+    for at, card in enumerate(chosen, start=2):
         if at > level or card["level"] > at:
             plan.drop(f"{path} card {card['number']} {card['name']} ({name}, level {level})",
                       f"one card is taken at each level 2-{level}, of a level at most that level: not recorded")

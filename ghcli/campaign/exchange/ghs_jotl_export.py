@@ -78,6 +78,32 @@ def _export_character(store, ch: dict, players: list[str], notes: list[dict], pl
     }
 
 
+def _unlocked_items(store, party_id: int, designs: list[int], by_scenario: set[int], notes: list[dict]) -> list[dict]:
+    """GHS's ``unlockedItems``: the designs no completed scenario puts in GHS's shop, and every other item in
+    ghcli's shop that GHS would not list by itself (an item sold back before its scenario, one another
+    party's character holds: it counts as in the supply), reported (imported back, it is a design). ``count``
+    is the copies GHS then counts (the shop's and the party's characters'), -1 for all the printed ones."""
+    from ghcli.campaign import catalog, town
+
+    held: dict[int, int] = {}
+    for r in store.rows("SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+                        "WHERE c.party_id = ? AND c.retired = 0", [party_id]):
+        held[r["item"]] = held.get(r["item"], 0) + 1
+    shop = town.supply_for(store, party_id)
+    extra = {n for n, copies in shop.items() if copies and n not in by_scenario and n not in designs}
+    out = []
+    for n in sorted(set(designs) | extra):
+        item = catalog.item(n)
+        if n in extra:
+            notes.append({"what": f"item {n} {item['name']} in the shop ({shop[n]} of {item['count']})",
+                          "why": "no completed scenario and no design puts it in GHS's shop (sold back, or held "
+                                 "outside the party): written to GHS's unlocked items, so GHS's shop has it; "
+                                 "imported back it is an item design"})
+        copies = shop.get(n, 0) + held.get(n, 0)
+        out.append({"name": str(n), "edition": EDITION, "count": -1 if copies >= item["count"] else copies})
+    return out
+
+
 def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel (edition jotl), "not_carried": [{what, why}]}."""
     from ghcli.campaign import catalog, lookup
@@ -110,6 +136,20 @@ def export(store) -> dict:
     shop_by_scenario = {i["number"] for i in catalog.items() if i.get("unlock_scenario") in completed}
     designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")
                if r["item"] not in shop_by_scenario]
+    unlocked_items = _unlocked_items(store, party["id"], designs, shop_by_scenario, notes)
+    # what GHS derives from the completions that ghcli has not (a paper completion with --no-unlocks)
+    for n in sorted(set(unlocked_by_ghs) - set(unlocked) - set(completed)):
+        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
+                      "why": "GHS unlocks it (from its data), ghcli has it locked"})
+    blocked = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE blocked = 1")}
+    for n in sorted({b for c in completed for b in catalog.scenario(c).get("blocks") or []} - blocked - set(completed)):
+        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
+                      "why": "GHS blocks it (from its data), ghcli has it open"})
+    stocked = {r["item"] for r in store.rows("SELECT item FROM supply")}
+    for n in sorted(shop_by_scenario - stocked):
+        notes.append({"what": f"item {n} {catalog.item(n)['name']}",
+                      "why": f"GHS's shop has it (scenario {catalog.item(n)['unlock_scenario']} is completed), "
+                             "ghcli's does not"})
     conclusions = [{**_ref(0), "index": sec} for n in completed
                    for sec in (catalog.scenario(n).get("conclusion_sections") or {})]
     party_model = {
@@ -119,7 +159,7 @@ def export(store) -> dict:
         "manualScenarios": [_ref(n) for n in unlocked if n not in unlocked_by_ghs],
         "campaignMode": True, "globalAchievements": "", "globalAchievementsList": [], "treasures": [],
         "donations": 0, "players": slots, "characters": [], "availableCharacters": [], "retirements": retired,
-        "unlockedItems": [{"name": str(n), "edition": EDITION} for n in designs], "unlockedCharacters": [],
+        "unlockedItems": unlocked_items, "unlockedCharacters": [],
         "eventDecks": {"city": [f"{c:02d}" for c in city]} if city or completed else {}, "eventCards": [],
     }
     level = levels.recommended_level(c["level"] for c in chars if not c["retired"]) if active else 1

@@ -87,16 +87,17 @@ def _write_members(store, plan: Plan, party_id: int) -> dict[int, int]:
 
 
 def _write_shop(store, plan: Plan, owned: dict[int, int]) -> list[int]:
-    """The shop: the items whose scenario is completed and the designs, each with its printed copies less those
-    the characters own. Returns the items."""
+    """The shop: the items whose scenario is completed and the designs, each with its printed copies (a
+    design's ``count`` when GHS gives one) less those the characters own. Returns the items."""
     from ghcli.campaign import catalog
 
     db = store.db
     shop = [i["number"] for i in catalog.items() if i.get("unlock_scenario") in plan.completed]
+    by_scenario = set(shop)
     shop += [n for n in plan.designs if n not in shop]
     for n in sorted(shop):
         db.execute("INSERT INTO item_designs (item) VALUES (?)", [n])
-        copies = catalog.item(n)["count"]
+        copies = catalog.item(n)["count"] if n in by_scenario else plan.counts.get(n, catalog.item(n)["count"])
         db.execute("INSERT INTO supply (item, copies) VALUES (?, ?)", [n, max(0, copies - owned.get(n, 0))])
         if owned.get(n, 0) > copies:
             plan.drop(f"item {n} ({owned[n]} owned)", f"more copies than the {copies} printed: the shop has none")
