@@ -1,13 +1,18 @@
-"""ghcli/data/enhancement_slots.json from GHS's data (``../shared/ghs/real/assets/data/{gh,fc}.json``),
-and the monster types of each scenario that ``ghcli.data.scenario_monsters`` derives from ghs.json.
+"""Each edition's enhancement_slots.json from GHS's data (``../shared/ghs/real/assets/data/``:
+Gloomhaven's ``ghcli/data/enhancement_slots.json`` from ``gh.json`` and ``fc.json``, Jaws of the
+Lion's ``ghcli/editions/jotl/enhancement_slots.json`` from ``jotl.json``), and the monster types of
+each scenario that ``ghcli.data.scenario_monsters`` derives from ghs.json.
 
-Run as a script to write the file again; ``tests/test_enhance_slots.py`` checks that the shipped
-file, and the derived monster types, are what this makes from GHS's data (when ../shared is there).
+Run as a script to write the files again (``python tests/ghs_slots.py [gh|jotl ...] [GHS data folder]``:
+both editions' by default); ``tests/test_enhance_slots.py`` checks that the shipped files, and the
+derived monster types, are what this makes from GHS's data (when ../shared is there).
 The monster types: keys of monsters.json (completion offers those of the unlocked scenarios).
 enhancement_slots.json, facts only: for each ability
 card's top and bottom action, the abilities it prints (their kind, the enhancement slots beside
 them and their shapes, small print or not, the ability a line belongs to, whether it targets
-several figures, a summon's stats that take a sticker). No card text.
+several figures, a summon's stats that take a sticker). No card text. An edition's tutorial
+cards (Jaws of the Lion's A and B: ``Edition.tutorial_card_levels``) are never enhanced and are
+left out.
 """
 
 from __future__ import annotations
@@ -21,6 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 GHS = next((p / "ghs" / "real" / "assets" / "data" for p in (ROOT.parent / "shared", Path("/work/shared"))
             if (p / "ghs" / "real" / "assets" / "data").is_dir()), ROOT.parent / "shared" / "ghs/real/assets/data")
 OUT = ROOT / "ghcli" / "data" / "enhancement_slots.json"
+#: edition -> (GHS's files of its class decks, the folder of its facts: classes.json, enhancement_slots.json)
+SLOT_EDITIONS = {"gh": (("gh", "fc"), ROOT / "ghcli" / "data"),
+                 "jotl": (("jotl",), ROOT / "ghcli" / "editions" / "jotl")}
+ABOUT = {"gh": "Enhancement slots of every ability card's top and bottom action (facts: kinds, slot "
+               "shapes, small print), from GHS's decks; see SOURCES.md. Written by tests/ghs_slots.py.",
+         "jotl": "Enhancement slots of every ability card's top and bottom action but the tutorial's A and B "
+                 "cards, which are never enhanced (facts: kinds, slot shapes, small print), from GHS's jotl "
+                 "decks; see SOURCES.md. Written by tests/ghs_slots.py."}
 #: edition -> (GHS's files of its scenarios, the folder of its facts), for each edition's derived monster types
 SCENARIO_EDITIONS = {"gh": (("gh", "fc"), ROOT / "ghcli" / "data"),
                      "jotl": (("jotl",), ROOT / "ghcli" / "editions" / "jotl")}
@@ -69,22 +82,33 @@ def lines(actions: list[dict] | None, within: str | None = None) -> list[dict]:
     return out
 
 
-def build(ghs: Path = GHS) -> dict:
-    classes = json.loads((ROOT / "ghcli" / "data" / "classes.json").read_text(encoding="utf-8"))
+def out(edition: str = "gh") -> Path:
+    """The edition's shipped enhancement_slots.json."""
+    return SLOT_EDITIONS[edition][1] / "enhancement_slots.json"
+
+
+def build(ghs: Path = GHS, edition: str = "gh") -> dict:
+    """The edition's enhancement_slots.json (Gloomhaven's: with Forgotten Circles'; ``jotl``: Jaws of
+    the Lion's, its tutorial cards left out)."""
+    from ghcli import editions
+
+    sources, facts = SLOT_EDITIONS[edition]
+    tutorial = {str(lv) for lv in editions.get(edition).tutorial_card_levels}
+    classes = json.loads((facts / "classes.json").read_text(encoding="utf-8"))
     by_ghs = {(c.get("spoiler_code") or c["key"]): c["key"] for c in classes}
     cards: dict = {}
-    for edition in ("gh", "fc"):
-        doc = json.loads((ghs / f"{edition}.json").read_text(encoding="utf-8"))
+    for source in sources:
+        doc = json.loads((ghs / f"{source}.json").read_text(encoding="utf-8"))
         for deck in doc["decks"]:
             if not deck.get("character") or deck["name"] not in by_ghs:
                 continue
             key = by_ghs[deck["name"]]
             for card in deck["abilities"]:
+                if str(card.get("level")) in tutorial:
+                    continue
                 cards.setdefault(key, {})[str(card["cardId"])] = {
                     "top": lines(card.get("actions")), "bottom": lines(card.get("bottomActions"))}
-    return {"about": "Enhancement slots of every ability card's top and bottom action (facts: kinds, slot "
-                     "shapes, small print), from GHS's decks; see SOURCES.md. Written by tests/ghs_slots.py.",
-            "cards": {k: cards[k] for k in sorted(cards)}}
+    return {"about": ABOUT[edition], "cards": {k: cards[k] for k in sorted(cards)}}
 
 
 def build_scenario_monsters(ghs: Path = GHS, edition: str = "gh") -> dict:
@@ -121,7 +145,16 @@ def text(doc: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def main(argv: list[str]) -> int:
+    wanted = [a for a in argv if a in SLOT_EDITIONS] or list(SLOT_EDITIONS)
+    paths = [a for a in argv if a not in SLOT_EDITIONS]
+    source = Path(paths[0]) if paths else GHS
+    for edition in wanted:
+        out(edition).write_text(text(build(source, edition)), encoding="utf-8")
+        print(f"wrote {out(edition)}")
+    return 0
+
+
 if __name__ == "__main__":
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else GHS
-    OUT.write_text(text(build(source)), encoding="utf-8")
-    print(f"wrote {OUT}")
+    sys.path.insert(0, str(ROOT))
+    raise SystemExit(main(sys.argv[1:]))

@@ -295,22 +295,62 @@ def set_xp(camp, name, xp):
     con.close()
 
 
-def test_enhancing_is_open_from_the_start_at_the_first_editions_costs(party):
-    con = sqlite3.connect(party.path)
-    con.execute("UPDATE characters SET gold = 500 WHERE name = 'Boom'")
+def set_gold(camp, name, gold):
+    con = sqlite3.connect(camp.path)
+    con.execute("UPDATE characters SET gold = ? WHERE name = ?", [gold, name])
     con.commit()
     con.close()
-    # 86 Implode is a level-1 card: +1 Attack costs 50 (the first edition's table, which the box prints)
-    r = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--yes",
+
+
+def test_enhancing_is_open_from_the_start_at_the_first_editions_costs(party):
+    set_gold(party, "Boom", 500)
+    # 90 One-Two Punch is a level-1 card whose top prints two Attacks, a diamond beside each (GHS's jotl.json):
+    # +1 Attack costs 50 (the first edition's table, which the box prints)
+    r = party.ok("enhance", "apply", "Boom", "--card", "90", "--action", "top", "--ability", "attack", "--yes",
                  "--json")
     assert (r["cost"], r["gold"]) == (50, 450)
-    again = party.ok("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--yes",
+    again = party.ok("enhance", "apply", "Boom", "--card", "90", "--action", "top", "--ability", "attack", "--yes",
                      "--json")
     assert again["cost"] == 50 + 75  # one previous sticker on the action
+    party.refused("enhance", "apply", "Boom", "--card", "90", "--action", "top", "--ability", "attack", "--yes",
+                  words="every slot of One-Two Punch (top) that takes +1 Attack holds a sticker already")
+    # 86 Implode's top prints an Attack with no slot
+    party.refused("enhance", "apply", "Boom", "--card", "86", "--action", "top", "--ability", "attack", "--yes",
+                  words="Implode (top) has no slot that takes +1 Attack")
+    # 107 The Bigger One's top is an area Attack; GHS's jotl.json gives no card of the box a hex slot
+    party.refused("enhance", "apply", "Boom", "--card", "107", "--action", "top", "--hex", "4", "--yes",
+                  words="The Bigger One (top) has no slot that takes a hex")
     party.refused("enhance", "apply", "Boom", "--card", "74", "--action", "top", "--ability", "attack", "--yes",
                   words="tutorial card")
     quote = json.loads(party.cli("enhance", "cost", "--edition", "jotl", "--ability", "attack", "--json").stdout)
     assert quote["cost"] == 50
+
+
+def test_a_sticker_goes_only_in_a_slot_the_card_prints(party, tmp_path):
+    """162 Resigned Frenzy (level X) has one slot (GHS's jotl.json): a diamond beside its top's Attack 2;
+    its bottom's Move 4 and Attack 2 have none. An element on the Attack costs 100 (level 1, no previous)."""
+    set_gold(party, "Void", 500)
+    sticker = ["enhance", "apply", "Void", "--card", "162", "--yes"]
+    party.refused(*sticker, "--action", "bottom", "--effect", "light", "--on", "attack",
+                  words="Resigned Frenzy (bottom) has no slot on its Attack that takes one element (light)")
+    r = party.ok(*sticker, "--action", "top", "--effect", "light", "--on", "attack", "--json")
+    assert (r["cost"], r["gold"], r["on"], r["several_targets"]) == (100, 400, "attack", False)
+    party.refused(*sticker, "--action", "top", "--effect", "dark", "--on", "attack",
+                  words="every slot of Resigned Frenzy (top) that takes one element (dark) holds a sticker already "
+                        "(it prints Attack (diamond))")
+    party.refused(*sticker, "--action", "top", "--ability", "heal",
+                  words="Resigned Frenzy (top) prints no Heal")
+    assert party.q("SELECT card, action, sticker, cost FROM enhancements") == [
+        {"card": 162, "action": "top", "sticker": "light", "cost": 100}]
+    assert party.char("Void")["gold"] == 400
+    # GHS has the slot for the one sticker taken: the export carries it, and names nothing it lacks a slot for
+    out = tmp_path / "ghs.json"
+    r = party.cli("export", "--format", "ghs", "-o", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    assert not [n for n in json.loads(r.stdout)["not_carried"] if "sticker" in n["what"]]
+    void = next(c for c in json.loads(out.read_text())["characters"] if c["title"] == "Void")
+    assert void["progress"]["enhancements"] == [
+        {"cardId": 162, "actionIndex": "0-0", "index": 0, "action": "light", "inherited": False}]
 
 
 # -- the log: undo, replay, files ---------------------------------------------------

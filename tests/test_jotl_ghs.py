@@ -274,7 +274,9 @@ def test_a_file_ghs_wrote_imports_equal_to_what_ghs_showed(cli, tmp_path):
     assert "casualScenarios[0] (scenario 4)" in dropped and "progress.enhancements (Hush: 1 stickers)" in dropped
     hush = js(cli, db, "character", "show", "Hush")["enhancements"]
     assert [(e["card"], e["action"], e["sticker"]) for e in hush] == [(152, "top", "+1 range")]
-    assert hush[0]["cost"] == 30  # +1 Range on a level-1 card, the first edition's table
+    # +1 Range on a level-1 card, 30 in the first edition's table, doubled: 152 Close to the Abyss's top is a
+    # Heal with Target 2 (GHS's jotl.json), an ability of several targets
+    assert hush[0]["cost"] == 60
     assert "missing" not in dropped  # GHS wrote every field
     st = js(cli, db, "status")
     assert st["edition"]["key"] == "jotl" and st["campaign"]["name"] == "The Sleeping Lions"

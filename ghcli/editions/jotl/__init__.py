@@ -18,6 +18,8 @@ scenarios. What it has works as in Gloomhaven, with these switches:
   Gloomhaven limit is the prosperity level);
 - levels come from XP only; the tutorial's A and B ability cards are never
   chosen at a level-up or enhanced;
+- a sticker goes only in a slot the card prints, as in Gloomhaven: the box's
+  ``enhancement_slots.json`` (GHS's jotl decks; the tutorial cards left out);
 - the city event deck (01-22) enters with scenario 3's conclusion; events are
   resolved as in Gloomhaven, but no visit owes one (``city_event_each_visit``:
   drawing one is the players' call, so ``travel`` never asks for it);
@@ -39,8 +41,8 @@ EDITION = Edition(
     name=NAME,
     title=NAME,
     facts_dir=Path(__file__).resolve().parent,
-    facts=("ability_cards", "battle_goals", "campaign", "classes", "ghs", "items", "monster_decks", "monsters",
-           "scenario_rooms", "scenarios"),
+    facts=("ability_cards", "battle_goals", "campaign", "classes", "enhancement_slots", "ghs", "items",
+           "monster_decks", "monsters", "scenario_rooms", "scenarios"),
     ghs="jotl",
     rule_set="jaws-of-the-lion",
     enhancement_costs="jotl",  # the calculator's jotl: the first edition's table, which the rulebook prints
