@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import ghs_real  # noqa: E402
 from ghs_play_jotl import JotlPlay  # noqa: E402
-from test_exchange_ghs_property import STICKER, CARD, differences, expected_back, summary  # noqa: E402
+from ghs_compare import CARD, STICKER, differences, expected_back, summary  # noqa: E402
 
 REASON = ghs_real.skip_reason()
 COUNT = int(os.environ.get("GHCLI_JOTL_CAMPAIGNS", "3"))

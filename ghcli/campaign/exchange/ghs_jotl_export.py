@@ -104,6 +104,26 @@ def _unlocked_items(store, party_id: int, designs: list[int], by_scenario: set[i
     return out
 
 
+def _derived_notes(store, completed: list[int], unlocked: list[int], unlocked_by_ghs: set[int],
+                   shop_by_scenario: set[int], notes: list[dict]) -> None:
+    """What GHS derives from the completions that ghcli has not (a paper completion with --no-unlocks):
+    a scenario GHS unlocks or blocks, a scenario's item in GHS's shop."""
+    from ghcli.campaign import catalog
+
+    for n in sorted(set(unlocked_by_ghs) - set(unlocked) - set(completed)):
+        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
+                      "why": "GHS unlocks it (from its data), ghcli has it locked"})
+    blocked = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE blocked = 1")}
+    for n in sorted({b for c in completed for b in catalog.scenario(c).get("blocks") or []} - blocked - set(completed)):
+        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
+                      "why": "GHS blocks it (from its data), ghcli has it open"})
+    stocked = {r["item"] for r in store.rows("SELECT item FROM supply")}
+    for n in sorted(shop_by_scenario - stocked):
+        notes.append({"what": f"item {n} {catalog.item(n)['name']}",
+                      "why": f"GHS's shop has it (scenario {catalog.item(n)['unlock_scenario']} is completed), "
+                             "ghcli's does not"})
+
+
 def export(store) -> dict:
     """{"game": the campaign's current party as a GHS GameModel (edition jotl), "not_carried": [{what, why}]}."""
     from ghcli.campaign import catalog, lookup
@@ -137,19 +157,7 @@ def export(store) -> dict:
     designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")
                if r["item"] not in shop_by_scenario]
     unlocked_items = _unlocked_items(store, party["id"], designs, shop_by_scenario, notes)
-    # what GHS derives from the completions that ghcli has not (a paper completion with --no-unlocks)
-    for n in sorted(set(unlocked_by_ghs) - set(unlocked) - set(completed)):
-        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
-                      "why": "GHS unlocks it (from its data), ghcli has it locked"})
-    blocked = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE blocked = 1")}
-    for n in sorted({b for c in completed for b in catalog.scenario(c).get("blocks") or []} - blocked - set(completed)):
-        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
-                      "why": "GHS blocks it (from its data), ghcli has it open"})
-    stocked = {r["item"] for r in store.rows("SELECT item FROM supply")}
-    for n in sorted(shop_by_scenario - stocked):
-        notes.append({"what": f"item {n} {catalog.item(n)['name']}",
-                      "why": f"GHS's shop has it (scenario {catalog.item(n)['unlock_scenario']} is completed), "
-                             "ghcli's does not"})
+    _derived_notes(store, completed, unlocked, unlocked_by_ghs, shop_by_scenario, notes)
     conclusions = [{**_ref(0), "index": sec} for n in completed
                    for sec in (catalog.scenario(n).get("conclusion_sections") or {})]
     party_model = {
