@@ -181,8 +181,7 @@ def _known(play: JotlPlay, *sides: dict) -> None:
     another party's character: in ghcli's shop, not exported), of an item sold (sold before its scenario added
     it, it has the sale's copies, not all), of an item held beyond its printed copies (GHS warns; its shop has
     -1 copies), after a paper completion with --no-unlocks the scenarios and the shop (GHS derives them from
-    the completions) and the level each card was taken at (the import
-    sorts the cards by their printed level)."""
+    the completions), and the level each card was taken at (the import sorts the cards by their printed level)."""
     import sqlite3
 
     from ghcli import editions
@@ -205,7 +204,8 @@ def _known(play: JotlPlay, *sides: dict) -> None:
                     if key in d:
                         d[key] = None
         if side.get("shop"):  # GHS counts a copy held beyond the printed ones: -1 left
-            side["shop"] = {k: v for k, v in side["shop"].items() if int(k) in placed and v > 0}
+            side["shop"] = {k: v for k, v in side["shop"].items()
+                            if not isinstance(v, int) or (int(k) in placed and v > 0)}
         for ch in side.get("characters", {}).values():
             if ch.get("cards") and isinstance(ch["cards"][0], tuple):
                 ch["cards"] = sorted(c for c, _ in ch["cards"])
@@ -296,6 +296,25 @@ def test_random_jotl_campaign_round_trips_through_ghs(cli, tmp_path, seed):
     check(cli, tmp_path, JotlPlay(cli, tmp_path / "first.db", seed).play())
 
 
+# What the played campaigns did (commands that ran, exit 0): ``main`` prints how many seeds did each.
+COVERED = {
+    "a level-up": lambda a: a[0] == "level-up", "a checkmark or extra perk": lambda a: a[0] == "perk",
+    "a character above level 1": lambda a: a[:2] == ["character", "new"] and "--level" in a,
+    "a scenario won": lambda a: a[:2] == ["scenario", "finish"] and "--won" in a,
+    "a scenario lost": lambda a: a[:2] == ["scenario", "finish"] and "--lost" in a,
+    "scenario 3 won": lambda a: a[:3] == ["scenario", "finish", "3"] and "--won" in a,
+    "an item found": lambda a: a[:2] == ["scenario", "finish"] and "--item" in a,
+    "a paper completion": lambda a: a[:2] == ["scenario", "complete"],
+    "a city event resolved": lambda a: a[:3] == ["event", "resolve", "city"],
+    "a scenario unlocked by an event": lambda a: a[:2] == ["event", "resolve"] and "--unlock" in a,
+    "a purchase": lambda a: a[0] == "buy", "a sale": lambda a: a[0] == "sell",
+    "an enhancement": lambda a: a[:2] == ["enhance", "apply"],
+    "an item given": lambda a: a[:2] == ["character", "give"],
+    "a second party": lambda a: a[:2] == ["party", "new"], "an undo": lambda a: a[0] == "undo",
+    "the city deck set": lambda a: a[:3] == ["event", "deck", "set"],
+}
+
+
 def main(argv: list[str]) -> int:
     import argparse
     import tempfile
@@ -320,6 +339,7 @@ def main(argv: list[str]) -> int:
         return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
     failed = 0
+    seen = dict.fromkeys(COVERED, 0)
     for seed in range(opts.start, opts.start + opts.count):
         with tempfile.TemporaryDirectory() as tmp:
             os.environ["GHCLI_DB"] = str(Path(tmp) / "campaign.db")
@@ -334,6 +354,9 @@ def main(argv: list[str]) -> int:
             except Exception:  # a traceback out of a command: the commands so far replay it
                 failed += 1
                 print(f"seed {seed}: FAILED\n{play.failure(traceback.format_exc())}\n", flush=True)
+            for what, match in COVERED.items():
+                seen[what] += any(s.code == 0 and match(s.args) for s in play.steps)
+    print("seeds that did each: " + ", ".join(f"{what} {n}" for what, n in seen.items()))
     print(f"{opts.count - failed} of {opts.count} Jaws of the Lion campaigns round-trip")
     return 1 if failed else 0
 
