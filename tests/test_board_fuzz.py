@@ -189,3 +189,16 @@ def text_boards(draw) -> bytes:
 @given(data=json_boards() | text_boards())
 def test_fuzzed_boards_keep_the_contract(tmp_path, data):
     assert_contract(tmp_path, data)
+
+
+def test_a_label_that_is_not_a_string_keeps_the_contract_and_converts_losslessly(tmp_path):
+    """The fuzz test's finding (a CI run): ``"label": []`` made the map labels' set raise TypeError in
+    ``rules board convert``. Every command keeps the contract; convert keeps the label both ways, and the
+    commands that answer refuse it by name."""
+    doc = {"format": 1, "hexes": [], "figures": [{"side": "monster", "label": [], "id": "g", "at": [0, 0]}],
+           "active": "g", "action": {"move": 2, "attack": {"range": 0, "targets": 1}}}
+    assert_contract(tmp_path, _json(doc))
+    text = tb.dump(doc)
+    assert tb.canonical(tb.load(text)) == tb.canonical(doc) and tb.canonical(doc)["figures"][0]["label"] == []
+    with pytest.raises(BadInput, match="label must be a string"):
+        validate(tb.canonical(doc))

@@ -16,8 +16,9 @@ def labels(doc: dict, room: Optional[dict] = None) -> dict[int, str]:
     that cannot get one are left out.
     """
     figs = doc.get("figures") or []
-    ids = {f.get("id") for f in figs if isinstance(f, dict)}
-    own = {f.get("label") for f in figs if isinstance(f, dict)}
+    # only a string can be a label (a fuzzed board's ``"label": []`` is not one, nor a set member)
+    ids = {f.get("id") for f in figs if isinstance(f, dict) and isinstance(f.get("id"), str)}
+    own = {f.get("label") for f in figs if isinstance(f, dict) and isinstance(f.get("label"), str)}
     used: set = set()
     out: dict[int, str] = {}
     width = {i: (room or {}).get(i, 3) for i in range(len(figs))}
