@@ -145,3 +145,12 @@ def expected_back(a: dict, notes: list[dict], db: Path) -> dict:
             out["place"] = ("town", None, False)
             out["town_visit"] = {"city_event": 0, "donated": []}
     return out
+
+
+def available_as_unlocked(want: dict, a: dict, b: dict) -> None:
+    """A scenario the export reported GHS unlocks (in ``want``'s unlocked, not in the original ``a``'s) may be
+    available back from GHS: where ``b`` has it available, ``want`` does too."""
+    camp = want["campaign"]
+    if camp["unlocked"] != a["campaign"]["unlocked"]:
+        camp["available"] = sorted({*camp["available"], *(
+            set(b["campaign"]["available"]) & (set(camp["unlocked"]) - set(a["campaign"]["unlocked"])))})

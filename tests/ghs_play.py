@@ -308,6 +308,19 @@ class Play:
         if ch is not None:
             self.run("donate", ch["name"])
 
+    def _slotted_card(self, ch: dict, tutorial: float = 0.0) -> int | None:
+        """A card of the character's pool (level 1 or X, or picked at a level-up) with an enhancement slot
+        in GHS's data; ``tutorial``: the chance a tutorial card (level A, B) joins the pool."""
+        from ghcli.campaign.exchange import ghs_map
+
+        rng = self.rng
+        picked = {r["card"] for r in self.q("SELECT card FROM character_cards WHERE character_id = ?", ch["id"])}
+        pool = [c["number"] for c in self.catalog.ability_cards(ch["class"])
+                if c["level"] in (1, "X") or c["number"] in picked
+                or (tutorial and c["level"] in ("A", "B") and rng.random() < tutorial)]
+        slotted = [n for n in pool if ghs_map.slots(ch["class"], n)]
+        return rng.choice(slotted) if slotted else None
+
     def enhance(self):
         """A sticker a card's slot takes: read from the card's enhancement slots (GHS's data, shipped)."""
         from ghcli.campaign.exchange import ghs_map
@@ -316,13 +329,9 @@ class Play:
         ch = self._member()
         if ch is None:
             return
-        picked = {r["card"] for r in self.q("SELECT card FROM character_cards WHERE character_id = ?", ch["id"])}
-        pool = [c["number"] for c in self.catalog.ability_cards(ch["class"])
-                if c["level"] in (1, "X") or c["number"] in picked]
-        slotted = [n for n in pool if ghs_map.slots(ch["class"], n)]
-        if not slotted:
+        card = self._slotted_card(ch)
+        if card is None:
             return
-        card = rng.choice(slotted)
         half, path, index, shape, ability = rng.choice(ghs_map.slots(ch["class"], card))
         if ch["gold"] < 300:
             self.run("character", "adjust", ch["name"], "--gold", "+300")

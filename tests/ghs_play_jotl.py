@@ -145,14 +145,9 @@ class JotlPlay(Play):
         ch = self._member()
         if ch is None:
             return
-        picked = {r["card"] for r in self.q("SELECT card FROM character_cards WHERE character_id = ?", ch["id"])}
-        pool = [c["number"] for c in self.catalog.ability_cards(ch["class"])
-                if c["level"] in (1, "X") or c["number"] in picked
-                or (c["level"] in ("A", "B") and rng.random() < 0.02)]  # a tutorial card: refused
-        slotted = [n for n in pool if ghs_map.slots(ch["class"], n)]
-        if not slotted:
+        card = self._slotted_card(ch, tutorial=0.02)  # a tutorial card now and then: refused
+        if card is None:
             return
-        card = rng.choice(slotted)
         slots = ghs_map.slots(ch["class"], card)
         half, path, _, shape, ability = rng.choice(slots)
         if ch["gold"] < 250:

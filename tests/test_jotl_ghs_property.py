@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import ghs_real  # noqa: E402
 from ghs_play_jotl import JotlPlay  # noqa: E402
-from ghs_compare import CARD, STICKER, differences, expected_back, summary  # noqa: E402
+from ghs_compare import CARD, STICKER, available_as_unlocked, differences, expected_back, summary  # noqa: E402
 
 REASON = ghs_real.skip_reason()
 COUNT = int(os.environ.get("GHCLI_JOTL_CAMPAIGNS", "3"))
@@ -268,9 +268,7 @@ def check(cli, tmp: Path, play: JotlPlay, skip_known: bool = False) -> JotlPlay:
                                   + "\nreported: " + json.dumps(dropped))
     a, b = summary(first), summary(second)
     want = expected_back(a, notes, first)
-    if want["campaign"]["unlocked"] != a["campaign"]["unlocked"]:  # a scenario GHS unlocks may be available
-        want["campaign"]["available"] = sorted({*want["campaign"]["available"], *(
-            set(b["campaign"]["available"]) & (set(want["campaign"]["unlocked"]) - set(a["campaign"]["unlocked"])))})
+    available_as_unlocked(want, a, b)
     stocked = _stocked_back(mine, notes)
     if want.get("shop") is not None:
         want["shop"].update(stocked)
