@@ -173,6 +173,13 @@ def sell(store: Store, name: str, item_name: str) -> Done:
                           "gold": ch["gold"] + gain})
 
 
+def party_copies(store: Store, party_id: int) -> dict[int, int]:
+    """Copies of each item the party's active characters hold."""
+    return dict(store.tuples(
+        "SELECT ci.item, count(*) FROM character_items ci JOIN characters c ON c.id = ci.character_id "
+        "WHERE c.party_id = ? AND c.retired = 0 GROUP BY ci.item", [party_id]))
+
+
 def _held(store: Store, party: dict) -> set[int]:
     return {r["item"] for r in store.rows(
         "SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "

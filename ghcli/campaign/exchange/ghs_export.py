@@ -224,10 +224,7 @@ class _Export:
 
         store, party = self.store, self.party
         shop = town.supply_for(store, party["id"])
-        held: dict[int, int] = {}
-        for r in store.rows("SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "
-                            "WHERE c.party_id = ? AND c.retired = 0", [party["id"]]):
-            held[r["item"]] = held.get(r["item"], 0) + 1
+        held = town.party_copies(store, party["id"])
         designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")]
         listed = set(catalog.shop_items_for_prosperity(catalog.prosperity_level(self.camp["prosperity"])))
         out = []

@@ -85,10 +85,7 @@ def _unlocked_items(store, party_id: int, designs: list[int], by_scenario: set[i
     is the copies GHS then counts (the shop's and the party's characters'), -1 for all the printed ones."""
     from ghcli.campaign import catalog, town
 
-    held: dict[int, int] = {}
-    for r in store.rows("SELECT ci.item FROM character_items ci JOIN characters c ON c.id = ci.character_id "
-                        "WHERE c.party_id = ? AND c.retired = 0", [party_id]):
-        held[r["item"]] = held.get(r["item"], 0) + 1
+    held = town.party_copies(store, party_id)
     shop = town.supply_for(store, party_id)
     extra = {n for n, copies in shop.items() if copies and n not in by_scenario and n not in designs}
     out = []
