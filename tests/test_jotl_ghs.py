@@ -452,3 +452,35 @@ def test_what_ghs_derives_from_a_completion_without_unlocks_is_reported(cli, tmp
     notes = {n["what"]: n["why"] for n in doc["not_carried"]}
     assert notes["scenario 7 Sunken Tumor"] == "GHS blocks it (from its data), ghcli has it open"
     assert notes["scenario 9 Explosive Evolution"] == "GHS unlocks it (from its data), ghcli has it locked"
+
+
+def _copies_sold_back_after_a_paper_completion(cli, db: Path) -> None:
+    """Scenario 2 completed with --no-unlocks (its items stay out of ghcli's shop), then a Heater Shield (7,
+    two copies) given and sold: ghcli's shop holds the one copy sold."""
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"], ["scenario", "complete", "1"],
+          ["scenario", "complete", "2", "--no-unlocks"],
+          ["character", "give", "Boom", "7", "--not-from-supply"], ["sell", "Boom", "7"])
+
+
+def test_the_copies_ghs_counts_for_a_completed_scenario_s_item_are_reported(cli, tmp_path):
+    """GHS counts every printed copy of a completed scenario's item less the party's characters' (its
+    unlocked items' ``count`` does not apply then): ghcli's shop with one Heater Shield of two goes out
+    reported with both counts."""
+    db = tmp_path / "a.db"
+    _copies_sold_back_after_a_paper_completion(cli, db)
+    assert _shop(cli, db) == {7: 1}
+    doc, _ = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    notes = {n["what"]: n["why"] for n in doc["not_carried"]}
+    assert notes["item 7 Heater Shield"] == ("GHS's shop has it (scenario 2 is completed), with 2 of its 2 copies "
+                                            "(every printed one less the party's characters'), ghcli's with 1")
+    assert notes["item 8 Throwing Hammer"] == "GHS's shop has it (scenario 2 is completed), ghcli's does not"
+
+
+@needs_ghs
+def test_ghs_shows_the_copies_the_export_reports(cli, tmp_path):
+    db = tmp_path / "a.db"
+    _copies_sold_back_after_a_paper_completion(cli, db)
+    doc, _ = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    line, view, _ = ghs_load(tmp_path / "ghs.json", tmp_path / "ghs")
+    assert "console.errors=0 warnings=0" in line
+    assert view["shopCopiesLeft"]["jotl:7"] == 2  # both, as reported, though ghcli's shop has one

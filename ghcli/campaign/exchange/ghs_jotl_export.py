@@ -101,11 +101,13 @@ def _unlocked_items(store, party_id: int, designs: list[int], by_scenario: set[i
     return out
 
 
-def _derived_notes(store, completed: list[int], unlocked: list[int], unlocked_by_ghs: set[int],
+def _derived_notes(store, party_id: int, completed: list[int], unlocked: list[int], unlocked_by_ghs: set[int],
                    shop_by_scenario: set[int], notes: list[dict]) -> None:
     """What GHS derives from the completions that ghcli has not (a paper completion with --no-unlocks):
-    a scenario GHS unlocks or blocks, a scenario's item in GHS's shop."""
-    from ghcli.campaign import catalog
+    a scenario GHS unlocks or blocks, a scenario's item in GHS's shop, and its copies there (GHS counts
+    every printed copy less the party's characters' once the scenario is completed, whatever the shop held:
+    after a paper completion ghcli's may hold only the copies sold back)."""
+    from ghcli.campaign import catalog, town
 
     for n in sorted(set(unlocked_by_ghs) - set(unlocked) - set(completed)):
         notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
@@ -115,10 +117,19 @@ def _derived_notes(store, completed: list[int], unlocked: list[int], unlocked_by
         notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
                       "why": "GHS blocks it (from its data), ghcli has it open"})
     stocked = {r["item"] for r in store.rows("SELECT item FROM supply")}
-    for n in sorted(shop_by_scenario - stocked):
-        notes.append({"what": f"item {n} {catalog.item(n)['name']}",
-                      "why": f"GHS's shop has it (scenario {catalog.item(n)['unlock_scenario']} is completed), "
-                             "ghcli's does not"})
+    shop, held = town.supply_for(store, party_id), town.party_copies(store, party_id)
+    for n in sorted(shop_by_scenario):
+        item = catalog.item(n)
+        theirs = max(0, item["count"] - held.get(n, 0))
+        if n not in stocked:
+            why = "ghcli's does not"
+        elif shop.get(n, 0) != theirs:
+            why = (f"with {theirs} of its {item['count']} copies (every printed one less the party's characters'), "
+                   f"ghcli's with {shop.get(n, 0)}")
+        else:
+            continue
+        notes.append({"what": f"item {n} {item['name']}",
+                      "why": f"GHS's shop has it (scenario {item['unlock_scenario']} is completed), " + why})
 
 
 def export(store) -> dict:
@@ -154,7 +165,7 @@ def export(store) -> dict:
     designs = [r["item"] for r in store.rows("SELECT item FROM item_designs ORDER BY item")
                if r["item"] not in shop_by_scenario]
     unlocked_items = _unlocked_items(store, party["id"], designs, shop_by_scenario, notes)
-    _derived_notes(store, completed, unlocked, unlocked_by_ghs, shop_by_scenario, notes)
+    _derived_notes(store, party["id"], completed, unlocked, unlocked_by_ghs, shop_by_scenario, notes)
     conclusions = [{**_ref(0), "index": sec} for n in completed
                    for sec in (catalog.scenario(n).get("conclusion_sections") or {})]
     party_model = {
