@@ -410,6 +410,40 @@ def test_export_to_a_pipe_with_its_reader_writes_the_document(cli, campaign, tmp
         os.close(r)
 
 
+def test_export_to_dev_stdout_is_the_document_alone(campaign, tmp_path):
+    """``-o /dev/stdout`` is standard output: the document alone, read by a pipe or kept in the file the
+    shell redirected it to (not replaced, not refused as existing), the report on standard error as for
+    ``-o -`` (the "Exported ..." line was mixed into the document)."""
+    def export(*args: str, **streams) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "ghcli", "--db", str(campaign), "export", *args],
+                              timeout=120, env=dict(os.environ, COLUMNS="200"), **streams)
+
+    def timeless(text: str) -> dict:
+        return {k: v for k, v in json.loads(text).items() if k != "exported"}
+
+    want = timeless(export(capture_output=True, text=True).stdout)
+    r = export("-o", "/dev/stdout", capture_output=True, text=True)
+    assert r.returncode == 0 and timeless(r.stdout) == want and r.stderr == "", r.stderr
+    r = export("--format", "ghs", "-o", "/dev/fd/1", capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout)["edition"] == "gh"
+    assert "not carried to GHS" in r.stderr and "Exported" not in r.stdout + r.stderr
+    kept = tmp_path / "redirected.json"
+    kept.write_text("old")
+    with open(kept, "w") as f:  # the shell's > FILE: the file is standard output, truncated, not replaced
+        inode = os.fstat(f.fileno()).st_ino
+        r = export("-o", "/dev/stdout", stdout=f, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert timeless(kept.read_text()) == want and kept.stat().st_ino == inode
+
+
+def test_a_picture_to_dev_stdout_is_the_picture_alone():
+    """``rules board show --svg /dev/stdout`` is ``--svg -``: the SVG alone (the summary was printed after it)."""
+    board = str(Path(__file__).resolve().parent.parent / "docs" / "board-example.txt")
+    r = subprocess.run([sys.executable, "-m", "ghcli", "rules", "board", "show", board, "--svg", "/dev/stdout"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and ET.fromstring(r.stdout).tag.endswith("svg"), r.stderr
+
+
 def test_import_reads_at_most_the_limit(cli, tmp_path, monkeypatch):
     from ghcli.campaign.exchange import files
 

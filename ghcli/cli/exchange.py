@@ -67,7 +67,8 @@ def export_cmd(
 
     if fmt not in ("ghcli", "ghs"):
         raise BadInput(f"--format {fmt!r}: give ghcli or ghs")
-    if output_file != "-" and not force and os.path.isfile(output_file):  # a pipe or /dev/stdout is not replaced
+    to_stdout = files.standard_output(output_file)  # '-' or /dev/stdout: the report goes to standard error
+    if not to_stdout and not force and os.path.isfile(output_file):  # a pipe is not replaced
         from ghcli.errors import Refused
 
         raise Refused(f"{output_file} exists already; refusing to overwrite it (--force replaces it)")
@@ -88,7 +89,7 @@ def export_cmd(
     finally:
         store.close()
     files.write_text(output_file, json_text(doc, indent=1) + "\n")
-    if output_file != "-":
+    if not to_stdout:
         what = "GHS game export" if fmt == "ghs" else ("Arkham campaign" if set_name == "arkham" else "campaign")
         out = {"output": output_file, "format": fmt, "kind": set_name, "from": str(path)}
         if fmt == "ghs":

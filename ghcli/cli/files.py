@@ -26,6 +26,19 @@ def read_text(path: str) -> str:
         raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def standard_output(path: str) -> bool:
+    """Whether ``path`` is '-' or names this process's standard output (``/dev/stdout``, ``/dev/fd/1``, or
+    the file, pipe or terminal it is): what is written there is the document, and a command's report on
+    it goes to standard error instead."""
+    if path == "-":
+        return True
+    try:
+        here, there = os.fstat(sys.stdout.fileno()), os.stat(path)
+    except (OSError, AttributeError, ValueError):  # no such name, or a stream with no descriptor (a test's)
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
 def write_text(path: str, text: str) -> None:
     """Write text to a file, or to standard output for '-'; an unwritable path is bad input (exit 2).
 
@@ -38,7 +51,7 @@ def write_text(path: str, text: str) -> None:
 
     from ghcli.errors import BadInput
 
-    if path == "-":
+    if standard_output(path):  # written on the stream: a file it is redirected to is not replaced
         echo(text, nl=False)
         return
     target = Path(path)

@@ -104,7 +104,7 @@ def show(
         from ghcli.boards.svg import svg
 
         files.write_text(svg_file, svg(doc))
-        if svg_file == "-":
+        if files.standard_output(svg_file):  # the picture alone on standard output
             return
     s = summary(doc)
     output.emit(s, as_json, lambda: picture(doc) + "\n\n" + summary_text(s))
