@@ -484,3 +484,19 @@ def test_ghs_shows_the_copies_the_export_reports(cli, tmp_path):
     line, view, _ = ghs_load(tmp_path / "ghs.json", tmp_path / "ghs")
     assert "console.errors=0 warnings=0" in line
     assert view["shopCopiesLeft"]["jotl:7"] == 2  # both, as reported, though ghcli's shop has one
+
+
+def test_a_completed_scenario_ghs_blocks_is_reported(cli, tmp_path):
+    """11 and 12 block each other. 11 completed on paper with --no-unlocks (12 stays open), then 12 completed
+    (11 is blocked): GHS derives 11's block of 12 as well, so the file imported back holds 12 blocked; the
+    export says so."""
+    db = tmp_path / "a.db"
+    _jotl(cli, db, ["character", "new", "Boom", "--class", "demolitionist"],
+          *[["scenario", "complete", str(n)] for n in (1, 2, 3, 4, 5, 6, 7, 9, 10)],
+          ["scenario", "complete", "11", "--no-unlocks"], ["scenario", "complete", "12"])
+    doc, back = _through_ghcli_s_ghs_file(cli, tmp_path, db)
+    notes = {n["what"]: n["why"] for n in doc["not_carried"]}
+    assert notes["scenario 12 Beguiling Sewers"] == "GHS blocks it (from its data), ghcli has it completed, not blocked"
+    assert "scenario 11 Defiled Sewers" not in notes  # blocked in ghcli too (by 12)
+    states = {s["number"]: s["state"] for s in js(cli, back, "scenario", "list")}
+    assert states[12] == states[11] == "blocked"

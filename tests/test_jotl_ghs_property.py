@@ -158,6 +158,8 @@ def expected_in_ghs(mine: dict, notes: list[dict]) -> dict:
         elif (m := GHS_UNLOCKS.fullmatch(n["what"])) and "GHS unlocks it" in n["why"]:
             out["available"] = sorted({*out["available"], int(m[1])} - set(out["blocked"]))
         elif (m := GHS_UNLOCKS.fullmatch(n["what"])) and "GHS blocks it" in n["why"]:
+            if int(m[1]) in out["completed"]:  # GHS's menu lists a completed scenario as completed only
+                continue
             out["blocked"] = sorted({*out["blocked"], int(m[1])})
             out["available"] = [x for x in out["available"] if x != int(m[1])]
         elif (m := GHS_STOCKS.fullmatch(n["what"])) and n["why"].startswith("GHS's shop has it"):
