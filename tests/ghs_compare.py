@@ -77,6 +77,10 @@ def expected_in_ghs(mine: dict, theirs: dict, notes: list[dict]) -> dict:
         elif (m := UNLOCKED_IN_GHS.match(what)) and "GHS unlocks it" in n["why"]:
             if int(m[1]) in theirs["available"]:
                 out["available"] = sorted({*out["available"], int(m[1])})
+        elif (m := UNLOCKED_IN_GHS.match(what)) and "GHS blocks it" in n["why"]:
+            out["available"] = [x for x in out["available"] if x != int(m[1])]
+            if int(m[1]) in theirs["blocked"]:  # GHS's menu lists the blocked ones it has unlocked
+                out["blocked"] = sorted({*out["blocked"], int(m[1])})
         elif m := SHOP_ITEM.match(what):
             out["designs"] = sorted({*out["designs"], m[1]}, key=int)
             if "only in a Forgotten Circles game" in n["why"]:
@@ -86,8 +90,8 @@ def expected_in_ghs(mine: dict, theirs: dict, notes: list[dict]) -> dict:
     return out
 
 
-def expected_from_ghs(theirs: dict, dropped: list[dict], saved: dict) -> dict:
-    """GHS's view as ghcli should hold it after the import, less what the import reported."""
+def expected_from_ghs(theirs: dict, dropped: list[dict], saved: dict, back: Path) -> dict:
+    """GHS's view as ghcli should hold it after the import (on ``back``), less what the import reported."""
     from ghcli.campaign import catalog
 
     out = copy.deepcopy(theirs)
@@ -99,8 +103,30 @@ def expected_from_ghs(theirs: dict, dropped: list[dict], saved: dict) -> dict:
             if left > 0:  # GHS's shop has no Forgotten Circles item in a Gloomhaven game, ghcli's has
                 out["shop"][m[2]] = left
         if m := re.fullmatch(r"scenario (\d+)", d["path"]):  # GHS hides it (its data's ``requires``)
-            out["available"] = sorted({*out["available"], int(m[1])})
+            if _listed_back(back, int(m[1])):
+                out["available"] = sorted({*out["available"], int(m[1])})
     return out
+
+
+def _listed_back(db: Path, number: int) -> bool:
+    """A scenario GHS hides by its data's ``requires``, imported back: it is unlocked, and ghcli lists it as
+    available unless one of the rules' own requirements is unmet (28: the party's Dark Bounty, after a paper
+    completion of 20 with --no-unlocks)."""
+    from ghcli.campaign import lookup, scenarios
+    from ghcli.campaign.kind import Store
+
+    store = Store.open(db)
+    try:
+        row = store.one("SELECT unlocked, blocked, completed FROM scenarios WHERE number = ?", [number])
+        assert row is not None and row["unlocked"], f"scenario {number}: reported unlocked, not unlocked back"
+        state = next(s for s in scenarios.availability(store, lookup.current_party(store)) if s["number"] == number)
+    finally:
+        store.close()
+    if state["state"] == "available":
+        return True
+    assert not row["blocked"] and not row["completed"] and any(r.startswith("needs") or "requires" in r or "held" in r
+                                                               for r in state["reasons"]), (number, state)
+    return False
 
 
 def expected_back(a: dict, notes: list[dict], db: Path) -> dict:
@@ -130,6 +156,9 @@ def expected_back(a: dict, notes: list[dict], db: Path) -> dict:
             out["characters"][m[1]]["cards"] = [c for c in out["characters"][m[1]]["cards"] if c[0] != int(m[2])]
         elif (m := UNLOCKED_IN_GHS.match(what)) and "GHS unlocks it" in n["why"]:
             camp["unlocked"] = sorted({*camp["unlocked"], int(m[1])})
+        elif (m := UNLOCKED_IN_GHS.match(what)) and "GHS blocks it" in n["why"]:  # blocked, back from GHS
+            camp["blocked"] = sorted({*camp["blocked"], int(m[1])})
+            camp["available"] = [x for x in camp["available"] if x != int(m[1])]
         elif m := SHOP_ITEM.match(what):
             camp["item_designs"] = sorted({*camp["item_designs"], int(m[1])})
         elif what.endswith("'s personal quest fulfilled"):

@@ -180,6 +180,37 @@ def test_a_scenario_ghs_would_hide_is_written_to_manual_scenarios(cli, tmp_path)
     assert not any(m["index"] in ("10", "14") for m in game["party"]["manualScenarios"])  # GHS derives those
 
 
+def test_what_ghs_unlocks_and_blocks_after_a_completion_without_unlocks_is_reported(cli, tmp_path):
+    """A paper completion with --no-unlocks applies no unlock and no block; GHS derives both from its data
+    (8 unlocks 13 and 14, blocks 3 and 9), and so does ghcli from GHS's file: each is reported, 3 (unlocked
+    by hand) and 9 (locked) by what ghcli holds, and all of them are so back from GHS."""
+    for args in (["init", "--seed", "1"], ["campaign", "unlock-scenario", "8"], ["campaign", "unlock-scenario", "3"],
+                 ["scenario", "complete", "8", "--no-unlocks"]):
+        run_ok(cli, *args)
+    _, notes, path = export(cli, tmp_path)
+    assert notes["scenario 13 Temple of the Seer"] == "GHS unlocks it (from its data), ghcli has it locked"
+    assert notes["scenario 3 Inox Encampment"] == "GHS blocks it (from its data), ghcli has it unlocked, not blocked"
+    assert notes["scenario 9 Diamond Mine"] == "GHS blocks it (from its data), ghcli has it locked, not blocked"
+    back = tmp_path / "back.db"
+    import_back(cli, path, back)
+    assert rows(back, "SELECT number, unlocked, blocked FROM scenarios WHERE number IN (3, 9, 13, 14) "
+                "ORDER BY number") == [(3, 1, 1), (9, 0, 1), (13, 1, 0), (14, 1, 0)]
+
+
+def test_a_scenario_ghs_unlocks_and_hides_is_reported(cli, tmp_path):
+    """20 unlocks 28, which GHS lists only once 6 is completed (its ``requires``): after 20 with --no-unlocks
+    ghcli has 28 locked, GHS's file unlocks it (imported back, unlocked): reported with GHS's condition."""
+    for args in (["init", "--seed", "1"], *[["scenario", "complete", str(n)] for n in (1, 2, 3, 8, 7)],
+                 ["scenario", "complete", "20", "--no-unlocks"]):
+        run_ok(cli, *args)
+    _, notes, path = export(cli, tmp_path)
+    assert notes["scenario 28 Outer Ritual Chamber"] == (
+        "GHS unlocks it (from its data; it lists it once scenario 6 is completed), ghcli has it locked")
+    back = tmp_path / "back.db"
+    import_back(cli, path, back)
+    assert rows(back, "SELECT unlocked FROM scenarios WHERE number = 28") == [(1,)]
+
+
 # -- other parties ---------------------------------------------------------------------------------------
 
 

@@ -450,7 +450,7 @@ def test_what_ghs_derives_from_a_completion_without_unlocks_is_reported(cli, tmp
     (tmp_path / "b").mkdir()
     doc, _ = _through_ghcli_s_ghs_file(cli, tmp_path / "b", db)
     notes = {n["what"]: n["why"] for n in doc["not_carried"]}
-    assert notes["scenario 7 Sunken Tumor"] == "GHS blocks it (from its data), ghcli has it open"
+    assert notes["scenario 7 Sunken Tumor"] == "GHS blocks it (from its data), ghcli has it unlocked, not blocked"
     assert notes["scenario 9 Explosive Evolution"] == "GHS unlocks it (from its data), ghcli has it locked"
 
 

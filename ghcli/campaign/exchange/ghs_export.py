@@ -175,9 +175,14 @@ class _Export:
             opened.update(ghs_map.scenario_facts(n)["unlocks"])
         # GHS lists a scenario its data unlocks only when its ``requires`` hold (19: 14 completed)
         derived = set(completed) | {n for n in opened if ghs_map.requires_met(n, completed)}
-        for n in sorted(derived - set(unlocked)):
+        for n in sorted((set(completed) | opened) - set(unlocked)):  # a hidden one too: imported back, unlocked
+            later = "" if n in derived else "; it lists it once scenario " + " or ".join(
+                "+".join(str(m) for m in group) for group in ghs_map.scenario_facts(n)["requires"]) + " is completed"
             self.note(f"scenario {n} {catalog.scenario(n)['name']}",
-                      "GHS unlocks it (from its data), ghcli has it locked")
+                      f"GHS unlocks it (from its data{later}), ghcli has it locked")
+        blocks = {b for c in completed for b in ghs_map.scenario_facts(c)["blocks"]}
+        for n, why in ghs_map.blocks_by_ghs(self.store, blocks):
+            self.note(f"scenario {n} {catalog.scenario(n)['name']}", why)
         done = [_scenario(ghs_map.scenario_ref(n)) for n in completed]
         won = self.store.rows("SELECT DISTINCT class FROM solo_results WHERE won = 1 ORDER BY class")
         members = {r["class"] for r in self.store.rows("SELECT class FROM characters WHERE party_id = ?",

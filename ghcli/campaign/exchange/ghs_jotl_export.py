@@ -108,17 +108,13 @@ def _derived_notes(store, party_id: int, completed: list[int], unlocked: list[in
     every printed copy less the party's characters' once the scenario is completed, whatever the shop held:
     after a paper completion ghcli's may hold only the copies sold back)."""
     from ghcli.campaign import catalog, town
+    from ghcli.campaign.exchange import ghs_map
 
     for n in sorted(set(unlocked_by_ghs) - set(unlocked) - set(completed)):
         notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
                       "why": "GHS unlocks it (from its data), ghcli has it locked"})
-    blocked = {r["number"] for r in store.rows("SELECT number FROM scenarios WHERE blocked = 1")}
-    for n in sorted({b for c in completed for b in catalog.scenario(c).get("blocks") or []} - blocked):
-        # completed too (its rival completed on paper with --no-unlocks): GHS, and ghcli from GHS's file, hold
-        # it blocked as ghcli holds a completed scenario a later completion blocks
-        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}",
-                      "why": "GHS blocks it (from its data), ghcli has it " + (
-                          "completed, not blocked" if n in completed else "open")})
+    for n, why in ghs_map.blocks_by_ghs(store, {b for c in completed for b in catalog.scenario(c).get("blocks") or []}):
+        notes.append({"what": f"scenario {n} {catalog.scenario(n)['name']}", "why": why})
     stocked = {r["item"] for r in store.rows("SELECT item FROM supply")}
     shop, held = town.supply_for(store, party_id), town.party_copies(store, party_id)
     for n in sorted(shop_by_scenario):

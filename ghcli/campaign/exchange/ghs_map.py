@@ -189,6 +189,22 @@ def scenario_facts(number: int) -> dict:
     return facts()["scenarios"][str(number)]
 
 
+def blocks_by_ghs(store, blocks: set[int]) -> list[tuple[int, str]]:
+    """The scenarios GHS blocks from its data (``blocks``: the completed scenarios' blocks) that ghcli does
+    not, each with the export's reason: GHS, and ghcli from GHS's file, hold them blocked (a paper completion
+    with --no-unlocks applies no block; a completed one too, as a later completion blocks in ghcli)."""
+    rows = {r["number"]: r for r in store.rows("SELECT number, unlocked, completed, blocked FROM scenarios")}
+    out = []
+    for n in sorted(blocks):
+        r = rows.get(n)
+        if r is not None and r["blocked"]:
+            continue
+        state = ("completed, not blocked" if r is not None and r["completed"]
+                 else "unlocked, not blocked" if r is not None and r["unlocked"] else "locked, not blocked")
+        out.append((n, f"GHS blocks it (from its data), ghcli has it {state}"))
+    return out
+
+
 def requires_met(number: int, completed) -> bool:
     """Whether GHS lists scenario ``number`` once its data unlocks it: GHS's ``requires`` are sets of
     scenarios, one of which must be all completed (ScenarioManager.scenarioData; 19 needs 14, though 5
