@@ -94,6 +94,8 @@ def deck_add(store: Store, name: str, card: str, level: int = 0, *, copies: int 
     from ghcli.arkham import rules
 
     title, at = _parse_card(card)
+    if at is not None and level not in (0, at):  # 0: --level not given (TITLE@LEVEL says it)
+        raise BadInput(f"{card!r}: the level is given twice ({at} and --level {level})")
     level = at if at is not None else level
     rules.buy_cost(level)  # validates the level
     if not title:

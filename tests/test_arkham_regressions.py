@@ -1,0 +1,60 @@
+"""Arkham campaign bugs found by the random player (tests/arkham_play.py), each pinned by a test.
+
+Every test names the seed that found it and states the rule (docs/arkham.md, seed 001) it checks.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import sql_dump
+
+
+@pytest.fixture
+def adb(tmp_path, monkeypatch):
+    path = tmp_path / "arkham.db"
+    monkeypatch.setenv("GHCLI_ARKHAM_DB", str(path))
+    return path
+
+
+def ok(cli, *args):
+    r = cli("arkham", *args)
+    assert r.exit_code == 0, (args, r.output)
+    return r
+
+
+def js(cli, *args):
+    return json.loads(ok(cli, *args, "--json").stdout)
+
+
+def refused(cli, adb, *args, code=1, match=None):
+    """The command fails with ``code``, one line, and leaves the database exactly as it was."""
+    before = sql_dump(adb)
+    r = cli("arkham", *args)
+    assert r.exit_code == code, (args, r.output)
+    assert r.stderr.startswith("error: ") and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    if match:
+        assert match in r.stderr, r.stderr
+    assert sql_dump(adb) == before
+    return r
+
+
+@pytest.fixture
+def roland(cli, adb):
+    ok(cli, "init")
+    ok(cli, "investigator", "join", "Roland Banks", "--player", "Ann", "--health", "9", "--sanity", "5")
+    return adb
+
+
+def cards(cli, name):
+    return {(c["title"], c["level"]): c["copies"] for c in js(cli, "deck", "show", name)["cards"]}
+
+
+def test_deck_add_refuses_a_card_whose_level_is_given_twice(cli, roland):
+    # seed 1 (and 11, 17, 22, ...): `deck add Roland "Beat Cop@2" --level 4` recorded Beat Cop at level 2
+    # without a word; a card written TITLE@LEVEL names its level, and another --level contradicts it.
+    refused(cli, roland, "deck", "add", "Roland", "Beat Cop@2", "--level", "4", code=2, match="given twice")
+    ok(cli, "deck", "add", "Roland", "Beat Cop@2")
+    ok(cli, "deck", "add", "Roland", "Knife@1", "--level", "1")
+    assert cards(cli, "Roland") == {("Beat Cop", 2): 1, ("Knife", 1): 1}
