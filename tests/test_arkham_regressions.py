@@ -58,3 +58,16 @@ def test_deck_add_refuses_a_card_whose_level_is_given_twice(cli, roland):
     ok(cli, "deck", "add", "Roland", "Beat Cop@2")
     ok(cli, "deck", "add", "Roland", "Knife@1", "--level", "1")
     assert cards(cli, "Roland") == {("Beat Cop", 2): 1, ("Knife", 1): 1}
+
+
+def test_one_who_left_rejoins_with_the_same_player_however_the_name_is_typed(cli, adb):
+    # seed 146: Jim Culver left, and `join "Jim Culver" --player weiss` was refused as a new player's pick
+    # though Weiß and WEISS are one name (docs/campaign.md: names compare by Unicode case folding; the
+    # same player is found playing under either spelling).
+    ok(cli, "init")
+    ok(cli, "investigator", "join", "Jim Culver", "--player", "Weiß", "--health", "7", "--sanity", "8")
+    ok(cli, "investigator", "leave", "Jim")
+    back = js(cli, "investigator", "join", "Jim", "--player", "weiss")
+    assert back["rejoined"] and back["status"] == "active"
+    refused(cli, adb, "investigator", "join", "Agnes Baker", "--player", "WEISS", "--health", "6", "--sanity", "8",
+            match="already plays Jim Culver")

@@ -146,7 +146,7 @@ def join(store: Store, name: str, player: str | None = None, health: int | None 
                 raise Refused(f"{row['name']} was killed and cannot be used for the rest of the campaign")
             if row["status"] == "insane":
                 raise Refused(f"{row['name']} went insane and cannot be used for the rest of the campaign")
-        if row["status"] == "left" and player and player.lower() != (row["player"] or "").lower():
+        if row["status"] == "left" and player and names.key(player) != names.key(row["player"] or ""):
             raise Refused(f"{row['name']} was {row['player']}'s investigator; a new player picks one "
                           f"not yet used in this campaign")
         player = player or row["player"]
