@@ -71,3 +71,24 @@ def test_one_who_left_rejoins_with_the_same_player_however_the_name_is_typed(cli
     assert back["rejoined"] and back["status"] == "active"
     refused(cli, adb, "investigator", "join", "Agnes Baker", "--player", "WEISS", "--health", "6", "--sanity", "8",
             match="already plays Jim Culver")
+
+
+def test_a_copy_with_other_keywords_than_the_card_in_the_deck_is_refused(cli, roland):
+    # seeds 2, 4, 9, 16 ...: `buy Roland Knife --level 0 --permanent` with 2 Knife in the deck removed
+    # nothing (permanent) and merged into the Knife there, not permanent: the deck grew from 2 cards to 3
+    # though a purchase keeps the deck size (docs/arkham.md, Deck size); buying a permanent card's title
+    # without --permanent shrank it; a Myriad or Exceptional flag was lost the same way.
+    ok(cli, "deck", "add", "Roland", "Knife", "--copies", "2")
+    ok(cli, "deck", "add", "Roland", "Charisma", "--permanent")
+    ok(cli, "deck", "add", "Roland", "Ammo Pouch", "--myriad", "--copies", "2")
+    ok(cli, "scenario", "The Gathering", "--victory", "9")
+    size = js(cli, "deck", "show", "Roland")["size"]
+    refused(cli, roland, "buy", "Roland", "Knife", "--level", "0", "--permanent", match="not permanent")
+    refused(cli, roland, "buy", "Roland", "Charisma", "--level", "0", "--remove", "Knife", match="permanent")
+    refused(cli, roland, "buy", "Roland", "Ammo Pouch", "--level", "0", "--remove", "Knife", match="myriad")
+    refused(cli, roland, "deck", "add", "Roland", "Knife", "--exceptional", match="not exceptional")
+    ok(cli, "buy", "Roland", "Knife", "--level", "2", "--exceptional", "--remove", "Knife")
+    refused(cli, roland, "upgrade", "Roland", "Knife", "--from", "0", "--to", "2", match="exceptional")
+    ok(cli, "upgrade", "Roland", "Knife", "--from", "0", "--to", "2", "--exceptional")
+    assert js(cli, "deck", "show", "Roland")["size"] == size
+    assert cards(cli, "Roland")[("Knife", 2)] == 2

@@ -71,6 +71,12 @@ def _put(store: Store, db, inv: dict, title: str, level: int, copies: int, *, ki
     if row is not None:
         if row["kind"] != kind:
             raise Refused(f"{row['title']} (level {level}) is already in the deck as a {row['kind']}")
+        given = {"permanent": permanent, "exceptional": exceptional, "myriad": myriad}
+        differ = [flag for flag, on in given.items() if bool(row[flag]) != on]
+        if differ:  # one card, one set of keywords: a copy with others would change the deck size or cost
+            held = ", ".join(("" if row[flag] else "not ") + flag for flag in differ)
+            raise Refused(f"{row['title']} (level {level}) is in the deck already, {held}: "
+                          "every copy of a card has its keywords")
         db.execute("UPDATE deck_cards SET copies = ? WHERE id = ?", [row["copies"] + copies, row["id"]])
     else:
         db.execute("INSERT INTO deck_cards (investigator_id, title, level, kind, copies, permanent, exceptional, "
