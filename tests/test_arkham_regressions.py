@@ -92,3 +92,34 @@ def test_a_copy_with_other_keywords_than_the_card_in_the_deck_is_refused(cli, ro
     ok(cli, "upgrade", "Roland", "Knife", "--from", "0", "--to", "2", "--exceptional")
     assert js(cli, "deck", "show", "Roland")["size"] == size
     assert cards(cli, "Roland")[("Knife", 2)] == 2
+
+
+def test_a_change_whose_typed_arguments_would_not_replay_is_refused(cli, roland, tmp_path):
+    # Found beside the random player: `arkham trauma $'Roland\n' --mental 1` found Roland (the name is
+    # trimmed) and recorded the name as typed, newline and all; a 600-character log note was kept as
+    # well. Both files exported, and neither imported ("does not replay: argument name: text too long or
+    # with control characters"): a change the journal records must replay (on import, on another machine).
+    refused(cli, roland, "trauma", "Roland\n", "--mental", "1", code=2, match="must replay")
+    refused(cli, roland, "log", "add", "x" * 600, code=2, match="at most 500 characters")
+    refused(cli, roland, "trauma", "Rolandx\n", "--mental", "1", code=2, match="unknown investigator")
+    ok(cli, "log", "add", "y" * 500)
+    ok(cli, "trauma", "Roland", "--mental", "1")
+    out = tmp_path / "out.json"
+    assert cli("--db", roland, "export", "-o", out).exit_code == 0
+    r = cli("--db", tmp_path / "back.db", "import", out)
+    assert r.exit_code == 0, r.output
+
+
+def test_the_gloomhaven_journal_refuses_an_entry_that_would_not_replay_too(cli, tmp_path):
+    # The same check is the journal's, for every kind: `party switch $'Owls\n'` switched parties and made
+    # an export that did not import.
+    for args in (["init"], ["party", "new", "Owls"], ["party", "new", "Bats"]):
+        assert cli(*args).exit_code == 0, args
+    before = sql_dump(tmp_path / "campaign.db")
+    r = cli("party", "switch", "Owls\n")
+    assert r.exit_code == 2 and "must replay" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert sql_dump(tmp_path / "campaign.db") == before
+    assert cli("party", "switch", "Owls").exit_code == 0
+    out = tmp_path / "out.json"
+    assert cli("export", "-o", out).exit_code == 0
+    assert cli("--db", tmp_path / "back.db", "import", out).exit_code == 0

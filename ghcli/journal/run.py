@@ -34,9 +34,9 @@ from typing import Any
 
 from ghcli.errors import BadInput, GhcliError, Refused
 from ghcli.journal import history
-from ghcli.journal.commands import Command, RecordingRandom
+from ghcli.journal.commands import MAX_TEXT, Command, RecordingRandom
 from ghcli.journal.context import Context
-from ghcli.journal.entries import ID_RE, Entry, canonical, compose, digest, new_nonce, short
+from ghcli.journal.entries import ID_RE, BadEntry, Entry, canonical, compose, digest, new_nonce, short
 from ghcli.journal.player import local_player
 from ghcli.journal.schema import qi
 from ghcli.journal.store import Done, Later, now_iso, too_large
@@ -86,10 +86,20 @@ def base_rng(store, seq: int) -> random.Random:
 
 
 def typed(store, cmd: Command, values: dict) -> Any:
-    """A command typed here: a new entry by this machine's player. Returns the command's values."""
+    """A command typed here: a new entry by this machine's player. Returns the command's values.
+
+    Its arguments are recorded as typed, and a replay (an import, another machine of the group) checks
+    them as input (``Command.decode``): one it would refuse (a text of more than 500 characters or with a
+    newline, a list of more than 200 items) is refused here too, as bad input, when the command itself
+    took it (its own refusal, when it has one, comes first): an entry that does not replay is never made."""
     args = cmd.encode(values)
+    try:
+        cmd.decode(args)
+        unreplayable = None
+    except BadEntry as e:
+        unreplayable = str(e)
     return execute(store, cmd, values, args, feed=None, at=now_iso(), version_=version(), nonce=new_nonce(),
-                   player=local_player(store), state=new_state(store)).values
+                   player=local_player(store), state=new_state(store), unreplayable=unreplayable).values
 
 
 def next_seq(store) -> int:
@@ -112,7 +122,7 @@ INSERT_ENTRY = ("INSERT INTO journal (seq, id, command, summary, args, draws, at
 def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None, at: str, version_: str,
             nonce: str, player: str, state: str, seq: int | None = None, expect_effect: str | None = None,
             document: str | None = None, atomic: bool = True, returns: bool = True,
-            entry: Entry | None = None, deferred: list | None = None) -> Result:
+            entry: Entry | None = None, deferred: list | None = None, unreplayable: str | None = None) -> Result:
     """Apply one entry in one transaction (see the module's docstring); the Store's ``last_entry`` is its row.
 
     The entry's seq goes into ``current`` first (the triggers record its row changes under it); its journal
@@ -124,7 +134,8 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
     effect is checked later, with the other entries' (:func:`check_effects`, one read of ``changes``
     for many entries): ``(seq, expect_effect)`` is appended to it, and the caller must check the list
     before it commits, and before it reports any failure of a later entry (so that the first entry
-    that does not replay is the one named, as when each is checked at once)."""
+    that does not replay is the one named, as when each is checked at once). ``unreplayable``: why a
+    replay would refuse the typed arguments (:func:`typed`): bad input once the command has run."""
     conn = store.conn
     mode = _begin(store, atomic)
     try:
@@ -134,6 +145,9 @@ def execute(store, cmd: Command, values: dict, args: dict, *, feed: list | None,
         rnd = RecordingRandom(feed, lambda: base_rng(store, seq_))
         ctx = Context(store, seq_, at, player, rnd)
         out = cmd.fn(ctx, **values)
+        if unreplayable is not None:
+            raise BadInput(f"{cmd.name}: {unreplayable} (a change is recorded as typed and must replay: "
+                           f"a text is one line of at most {MAX_TEXT} characters)")
         rnd.finish()
         effect = _effect(ctx, conn, seq_, expect_effect, deferred)
         args_text = canonical(args)
