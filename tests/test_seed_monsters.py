@@ -94,6 +94,21 @@ def test_text_output_shows_both_types_and_the_doubt(cli):
     assert "58 (29xC)" in boss
 
 
+def test_a_doubt_is_shown_only_at_the_levels_it_is_about(cli):
+    # The facts doubt the Bandit Guard's elite move at level 6 only; Selah Naberis's pierce at
+    # every level ("by level"); Valrath Savage's normal stats at levels 0 and 2.
+    def notes(name, *level):
+        out = cli("monster", "show", name, *level).stdout
+        return [line for line in out.splitlines() if line.startswith(("doubt (", "decided ("))]
+
+    assert notes("bandit guard", "--level", "3") == []
+    assert [n for n in notes("bandit guard", "--level", "6") if "elite L6 move 3" in n]
+    assert [n for n in notes("bandit guard") if "elite L6 move 3" in n]  # every level: every doubt
+    assert len(notes("selah naberis", "--level", "0")) == len(notes("selah naberis", "--level", "5")) == 1
+    assert [len(notes("valrath savage", "--level", str(lv))) for lv in range(4)] == [1, 0, 1, 0]
+    assert notes("savvas icestorm", "--level", "6") == []  # its decision is about level 7
+
+
 def test_variants_only_when_asked_for_by_name(cli):
     listed = json.loads(cli("monster", "list", "--json").stdout)
     keys = {m["key"] for m in listed}

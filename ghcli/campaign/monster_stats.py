@@ -65,16 +65,29 @@ def find(name: str) -> dict:
     raise NotFound("monster", name, [m["name"] for m in base_monsters()])
 
 
-def doubts(key: str) -> list[str]:
-    """The facts' doubts that name this monster and are not decided (its value as shipped is the file's)."""
+def _about_level(text: str, level: int | None) -> bool:
+    """Whether a doubt is about ``level``: one that names levels ("L6", "L4-7") is about those
+    only; one that names none ("by level", "at all levels", no number) is about every level."""
+    if level is None:
+        return True
+    named = [(int(a), int(b or a)) for a, b in re.findall(r"\bL(\d)(?:-(\d))?\b", text)]
+    return not named or any(lo <= level <= hi for lo, hi in named)
+
+
+def doubts(key: str, level: int | None = None) -> list[str]:
+    """The facts' doubts that name this monster and are not decided (its value as shipped is the
+    file's); with ``level``, only those about that level."""
     pattern = re.compile(rf"(?<![a-z-]){re.escape(key)}(?![a-z-])")
     settled = {d["doubt"] for d in _facts().get("overrides", {}).get("decisions", [])}
-    return [d for d in _facts()["summary"]["doubts"] if pattern.search(d) and d not in settled]
+    return [d for d in _facts()["summary"]["doubts"]
+            if pattern.search(d) and d not in settled and _about_level(d, level)]
 
 
-def decisions(key: str) -> list[str]:
-    """ghcli's decisions on this monster's doubted values (the value shipped is the decided one)."""
-    return [d["decided"] for d in _facts().get("overrides", {}).get("decisions", []) if key in d["monsters"]]
+def decisions(key: str, level: int | None = None) -> list[str]:
+    """ghcli's decisions on this monster's doubted values (the value shipped is the decided one);
+    with ``level``, only those about that level."""
+    return [d["decided"] for d in _facts().get("overrides", {}).get("decisions", [])
+            if key in d["monsters"] and _about_level(d["doubt"], level)]
 
 
 def _types(m: dict) -> tuple[str, ...]:

@@ -65,7 +65,7 @@ def show_cmd(
     def text() -> str:
         if level is not None:
             out = level_text(doc)
-            notes, decided = monster_stats.doubts(doc["key"]), monster_stats.decisions(doc["key"])
+            notes, decided = monster_stats.doubts(doc["key"], level), monster_stats.decisions(doc["key"], level)
         else:
             flags = [doc["edition"].upper()] + (["boss"] if doc["boss"] else []) + (["flying"] if doc["flying"] else [])
             head = f"{doc['name']} ({', '.join(flags)}; {doc['standees']} standees" + (
