@@ -71,10 +71,12 @@ def test_outcomes(c):
     c.ok("event", "draw", "city")
     c.refused("event", "resolve", "city", "--option", "A", "--gold", "Bob=-5", "--return", words="cannot pay")
     city_before = set(c.deck("city"))
-    c.ok("event", "resolve", "city", "--option", "A", "--gold-each", "-5", "--gold", "Ann=10",
-         "--xp-each", "2", "--checkmarks", "Bob=1", "--reputation", "-2", "--prosperity", "2",
-         "--item", "Ann=Iron Helmet", "--item-design", "75", "--achievement", "first-steps",
-         "--achievement", "The Power of Enhancement", "--unlock", "4", "--add-event", "city:31", "--remove")
+    r = c.ok("event", "resolve", "city", "--option", "A", "--gold-each", "-5", "--gold", "Ann=10",
+             "--xp-each", "2", "--checkmarks", "Bob=1", "--reputation", "-2", "--prosperity", "2",
+             "--item", "Ann=Iron Helmet", "--item-design", "75", "--achievement", "first-steps",
+             "--achievement", "The Power of Enhancement", "--unlock", "4", "--add-event", "city:31", "--remove",
+             "--json")
+    assert "-5 gold each (Bob paid 3, all they had)" in r["done"], r  # the short payment is said
     ann, bob = c.char("Ann"), c.char("Bob")
     assert ann["gold"] == 30 - 5 + 10 and bob["gold"] == 0  # Bob pays what he has
     assert ann["xp"] == bob["xp"] == 2 and bob["checkmarks"] == 1

@@ -202,9 +202,12 @@ def _apply_outcome(store: Store, party: dict, members: list[dict], out: Outcome)
 
     # Gold
     if out.gold_each:
+        short = []
         for m in by_id.values():
+            if m["gold"] + out.gold_each < 0:
+                short.append(f"{m['name']} paid {m['gold']}, all they had" if m["gold"] else f"{m['name']} had none")
             m["gold"] = max(0, m["gold"] + out.gold_each)
-        done.append(f"{out.gold_each:+d} gold each")
+        done.append(f"{out.gold_each:+d} gold each" + (f" ({'; '.join(short)})" if short else ""))
     for m, n in named(out.gold):
         if m["gold"] + n < 0:
             raise Refused(f"{m['name']} has {m['gold']} gold and cannot pay {-n}")
