@@ -208,6 +208,8 @@ def test_a_new_character_has_no_gold_no_quest_and_no_level_above_the_party(camp)
 
 def test_the_tutorial_scenarios_follow_the_box(party):
     level = 1  # four level-1 characters: the recommended level is ceil(1 / 2)
+    empty = party.cli("shop")  # before scenario 2 the supply is empty, and the text says so
+    assert empty.exit_code == 0 and "no items yet" in empty.stdout and "#" not in empty.stdout
     # 1: no bonus XP and no gold for money tokens (its rules); unlocks 2
     r1 = play(party, 1, "--xp", "Boom=4", "--coins", "Boom=5")
     boom = next(c for c in r1["characters"] if c["name"] == "Boom")

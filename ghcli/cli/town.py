@@ -21,6 +21,8 @@ def shop(as_json: bool = output.JSON) -> None:
                 if result["reputation"] is not None else "Prices: the printed cost.")
         rows = [[i["number"], i["name"] + (" (design)" if i["design"] else ""), i["slot"], i["cost"],
                  i["price"], i["copies"]] for i in result["items"]]
+        if not rows:  # Jaws of the Lion before scenario 2: no item is in the supply yet
+            return head + "\nThe supply holds no items yet: scenario rewards add them."
         return head + "\n" + output.table(rows, ["#", "item", "slot", "cost", "price", "copies"])
 
     output.emit(result, as_json, text)
