@@ -94,6 +94,18 @@ def test_blocked_by_a_completed_scenario(store):
     assert not a and a.state == "blocked" and "scenario 8" in a.why()
 
 
+def test_won_before_it_was_blocked_stays_completed_without_a_replay(store):
+    # 9 won first, then 8 (which blocks 9): the map shows 9 completed; it may not be replayed.
+    do(store, effects.complete_scenario, 9)
+    do(store, effects.complete_scenario, 8)
+    do(store, effects.block_scenario, 9)
+    row = by_number(store)[9]
+    assert row["state"] == "completed"
+    assert row["reasons"] == ["completed", f"blocked by scenario 8 ({catalog.scenario(8)['name']}): no replay"]
+    replay = scenarios.is_available(store, None, 9, replay=True)
+    assert not replay and replay.state == "completed" and "blocked by scenario 8" in replay.why()
+
+
 def test_blocked_but_never_unlocked_is_not_listed(store):
     do(store, effects.block_scenario, 12)
     assert 12 not in by_number(store)

@@ -5,7 +5,8 @@ A scenario the campaign knows (unlocked on the map) is in one state:
 - ``completed``: some party has won it (the rulebook: choose a scenario "no
   party has won yet"; it may be replayed).
 - ``blocked``: a completed scenario blocks it (its reasons name which), or it
-  was blocked by hand.
+  was blocked by hand. One won before it was blocked stays ``completed``, its
+  reasons saying it is blocked (no replay but casual play).
 - ``locked``: its requirements are not met for this party: a global or party
   achievement missing, one held that must not be, a counted achievement held
   too few times (``requires.min_counts``), or none of the alternative sets of
@@ -111,6 +112,8 @@ class _Context:
             by = [n for n in self.completed if number in (catalog.scenario(n).get("blocks") or [])]
             reason = ("blocked by " + ", ".join(f"scenario {n} ({catalog.scenario(n)['name']})" for n in by)
                       if by else "blocked")
+            if row["completed"]:  # won before it was blocked: the map shows it completed; no replay
+                return Availability(number, "completed", ("completed", f"{reason}: no replay"))
             return Availability(number, "blocked", (reason,))
         reasons = requirement_reasons(scen, self.held_global, self.held_party)
         if row["completed"]:
