@@ -38,6 +38,14 @@ def test_new_level_one(cli, camp):
     assert c["quest"] is None and c["extra_perks"] == 0
 
 
+def test_show_says_a_level_up_is_due(cli, camp):
+    run_ok(cli, "character", "new", "Hilda", "--class", "brute")
+    assert "XP 0 (next level at 45), gold 30" in run_ok(cli, "character", "show", "Hilda").stdout
+    run_ok(cli, "character", "adjust", "Hilda", "--xp", "45")  # the threshold of level 2 (45 XP)
+    line = run_ok(cli, "character", "show", "Hilda").stdout.splitlines()[1]
+    assert line.startswith("XP 45 (next level at 45: level 2 is due, `ghcli level-up` in town)"), line
+
+
 @pytest.mark.parametrize("checkmarks, level", [(4, 2), (15, 4), (64, 9)])
 def test_new_up_to_prosperity_level(cli, camp, checkmarks, level):
     run_ok(cli, "campaign", "prosperity", f"+{checkmarks}")

@@ -26,7 +26,9 @@ def _show_text(c: dict) -> str:
     lines = [
         f"{c['name']}: level {c['level']} {c['class_name']}" + (f", played by {c['player']}" if c["player"] else "")
         + (f", party {c['party']}" if c["party"] else "") + (" (retired)" if c["retired"] else ""),
-        f"XP {c['xp']}" + (f" (next level at {c['next_level_xp']})" if c["next_level_xp"] else "")
+        f"XP {c['xp']}" + (f" (next level at {c['next_level_xp']}" + (
+            f": level {c['level'] + 1} is due, `ghcli level-up` in town)" if c["xp"] >= c["next_level_xp"] else ")")
+            if c["next_level_xp"] else "")
         + f", gold {c['gold']}, checkmarks {c['checkmarks']}, max HP {c['max_hp']}, hand {c['hand_size']}",
         f"Perks: {c['perks_taken']} taken of {c['perks_earned']} earned"
         + (f" ({c['extra_perks']} extra: the player's retirements, scenario rewards)" if c["extra_perks"] else ""),
