@@ -518,8 +518,7 @@ ARKHAM_JOINED = [("arkham", "init", "--name", "Night of the Zealot"),
 ARKHAM = {
     "arkham init": [],
     "arkham investigator add": ARKHAM_JOINED[:1],
-    "arkham investigator join": [*ARKHAM_JOINED[:1], ("arkham", "investigator", "add", "Roland Banks", "--health",
-                                                      "9", "--sanity", "5")],
+    "arkham investigator join": ARKHAM_JOINED[:1],  # the example names the printed values: a fresh campaign
     "arkham deck remove": [*ARKHAM_JOINED, ("arkham", "deck", "add", "Roland Banks", "Guard Dog")],
     "arkham buy": [*ARKHAM_JOINED, ("arkham", "deck", "add", "Roland Banks", "Knife"),
                    ("arkham", "scenario", "The Gathering", "--victory", "4")],

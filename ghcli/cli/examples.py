@@ -69,7 +69,7 @@ EXAMPLES: dict[str, str] = {
     "arkham trauma": "ghcli arkham trauma 'Roland Banks' --mental 1",
     "arkham defeat": "ghcli arkham defeat 'Roland Banks' --by both --choose physical",
     "arkham investigator add": "ghcli arkham investigator add 'Roland Banks' --health 9 --sanity 5",
-    "arkham investigator join": "ghcli arkham investigator join 'Roland Banks' --player Ann",
+    "arkham investigator join": "ghcli arkham investigator join 'Roland Banks' --player Ann --health 9 --sanity 5",
     "arkham investigator leave": "ghcli arkham investigator leave 'Roland Banks'",
     "arkham investigator list": "ghcli arkham investigator list",
     "arkham investigator show": "ghcli arkham investigator show 'Roland Banks'",
