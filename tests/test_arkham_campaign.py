@@ -355,7 +355,8 @@ def test_status_text(cli, camp):
     ok(cli, "scenario", "The Gathering", "--victory", "2")
     ok(cli, "trauma", "Roland", "--physical", "1")
     text = ok(cli, "status").stdout
-    assert "Night of the Zealot" in text and "Roland Banks" in text and "available: Agnes Baker" in text
+    assert "Night of the Zealot" in text and "Roland Banks" in text
+    assert "available to join (the pool): Agnes Baker" in text
     show = ok(cli, "investigator", "show", "Roland").stdout
     assert "starts each scenario with 1 damage and 0 horror" in show
 

@@ -87,7 +87,7 @@ def status(as_json: bool = output.JSON) -> None:
                   i["xp"]["unspent"]] for i in data["investigators"]],
                 ["investigator", "player", "status", "health/sanity", "trauma phys/ment", "XP earned", "spent",
                  "unspent"]))
-        lines.append("available: " + (", ".join(data["available"]) or "none"))
+        lines.append("available to join (the pool): " + (", ".join(data["available"]) or "none"))
         if data["players_needing_investigator"]:
             lines.append("must pick a new investigator: " + ", ".join(data["players_needing_investigator"]))
         for name, value in data["counts"].items():
