@@ -22,14 +22,20 @@ def _offer_text(offer: list[dict], name: str) -> str:
     return f"Personal quests drawn: {drawn}. Keep one: ghcli character quest {shlex.quote(name)} N"
 
 
+def _xp_text(c: dict) -> str:
+    """'XP 100 (next level at 95: level 3 is due, ...)'; no threshold at the top level."""
+    threshold = c["next_level_xp"]
+    if not threshold:
+        return f"XP {c['xp']}"
+    due = f": level {c['level'] + 1} is due, `ghcli level-up` in town" if c["xp"] >= threshold else ""
+    return f"XP {c['xp']} (next level at {threshold}{due})"
+
+
 def _show_text(c: dict) -> str:
     lines = [
         f"{c['name']}: level {c['level']} {c['class_name']}" + (f", played by {c['player']}" if c["player"] else "")
         + (f", party {c['party']}" if c["party"] else "") + (" (retired)" if c["retired"] else ""),
-        f"XP {c['xp']}" + (f" (next level at {c['next_level_xp']}" + (
-            f": level {c['level'] + 1} is due, `ghcli level-up` in town)" if c["xp"] >= c["next_level_xp"] else ")")
-            if c["next_level_xp"] else "")
-        + f", gold {c['gold']}, checkmarks {c['checkmarks']}, max HP {c['max_hp']}, hand {c['hand_size']}",
+        _xp_text(c) + f", gold {c['gold']}, checkmarks {c['checkmarks']}, max HP {c['max_hp']}, hand {c['hand_size']}",
         f"Perks: {c['perks_taken']} taken of {c['perks_earned']} earned"
         + (f" ({c['extra_perks']} extra: the player's retirements, scenario rewards)" if c["extra_perks"] else ""),
     ]
